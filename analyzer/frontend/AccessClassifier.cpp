@@ -1,0 +1,126 @@
+//===- AccessClassifier.cpp -----------------------------------------------===//
+#include "analyzer/frontend/AccessClassifier.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace rla {
+
+uint64_t AccessClassifier::sizeOf(QualType T) const {
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
+      T->isVoidType() || T->isFunctionType())
+    return 0;
+  return static_cast<uint64_t>(Ctx.getTypeSizeInChars(T).getQuantity());
+}
+
+std::optional<MemoryOrigin>
+AccessClassifier::originOfVariable(const ValueDecl *D) const {
+  auto Ref = Env.References.find(D);
+  if (Ref != Env.References.end())
+    return Ref->second.Origin;
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V)
+    return std::nullopt;
+  std::string Name = V->getName().str();
+  if (V->hasAttr<CUDASharedAttr>())
+    return MemoryOrigin{MemorySpace::Shared, Name};
+  if (V->hasAttr<CUDAConstantAttr>())
+    return MemoryOrigin{MemorySpace::Constant, Name};
+  if (V->hasAttr<CUDADeviceAttr>() && V->hasGlobalStorage())
+    return MemoryOrigin{MemorySpace::Global, Name};
+  return std::nullopt; // a register
+}
+
+std::optional<MemoryOrigin>
+AccessClassifier::originOfLValue(const clang::Expr *E) const {
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_DerivedToBase)
+      return originOfLValue(Cast->getSubExpr());
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return originOfPointer(ASE->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref)
+      return originOfPointer(U->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow())
+      return originOfPointer(M->getBase());
+    return originOfLValue(M->getBase());
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return originOfVariable(Ref->getDecl());
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    return originOfLValue(Temp->getSubExpr());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // operator[] of a user type: the access is through its object.
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0)
+      return originOfLValue(Op->getArg(0));
+  }
+  return std::nullopt;
+}
+
+MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
+  P = P->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(P)) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay) {
+      if (auto O = originOfLValue(Cast->getSubExpr()))
+        return *O;
+      return MemoryOrigin{MemorySpace::Local, ""};
+    }
+    return originOfPointer(Cast->getSubExpr());
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(P)) {
+    const ValueDecl *D = Ref->getDecl();
+    if (const auto *Parm = dyn_cast<ParmVarDecl>(D))
+      if (KernelParams.count(Parm))
+        return MemoryOrigin{MemorySpace::Global, Parm->getName().str()};
+    auto It = Env.Origins.find(D);
+    if (It != Env.Origins.end())
+      return It->second;
+    // A namespace-scope __device__ pointer or array used as a pointer.
+    if (auto O = originOfVariable(D))
+      return *O;
+    return MemoryOrigin{MemorySpace::Unknown, D->getName().str()};
+  }
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(P)) {
+    if (B->getLHS()->getType()->isPointerType())
+      return originOfPointer(B->getLHS());
+    if (B->getRHS()->getType()->isPointerType())
+      return originOfPointer(B->getRHS());
+    if (B->getOpcode() == BO_Comma)
+      return originOfPointer(B->getRHS());
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+    if (U->getOpcode() == UO_AddrOf) {
+      if (auto O = originOfLValue(U->getSubExpr()))
+        return *O;
+      return MemoryOrigin{MemorySpace::Local, ""};
+    }
+    if (U->isIncrementDecrementOp())
+      return originOfPointer(U->getSubExpr());
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(P)) {
+    MemoryOrigin T = originOfPointer(C->getTrueExpr());
+    MemoryOrigin F = originOfPointer(C->getFalseExpr());
+    if (T.Space == F.Space)
+      return T;
+  }
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(P))
+    return originOfPointer(Cleanups->getSubExpr());
+  return MemoryOrigin{MemorySpace::Unknown, ""};
+}
+
+std::optional<MemoryAccess>
+AccessClassifier::classifyLValue(const clang::Expr *LValue) const {
+  auto Origin = originOfLValue(LValue);
+  if (!Origin || Origin->Space == MemorySpace::Local)
+    return std::nullopt;
+  return MemoryAccess{*Origin, sizeOf(LValue->getType())};
+}
+
+} // namespace rla

@@ -1,0 +1,55 @@
+//===- AccessClassifier.h - Which memory an lvalue lives in -----*- C++ -*-===//
+///
+/// \file
+/// Clang's AST has no address spaces for CUDA, so every dereference is traced
+/// to its base declaration: a kernel pointer parameter (or a pointer derived
+/// from one) is global memory, a __shared__ variable is shared memory, a
+/// __constant__ variable is constant memory, locals are registers.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_ACCESSCLASSIFIER_H
+#define RLA_FRONTEND_ACCESSCLASSIFIER_H
+
+#include "analyzer/frontend/ValueEnv.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <set>
+
+namespace rla {
+
+/// One memory reference: where it points and how many bytes it moves.
+struct MemoryAccess {
+  MemoryOrigin Origin;
+  uint64_t Bytes = 0;
+};
+
+class AccessClassifier {
+public:
+  AccessClassifier(const clang::ASTContext &Ctx, const ValueEnv &Env,
+                   const std::set<const clang::ParmVarDecl *> &KernelParams)
+      : Ctx(Ctx), Env(Env), KernelParams(KernelParams) {}
+
+  /// The memory an lvalue refers to; nullopt when it is a register (a local
+  /// variable or a by-value parameter).
+  std::optional<MemoryAccess> classifyLValue(const clang::Expr *LValue) const;
+
+  /// Where a pointer-valued expression points.
+  MemoryOrigin originOfPointer(const clang::Expr *Pointer) const;
+
+  /// sizeof(T) in bytes, 0 for incomplete or dependent types.
+  uint64_t sizeOf(clang::QualType T) const;
+
+private:
+  std::optional<MemoryOrigin> originOfLValue(const clang::Expr *LValue) const;
+  std::optional<MemoryOrigin> originOfVariable(const clang::ValueDecl *D) const;
+
+  const clang::ASTContext &Ctx;
+  const ValueEnv &Env;
+  const std::set<const clang::ParmVarDecl *> &KernelParams;
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_ACCESSCLASSIFIER_H

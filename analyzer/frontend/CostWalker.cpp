@@ -1,0 +1,439 @@
+//===- CostWalker.cpp - Statements and control flow -----------------------===//
+#include "analyzer/frontend/CostWalker.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+/// True when every path through S ends in a return (or, inside a loop body,
+/// a continue) so the code after S runs only when S was not entered.
+bool alwaysLeaves(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S))
+    return true;
+  if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : C->body())
+      if (alwaysLeaves(Child))
+        return true;
+    return false;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return If->getElse() && alwaysLeaves(If->getThen()) &&
+           alwaysLeaves(If->getElse());
+  return false;
+}
+
+/// A `break` that leaves this loop (not one of a nested loop or switch).
+bool breaksOut(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S))
+    return true;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<SwitchStmt>(S) || isa<CXXForRangeStmt>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (breaksOut(Child))
+      return true;
+  return false;
+}
+
+/// A return inside a loop ends the thread's loop early, like a break.
+bool returnsFrom(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (returnsFrom(Child))
+      return true;
+  return false;
+}
+
+} // namespace
+
+CostWalker::CostWalker(ASTContext &Ctx, const FunctionDecl *Kernel,
+                       KernelModel &Out)
+    : Ctx(Ctx), Kernel(Kernel), Out(Out) {
+  for (const ParmVarDecl *P : Kernel->parameters())
+    KernelParams.insert(P);
+}
+
+SymbolicConverter CostWalker::converter() const {
+  return SymbolicConverter(Ctx, Env, KernelParams);
+}
+
+AccessClassifier CostWalker::classifier() const {
+  return AccessClassifier(Ctx, Env, KernelParams);
+}
+
+void CostWalker::run() {
+  Accumulator Top;
+  Cur = &Top;
+  walkStmt(Kernel->getBody());
+  Cur = nullptr;
+  Out.Total = Top.Total;
+  Out.PerThread = Top.PerThread;
+  if (!UncountedCalls.empty()) {
+    std::string List;
+    for (const std::string &Name : UncountedCalls)
+      List += (List.empty() ? "" : ", ") + Name;
+    assume("library calls counted as free: " + List);
+  }
+}
+
+void CostWalker::restore(const Snapshot &S) {
+  Space = S.Space;
+  Uniform = S.Uniform;
+  Env = S.Env;
+}
+
+CostWalker::Accumulator CostWalker::walkInto(const Stmt *S) {
+  Accumulator A;
+  Accumulator *Saved = Cur;
+  Cur = &A;
+  walkStmt(S);
+  Cur = Saved;
+  return A;
+}
+
+void CostWalker::forgetAssigned(const Stmt *S) {
+  std::set<const ValueDecl *> Assigned;
+  collectAssignedVars(S, Assigned);
+  for (const ValueDecl *D : Assigned) {
+    Env.forget(D);
+    Env.Origins.erase(D);
+  }
+}
+
+void CostWalker::walkStmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return walkCompound(C);
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    // Outside a block, an early exit narrows nothing that follows.
+    Snapshot Before = save();
+    walkIf(If);
+    Space = Before.Space;
+    Uniform = Before.Uniform;
+    return;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return walkFor(For);
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return walkWhile(While, While->getCond(), While->getBody());
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return walkWhile(Do, Do->getCond(), Do->getBody());
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    return walkSwitch(Switch);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        walkDecl(V);
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+    return walkExpr(Ret->getRetValue());
+  if (const auto *E = dyn_cast<clang::Expr>(S))
+    return walkExpr(E);
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+    finding("rl-unknown-trip-count", Severity::Remark,
+            "range-based for loop: trip count not derived; counted as one "
+            "iteration",
+            Range->getForLoc());
+    assume("range-based for loop at " + where(Range) +
+           " counted as one iteration");
+    return walkStmt(Range->getBody());
+  }
+  if (isa<NullStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    return;
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    return walkStmt(Label->getSubStmt());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return walkStmt(Attributed->getSubStmt());
+  if (isa<GCCAsmStmt>(S)) {
+    finding("rl-inline-asm", Severity::Warning,
+            "inline assembly is not analysed; its costs are not counted",
+            S->getBeginLoc());
+    return;
+  }
+  if (isa<GotoStmt>(S)) {
+    finding("rl-unsupported", Severity::Warning,
+            "goto is not modelled; control flow after it may be miscounted",
+            S->getBeginLoc());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    walkStmt(Child);
+}
+
+void CostWalker::walkCompound(const CompoundStmt *C) {
+  Snapshot Before = save();
+  auto Body = C->body();
+  for (auto It = Body.begin(); It != Body.end(); ++It) {
+    const Stmt *S = *It;
+    if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S)) {
+      walkStmt(S);
+      break; // nothing after it runs
+    }
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If) {
+      walkStmt(S);
+      continue;
+    }
+    if (walkIf(If))
+      continue;
+    // The rest runs only for threads that did not leave, and which those are
+    // depends on data: count it as a range.
+    bool LeavesOnThen = alwaysLeaves(If->getThen());
+    bool LeavesOnElse = If->getElse() && alwaysLeaves(If->getElse());
+    if (!LeavesOnThen && !LeavesOnElse)
+      continue;
+    Accumulator Rest;
+    Accumulator *Saved = Cur;
+    Cur = &Rest;
+    for (auto Next = std::next(It); Next != Body.end(); ++Next) {
+      if (isa<ReturnStmt>(*Next) || isa<ContinueStmt>(*Next) ||
+          isa<BreakStmt>(*Next)) {
+        walkStmt(*Next);
+        break;
+      }
+      walkStmt(*Next);
+    }
+    Cur = Saved;
+    addMaybe(Rest, "code after the early exit at " + where(If) +
+                       " runs only where " + sourceText(If->getCond()) +
+                       " is false, which depends on data");
+    break;
+  }
+  Space = Before.Space;
+  Uniform = Before.Uniform;
+}
+
+bool CostWalker::walkIf(const IfStmt *If) {
+  if (If->getInit())
+    walkStmt(If->getInit());
+  if (If->getConditionVariableDeclStmt())
+    walkStmt(If->getConditionVariableDeclStmt());
+  const clang::Expr *Cond = If->getCond();
+  walkExpr(Cond);
+
+  // `if constexpr` and constant conditions: only one branch exists.
+  if (auto Known = foldInteger(Cond, Ctx)) {
+    walkStmt(Known->isZero() ? If->getElse() : If->getThen());
+    return true;
+  }
+
+  SymbolicConverter Conv = converter();
+  GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
+  GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
+  Snapshot Before = save();
+
+  applyGuard(Then);
+  Accumulator ThenCost = walkInto(If->getThen());
+  restore(Before);
+  Accumulator ElseCost;
+  if (If->getElse()) {
+    applyGuard(Else);
+    ElseCost = walkInto(If->getElse());
+    restore(Before);
+  }
+  forgetAssigned(If->getThen());
+  forgetAssigned(If->getElse());
+
+  std::string Reason = "branch at " + where(If) + " on " +
+                       (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
+                       " depends on data";
+  if (Then.Exact && (Else.Exact || !If->getElse())) {
+    addScaled(ThenCost, Expr(1));
+    addScaled(ElseCost, Expr(1));
+  } else if (Then.Exact) {
+    addScaled(ThenCost, Expr(1));
+    addMaybe(ElseCost, Reason);
+  } else {
+    addAlternatives(ThenCost, ElseCost, Reason);
+  }
+
+  // An early exit narrows what follows in the enclosing block.
+  bool LeavesOnThen = alwaysLeaves(If->getThen());
+  bool LeavesOnElse = If->getElse() && alwaysLeaves(If->getElse());
+  if (LeavesOnThen && !LeavesOnElse) {
+    if (!Else.Exact)
+      return false;
+    applyGuard(Else);
+  } else if (LeavesOnElse && !LeavesOnThen) {
+    if (!Then.Exact)
+      return false;
+    applyGuard(Then);
+  } else if (LeavesOnThen && LeavesOnElse) {
+    Uniform.push_back(Expr(0)); // nothing after runs
+  }
+  return true;
+}
+
+void CostWalker::applyGuard(const GuardAnalysis &G) {
+  for (const IndexConstraint &C : G.Constraints) {
+    // Skip the clamp to the index range where the loop context proves it.
+    Expr Natural = C.Kind == IndexKind::Global ? Space.globalExtent(C.Dim)
+                   : C.Kind == IndexKind::Thread
+                       ? Expr::symbol(dimSymbol("blockDim", C.Dim))
+                       : Expr::symbol(dimSymbol("gridDim", C.Dim));
+    bool HiInside = C.Hi && provablyNonNegative(Natural - *C.Hi);
+    bool LoInside = C.Lo && provablyNonNegative(*C.Lo);
+    Space.constrain(C.Kind, C.Dim, C.Lo, C.Hi, HiInside, LoInside);
+  }
+  for (const Expr &U : G.Uniform)
+    Uniform.push_back(U);
+}
+
+void CostWalker::walkFor(const ForStmt *For) {
+  Snapshot Outer = save();
+  if (For->getInit())
+    walkStmt(For->getInit());
+  LoopShape Shape = analyzeForLoop(For, converter());
+  forgetAssigned(For->getBody());
+  forgetAssigned(For->getInc());
+  bool MayExitEarly = breaksOut(For->getBody()) || returnsFrom(For->getBody());
+  const clang::Expr *Cond = For->getCond();
+  const clang::Expr *Inc = For->getInc();
+  auto walkIteration = [&]() {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    walkExpr(Cond);
+    walkStmt(For->getBody());
+    walkExpr(Inc);
+    Cur = Saved;
+    return A;
+  };
+  Accumulator *Target = Cur;
+  Accumulator Loop;
+  Cur = &Loop;
+
+  switch (Shape.ShapeKind) {
+  case LoopShape::Counted: {
+    std::string T = freshSymbol(Shape.Var->getName().str());
+    Expr Trip = Shape.TripMayBeNegative ? clampNonNegative(Shape.Trip)
+                                        : Shape.Trip;
+    Env.Values[Shape.Var] = Shape.Init + Shape.Step * Expr::symbol(T);
+    Loops.push_back({T, Expr(0), Trip - Expr(1)});
+    Accumulator Body = walkIteration();
+    Loops.pop_back();
+    addSummed(Body, T, Trip, For);
+    break;
+  }
+  case LoopShape::GridStride:
+  case LoopShape::BlockStride: {
+    unsigned D = Shape.Dim;
+    Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
+    bool Grid = Shape.ShapeKind == LoopShape::GridStride;
+    Env.Values[Shape.Var] =
+        Grid ? Expr::symbol(dimSymbol("blockIdx", D)) *
+                       Expr::symbol(dimSymbol("blockDim", D)) +
+                   Tid
+             : Tid;
+    bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound)
+                        : Space.enterBlockStride(D, Shape.Bound);
+    if (!Entered) {
+      rangeReason("stride loop at " + where(For) +
+                  " inside a guard on the same index: counted per thread");
+    }
+    Accumulator Body = walkIteration();
+    // Each point of the space is one iteration; a thread runs up to Trip.
+    Cur->Total = Cur->Total + Body.Total;
+    Cur->PerThread.Low = Cur->PerThread.Low + Body.PerThread.Low.scaled(Shape.Trip);
+    Cur->PerThread.High = Cur->PerThread.High + Body.PerThread.High.scaled(Shape.Trip);
+    break;
+  }
+  case LoopShape::Halving:
+  case LoopShape::Doubling: {
+    std::string S = freshSymbol(Shape.Var->getName().str());
+    Env.Values[Shape.Var] = Expr::symbol(S);
+    if (Shape.ShapeKind == LoopShape::Halving)
+      Loops.push_back({S, Shape.Bound + Expr(1), Shape.Init});
+    else
+      Loops.push_back({S, Shape.Init, Shape.Bound - Expr(1)});
+    Accumulator Body = walkIteration();
+    Loops.pop_back();
+    addGeometric(Body, Shape, S, For);
+    break;
+  }
+  case LoopShape::Unknown: {
+    finding("rl-unknown-trip-count", Severity::Remark,
+            "trip count of this loop is not derived (" + Shape.Why +
+                "); counted as one iteration",
+            For->getForLoc());
+    assume("loop at " + where(For) + " counted as one iteration: " +
+           Shape.Why);
+    Accumulator Body = walkIteration();
+    addScaled(Body, Expr(1));
+    break;
+  }
+  }
+  Cur = Target;
+  Snapshot AfterEnv = save();
+  restore(Outer);
+  Env = AfterEnv.Env;
+  if (Shape.Var)
+    Env.forget(Shape.Var);
+  if (MayExitEarly)
+    addMaybe(Loop, "loop at " + where(For) + " may exit early (break/return)");
+  else
+    addScaled(Loop, Expr(1));
+}
+
+void CostWalker::walkWhile(const Stmt *Loop, const clang::Expr *Cond,
+                           const Stmt *Body) {
+  forgetAssigned(Body);
+  finding("rl-unknown-trip-count", Severity::Remark,
+          "trip count of this loop is not derived (a while loop); counted as "
+          "one iteration",
+          Loop->getBeginLoc());
+  assume("loop at " + where(Loop) + " counted as one iteration");
+  Snapshot Before = save();
+  walkExpr(Cond);
+  walkStmt(Body);
+  Snapshot After = save();
+  restore(Before);
+  Env = After.Env;
+}
+
+void CostWalker::walkSwitch(const SwitchStmt *Switch) {
+  walkExpr(Switch->getCond());
+  Snapshot Before = save();
+  Accumulator Cases = walkInto(Switch->getBody());
+  restore(Before);
+  forgetAssigned(Switch->getBody());
+  addMaybe(Cases, "switch at " + where(Switch) +
+                      ": every case counted in the high end, none in the low");
+}
+
+void CostWalker::walkDecl(const VarDecl *V) {
+  if (!V->hasInit())
+    return;
+  const clang::Expr *Init = V->getInit();
+  QualType T = V->getType();
+  if (T->isReferenceType()) {
+    walkLValueAddress(Init);
+    if (auto A = classifier().classifyLValue(Init))
+      Env.References[V] = BoundReference{A->Origin};
+    return;
+  }
+  walkExpr(Init);
+  if (T->isIntegralOrEnumerationType())
+    Env.Values[V] = converter().convert(Init);
+  else if (T->isPointerType())
+    Env.Origins[V] = classifier().originOfPointer(Init);
+}
+
+} // namespace rla

@@ -1,0 +1,147 @@
+//===- CostWalker.h - Per-launch costs of one kernel body -------*- C++ -*-===//
+///
+/// \file
+/// Walks a kernel body (inlining the __device__ functions it calls) and sums
+/// every FLOP, memory access and special operation over the threads and loop
+/// iterations that execute it. The result is a CostRange of expressions over
+/// kernel parameters and launch dimensions; data-dependent control flow turns
+/// into a {low, high} range with its reason recorded.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_COSTWALKER_H
+#define RLA_FRONTEND_COSTWALKER_H
+
+#include "analyzer/frontend/AccessClassifier.h"
+#include "analyzer/frontend/GuardAnalysis.h"
+#include "analyzer/frontend/LoopShape.h"
+#include "analyzer/frontend/SymbolicConverter.h"
+#include "analyzer/frontend/ValueEnv.h"
+#include "analyzer/ir/KernelModel.h"
+#include "analyzer/models/ThreadSpace.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+class CostWalker {
+public:
+  CostWalker(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+             KernelModel &Out);
+
+  /// Fills Out.Total, Out.PerThread, and the findings, assumptions and range
+  /// reasons met on the way.
+  void run();
+
+private:
+  /// Costs accumulated for one region of code.
+  struct Accumulator {
+    CostRange Total;
+    CostRange PerThread;
+  };
+  /// A loop symbol with its range, for sign proofs inside the loop.
+  struct LoopContext {
+    std::string Symbol;
+    Expr Lo, Hi; ///< Symbol in [Lo, Hi]
+  };
+  /// State saved around a branch or a loop.
+  struct Snapshot {
+    ThreadSpace Space;
+    std::vector<Expr> Uniform;
+    ValueEnv Env;
+  };
+
+  // Statements.
+  void walkStmt(const clang::Stmt *S);
+  void walkCompound(const clang::CompoundStmt *C);
+  /// Returns true when the rest of the enclosing block runs only under a
+  /// narrowed condition (an early return), which it has applied.
+  bool walkIf(const clang::IfStmt *If);
+  void walkFor(const clang::ForStmt *For);
+  void walkWhile(const clang::Stmt *Loop, const clang::Expr *Cond,
+                 const clang::Stmt *Body);
+  void walkSwitch(const clang::SwitchStmt *Switch);
+  void walkDecl(const clang::VarDecl *V);
+
+  // Expressions.
+  void walkExpr(const clang::Expr *E);
+  /// Costs of computing the address of an lvalue (indices), not the access.
+  void walkLValueAddress(const clang::Expr *E);
+  void walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
+                      const clang::Expr *Whole, bool Compound,
+                      clang::QualType ComputationType);
+  void walkCall(const clang::CallExpr *Call);
+  void walkOperatorCall(const clang::CXXOperatorCallExpr *Op);
+  void inlineCall(const clang::FunctionDecl *Callee,
+                  llvm::ArrayRef<const clang::Expr *> Args,
+                  const clang::Expr *Call);
+  void walkConditionalValue(const clang::Expr *Cond, const clang::Expr *T,
+                            const clang::Expr *F);
+
+  // Counting.
+  void countLoad(const MemoryAccess &A);
+  void countStore(const MemoryAccess &A);
+  void countArithmetic(clang::QualType Type, unsigned Amount = 1);
+  void add(Expr CostVector::*Field, const Expr &Amount);
+  void addFlops(Precision P, const Expr &Amount);
+  /// The precision of a floating (or __half/bfloat16/half2) type.
+  std::optional<Precision> precisionOf(clang::QualType T, unsigned *Lanes = nullptr) const;
+
+  // Control flow helpers.
+  Snapshot save() const { return {Space, Uniform, Env}; }
+  void restore(const Snapshot &S);
+  /// Walks S into a fresh accumulator and returns it.
+  Accumulator walkInto(const clang::Stmt *S);
+  /// Adds A with every field scaled by Factor (a trip count).
+  void addScaled(const Accumulator &A, const Expr &Factor);
+  /// Adds the min (low) / max (high) of two alternatives.
+  void addAlternatives(const Accumulator &A, const Accumulator &B,
+                       const std::string &Reason);
+  /// Adds A as something that may or may not run: low 0, high A.
+  void addMaybe(const Accumulator &A, const std::string &Reason);
+  /// Sum of A over Symbol in [0, Trip) (a counted loop).
+  void addSummed(const Accumulator &A, const std::string &Symbol,
+                 const Expr &Trip, const clang::Stmt *Loop);
+  /// Sum of A over a halving/doubling loop whose variable is Symbol.
+  void addGeometric(const Accumulator &A, const LoopShape &Shape,
+                    const std::string &Symbol, const clang::Stmt *Loop);
+  void applyGuard(const GuardAnalysis &G);
+  /// max(0, X) unless X is provably >= 0 in the enclosing loops' ranges.
+  Expr clampNonNegative(const Expr &X) const;
+  bool provablyNonNegative(const Expr &X) const;
+  void forgetAssigned(const clang::Stmt *S);
+
+  // Reporting.
+  SourceLoc locOf(clang::SourceLocation L) const;
+  std::string where(const clang::Stmt *S) const; ///< "file.cu:12:3"
+  std::string sourceText(const clang::Stmt *S) const;
+  void finding(const std::string &Id, Severity Level, const std::string &Message,
+               clang::SourceLocation L);
+  void assume(const std::string &Text);
+  void rangeReason(const std::string &Text);
+  std::string freshSymbol(const std::string &Base);
+  SymbolicConverter converter() const;
+  AccessClassifier classifier() const;
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *Kernel;
+  KernelModel &Out;
+  std::set<const clang::ParmVarDecl *> KernelParams;
+
+  ThreadSpace Space;
+  std::vector<Expr> Uniform; ///< 0/1 factors of uniform conditions
+  ValueEnv Env;
+  Accumulator *Cur = nullptr;
+  std::vector<LoopContext> Loops;
+  std::vector<const clang::FunctionDecl *> CallStack;
+  std::set<std::string> UncountedCalls;
+  unsigned NextSymbol = 0;
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_COSTWALKER_H

@@ -1,0 +1,549 @@
+//===- CostWalkerExpr.cpp - Expressions: FLOPs, accesses, calls -----------===//
+#include "analyzer/frontend/CostWalker.h"
+#include "analyzer/models/MathFunctions.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+bool isSyncFunction(llvm::StringRef Name) {
+  return Name == "__syncthreads" || Name == "__syncthreads_count" ||
+         Name == "__syncthreads_and" || Name == "__syncthreads_or" ||
+         Name == "__barrier_sync";
+}
+
+const clang::Expr *skipNoOps(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && (Cast->getCastKind() == CK_NoOp ||
+                 Cast->getCastKind() == CK_UncheckedDerivedToBase)) {
+      E = Cast->getSubExpr();
+      continue;
+    }
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = Temp->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+bool isArithmeticOperator(OverloadedOperatorKind K, unsigned NumArgs) {
+  switch (K) {
+  case OO_Plus:
+  case OO_Minus:
+    return NumArgs == 2;
+  case OO_Star:
+  case OO_Slash:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isCompoundOperator(OverloadedOperatorKind K) {
+  return K == OO_PlusEqual || K == OO_MinusEqual || K == OO_StarEqual ||
+         K == OO_SlashEqual;
+}
+
+bool isComparisonOperator(OverloadedOperatorKind K) {
+  return K == OO_EqualEqual || K == OO_ExclaimEqual || K == OO_Less ||
+         K == OO_LessEqual || K == OO_Greater || K == OO_GreaterEqual;
+}
+
+} // namespace
+
+std::optional<Precision> CostWalker::precisionOf(QualType T,
+                                                 unsigned *Lanes) const {
+  if (Lanes)
+    *Lanes = 1;
+  T = T.getNonReferenceType().getCanonicalType();
+  if (const auto *B = T->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Half:
+    case BuiltinType::Float16:
+      return Precision::FP16;
+    case BuiltinType::BFloat16:
+      return Precision::BF16;
+    case BuiltinType::Float:
+      return Precision::FP32;
+    case BuiltinType::Double:
+    case BuiltinType::LongDouble:
+      return Precision::FP64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const RecordDecl *R = T->getAsRecordDecl()) {
+    llvm::StringRef Name = R->getName();
+    if (Name == "__half" || Name == "half")
+      return Precision::FP16;
+    if (Name == "__nv_bfloat16")
+      return Precision::BF16;
+    if (Name == "__half2" || Name == "half2" || Name == "__nv_bfloat162") {
+      if (Lanes)
+        *Lanes = 2;
+      return Name == "__nv_bfloat162" ? Precision::BF16 : Precision::FP16;
+    }
+  }
+  return std::nullopt;
+}
+
+void CostWalker::add(Expr CostVector::*Field, const Expr &Amount) {
+  std::string Why;
+  ExprRange N = Space.count(&Why);
+  if (!Why.empty())
+    rangeReason(Why);
+  Expr Gate(1);
+  for (const Expr &U : Uniform)
+    Gate = Gate * U;
+  Cur->Total.Low.*Field += N.Low * Gate * Amount;
+  Cur->Total.High.*Field += N.High * Gate * Amount;
+  Cur->PerThread.Low.*Field += Amount;
+  Cur->PerThread.High.*Field += Amount;
+}
+
+void CostWalker::addFlops(Precision P, const Expr &Amount) {
+  std::string Why;
+  ExprRange N = Space.count(&Why);
+  if (!Why.empty())
+    rangeReason(Why);
+  Expr Gate(1);
+  for (const Expr &U : Uniform)
+    Gate = Gate * U;
+  unsigned I = static_cast<unsigned>(P);
+  Cur->Total.Low.Flops[I] += N.Low * Gate * Amount;
+  Cur->Total.High.Flops[I] += N.High * Gate * Amount;
+  Cur->PerThread.Low.Flops[I] += Amount;
+  Cur->PerThread.High.Flops[I] += Amount;
+}
+
+void CostWalker::countArithmetic(QualType Type, unsigned Amount) {
+  unsigned Lanes = 1;
+  if (auto P = precisionOf(Type, &Lanes))
+    return addFlops(*P, Expr(int64_t(Amount * Lanes)));
+  if (Type->isIntegralOrEnumerationType() || Type->isPointerType())
+    add(&CostVector::IntOps, Expr(int64_t(Amount)));
+}
+
+void CostWalker::countLoad(const MemoryAccess &A) {
+  switch (A.Origin.Space) {
+  case MemorySpace::Shared:
+    return add(&CostVector::SharedLoadBytes, Expr(int64_t(A.Bytes)));
+  case MemorySpace::Constant:
+  case MemorySpace::Local:
+    return; // constant cache / registers: not DRAM traffic
+  case MemorySpace::Unknown:
+    assume("pointer '" + A.Origin.Base +
+           "' of unknown origin is counted as global memory");
+    [[fallthrough]];
+  case MemorySpace::Global:
+    add(&CostVector::GlobalLoads, Expr(1));
+    add(&CostVector::GlobalLoadBytes, Expr(int64_t(A.Bytes)));
+    return;
+  }
+}
+
+void CostWalker::countStore(const MemoryAccess &A) {
+  switch (A.Origin.Space) {
+  case MemorySpace::Shared:
+    return add(&CostVector::SharedStoreBytes, Expr(int64_t(A.Bytes)));
+  case MemorySpace::Constant:
+  case MemorySpace::Local:
+    return;
+  case MemorySpace::Unknown:
+    assume("pointer '" + A.Origin.Base +
+           "' of unknown origin is counted as global memory");
+    [[fallthrough]];
+  case MemorySpace::Global:
+    add(&CostVector::GlobalStores, Expr(1));
+    add(&CostVector::GlobalStoreBytes, Expr(int64_t(A.Bytes)));
+    return;
+  }
+}
+
+void CostWalker::walkExpr(const clang::Expr *E) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+      Cast && Cast->getCastKind() == CK_LValueToRValue) {
+    const clang::Expr *Sub = Cast->getSubExpr();
+    if (auto A = classifier().classifyLValue(Sub)) {
+      countLoad(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())});
+      walkLValueAddress(Sub);
+      return;
+    }
+    return walkLValueAddress(Sub);
+  }
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E)) {
+    if (B->isAssignmentOp()) {
+      QualType CompType;
+      if (const auto *CA = dyn_cast<CompoundAssignOperator>(B))
+        CompType = CA->getComputationResultType();
+      return walkAssignment(B->getLHS(), B->getRHS(), B,
+                            B->isCompoundAssignmentOp(), CompType);
+    }
+    if (B->isComparisonOp()) {
+      add(&CostVector::CompareOps, Expr(1));
+    } else if (B->isAdditiveOp() || B->isMultiplicativeOp() ||
+               B->isShiftOp() || B->isBitwiseOp()) {
+      countArithmetic(B->getType());
+    }
+    walkExpr(B->getLHS());
+    walkExpr(B->getRHS());
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    const clang::Expr *Sub = U->getSubExpr();
+    if (U->isIncrementDecrementOp()) {
+      if (auto A = classifier().classifyLValue(Sub)) {
+        countLoad(*A);
+        countStore(*A);
+      } else if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens())) {
+        auto It = Env.Values.find(Ref->getDecl());
+        if (It != Env.Values.end() && It->second)
+          It->second = *It->second + Expr(U->isIncrementOp() ? 1 : -1);
+        else
+          Env.forget(Ref->getDecl());
+      }
+      countArithmetic(Sub->getType());
+      return walkLValueAddress(Sub);
+    }
+    if (U->getOpcode() == UO_AddrOf)
+      return walkLValueAddress(Sub);
+    if (U->getOpcode() == UO_Deref)
+      return walkExpr(Sub);
+    return walkExpr(Sub);
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return walkOperatorCall(Op);
+  if (isa<CUDAKernelCallExpr>(E)) {
+    finding("rl-unsupported", Severity::Warning,
+            "dynamic parallelism (a launch inside a kernel) is not analysed",
+            E->getBeginLoc());
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return walkCall(Call);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Construct->getNumArgs() == 1 && Ctor &&
+        (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
+      const clang::Expr *Source = skipNoOps(Construct->getArg(0));
+      if (auto A = classifier().classifyLValue(Source)) {
+        countLoad(*A);
+        return walkLValueAddress(Source);
+      }
+    }
+    for (const clang::Expr *Arg : Construct->arguments())
+      walkExpr(Arg);
+    return;
+  }
+  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E)) {
+    walkExpr(Cond->getCond());
+    return walkConditionalValue(Cond->getCond(), Cond->getTrueExpr(),
+                                Cond->getFalseExpr());
+  }
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) || isa<DeclRefExpr>(E))
+    return walkLValueAddress(E);
+  if (isa<PseudoObjectExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E) ||
+      isa<LambdaExpr>(E) || isa<IntegerLiteral>(E) ||
+      isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
+      isa<StringLiteral>(E))
+    return;
+  for (const Stmt *Child : E->children())
+    if (const auto *ChildExpr = dyn_cast_or_null<clang::Expr>(Child))
+      walkExpr(ChildExpr);
+}
+
+void CostWalker::walkLValueAddress(const clang::Expr *E) {
+  if (!E)
+    return;
+  E = skipNoOps(E);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    walkExpr(ASE->getBase());
+    walkExpr(ASE->getIdx());
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return walkExpr(U->getSubExpr());
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow())
+      return walkExpr(M->getBase());
+    return walkLValueAddress(M->getBase());
+  }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+      Cast && Cast->getCastKind() == CK_ArrayToPointerDecay)
+    return walkLValueAddress(Cast->getSubExpr());
+  if (isa<DeclRefExpr>(E))
+    return;
+  walkExpr(E);
+}
+
+void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
+                                const clang::Expr *Whole, bool Compound,
+                                QualType ComputationType) {
+  if (auto A = classifier().classifyLValue(LHS)) {
+    if (Compound)
+      countLoad(*A);
+    countStore(*A);
+  } else if (const auto *Ref = dyn_cast<DeclRefExpr>(skipNoOps(LHS))) {
+    // A register: track its new value.
+    const ValueDecl *D = Ref->getDecl();
+    QualType T = D->getType();
+    if (T->isIntegralOrEnumerationType()) {
+      std::optional<Expr> New;
+      auto Rhs = converter().convert(RHS);
+      auto Old = Env.Values.find(D);
+      std::optional<Expr> OldValue =
+          Old != Env.Values.end() ? Old->second : converter().convert(LHS);
+      if (!Compound) {
+        New = Rhs;
+      } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Whole);
+                 CA && Rhs && OldValue) {
+        switch (CA->getOpcode()) {
+        case BO_AddAssign:
+          New = *OldValue + *Rhs;
+          break;
+        case BO_SubAssign:
+          New = *OldValue - *Rhs;
+          break;
+        case BO_MulAssign:
+          New = *OldValue * *Rhs;
+          break;
+        default:
+          break;
+        }
+      }
+      Env.Values[D] = New;
+    } else if (T->isPointerType()) {
+      if (!Compound)
+        Env.Origins[D] = classifier().originOfPointer(RHS);
+    } else if (T->isReferenceType()) {
+      // Assigning through a reference bound to caller memory.
+      if (auto A = classifier().classifyLValue(LHS)) {
+        if (Compound)
+          countLoad(*A);
+        countStore(*A);
+      }
+    }
+  }
+  walkLValueAddress(LHS);
+  if (Compound) {
+    QualType T = ComputationType.isNull() ? LHS->getType() : ComputationType;
+    countArithmetic(T);
+  }
+  walkExpr(RHS);
+}
+
+void CostWalker::walkConditionalValue(const clang::Expr *Cond,
+                                      const clang::Expr *T,
+                                      const clang::Expr *F) {
+  if (auto Known = foldInteger(Cond, Ctx))
+    return walkExpr(Known->isZero() ? F : T);
+  auto walkValue = [&](const clang::Expr *V) {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    walkExpr(V);
+    Cur = Saved;
+    return A;
+  };
+  Accumulator A = walkValue(T), B = walkValue(F);
+  addAlternatives(A, B,
+                  "conditional expression at " + where(Cond) + " on " +
+                      sourceText(Cond));
+}
+
+void CostWalker::walkOperatorCall(const CXXOperatorCallExpr *Op) {
+  OverloadedOperatorKind K = Op->getOperator();
+  unsigned N = Op->getNumArgs();
+  const FunctionDecl *Callee = Op->getDirectCallee();
+  if (K == OO_Equal && N == 2)
+    return walkAssignment(Op->getArg(0), Op->getArg(1), Op, false, QualType());
+  if (isCompoundOperator(K) && N == 2 && precisionOf(Op->getArg(0)->getType()))
+    return walkAssignment(Op->getArg(0), Op->getArg(1), Op, true,
+                          Op->getArg(0)->getType());
+  bool Counted = false;
+  if (isArithmeticOperator(K, N) && precisionOf(Op->getType())) {
+    countArithmetic(Op->getType());
+    Counted = true;
+  } else if (isComparisonOperator(K) && N == 2 &&
+             precisionOf(Op->getArg(0)->getType())) {
+    add(&CostVector::CompareOps, Expr(1));
+    Counted = true;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Def = nullptr;
+  if (!Counted && Callee && Callee->hasBody(Def) &&
+      !SM.isInSystemHeader(Def->getLocation())) {
+    llvm::SmallVector<const clang::Expr *, 4> Args;
+    unsigned First = isa<CXXMethodDecl>(Def) ? 1 : 0;
+    if (First == 1)
+      walkLValueAddress(Op->getArg(0));
+    for (unsigned I = First; I < N; ++I)
+      Args.push_back(Op->getArg(I));
+    return inlineCall(Def, Args, Op);
+  }
+  // Operands bound to const references are read here.
+  for (const clang::Expr *Arg : Op->arguments()) {
+    const clang::Expr *Source = skipNoOps(Arg);
+    if (Source->isGLValue()) {
+      if (auto A = classifier().classifyLValue(Source)) {
+        countLoad(*A);
+        walkLValueAddress(Source);
+        continue;
+      }
+    }
+    walkExpr(Arg);
+  }
+}
+
+void CostWalker::walkCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee) {
+    finding("rl-opaque-call", Severity::Warning,
+            "indirect call is not analysed; its costs are not counted",
+            Call->getBeginLoc());
+    for (const clang::Expr *Arg : Call->arguments())
+      walkExpr(Arg);
+    return;
+  }
+  std::string Name = Callee->getNameAsString();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Def = nullptr;
+  bool HasBody = Callee->hasBody(Def);
+  bool Library = SM.isInSystemHeader(Callee->getLocation()) ||
+                 (Def && SM.isInSystemHeader(Def->getLocation())) || !HasBody;
+  auto walkArgs = [&](unsigned From) {
+    for (unsigned I = From; I < Call->getNumArgs(); ++I)
+      walkExpr(Call->getArg(I));
+  };
+  auto pointeeBytes = [&](const clang::Expr *Ptr) -> uint64_t {
+    QualType T = Ptr->getType();
+    if (const auto *P = T->getAs<PointerType>())
+      return classifier().sizeOf(P->getPointeeType());
+    return 0;
+  };
+
+  if (isSyncFunction(Name)) {
+    add(&CostVector::Barriers, Expr(1));
+    return walkArgs(0);
+  }
+  if (Library && isAtomicFunction(Name) && Call->getNumArgs() > 0) {
+    add(&CostVector::AtomicOps, Expr(1));
+    add(&CostVector::AtomicBytes,
+        Expr(int64_t(pointeeBytes(Call->getArg(0)))));
+    return walkArgs(0);
+  }
+  if (Library && Call->getNumArgs() > 0) {
+    MemoryIntrinsic M = classifyMemoryIntrinsic(Name);
+    if (M != MemoryIntrinsic::None) {
+      MemoryAccess A{classifier().originOfPointer(Call->getArg(0)),
+                     pointeeBytes(Call->getArg(0))};
+      if (M == MemoryIntrinsic::Load)
+        countLoad(A);
+      else
+        countStore(A);
+      return walkArgs(0);
+    }
+  }
+  if (Library) {
+    if (auto Cost = lookupMathFunction(Name)) {
+      unsigned Lanes = Cost->Lanes;
+      std::optional<Precision> P = Cost->Prec;
+      if (!P && Call->getNumArgs() > 0)
+        P = precisionOf(Call->getArg(0)->getType(), &Lanes);
+      if (!P)
+        P = precisionOf(Call->getType(), &Lanes);
+      if (Cost->Flops && P)
+        addFlops(*P, Expr(int64_t(Cost->Flops * Lanes)));
+      if (Cost->SfuOps)
+        add(&CostVector::SfuOps, Expr(int64_t(Cost->SfuOps * Lanes)));
+      if (Cost->CompareOps)
+        add(&CostVector::CompareOps, Expr(int64_t(Cost->CompareOps * Lanes)));
+      return walkArgs(0);
+    }
+  }
+  if (HasBody && !SM.isInSystemHeader(Def->getLocation())) {
+    llvm::SmallVector<const clang::Expr *, 4> Args(Call->arguments());
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      walkLValueAddress(Member->getImplicitObjectArgument());
+    return inlineCall(Def, Args, Call);
+  }
+  if (!HasBody && !SM.isInSystemHeader(Callee->getLocation())) {
+    finding("rl-opaque-call", Severity::Warning,
+            "call to '" + Name +
+                "' is not analysed: its definition is not in this translation "
+                "unit; its costs are not counted",
+            Call->getBeginLoc());
+  } else {
+    UncountedCalls.insert(Name);
+  }
+  // Arguments a library function takes by reference are read there.
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const clang::Expr *Arg = Call->getArg(I);
+    const clang::Expr *Source = skipNoOps(Arg);
+    if (Source->isGLValue() && I < Callee->getNumParams() &&
+        Callee->getParamDecl(I)->getType()->isReferenceType()) {
+      if (auto A = classifier().classifyLValue(Source)) {
+        countLoad(*A);
+        walkLValueAddress(Source);
+        continue;
+      }
+    }
+    walkExpr(Arg);
+  }
+}
+
+void CostWalker::inlineCall(const FunctionDecl *Callee,
+                            llvm::ArrayRef<const clang::Expr *> Args,
+                            const clang::Expr *Call) {
+  bool Recursive = std::find(CallStack.begin(), CallStack.end(), Callee) !=
+                   CallStack.end();
+  if (Recursive || CallStack.size() >= 64) {
+    finding("rl-recursion", Severity::Warning,
+            "recursive call to '" + Callee->getNameAsString() +
+                "' is not followed: the model cannot bound the recursion "
+                "depth; the recursive call's costs are not counted",
+            Call->getBeginLoc());
+    for (const clang::Expr *Arg : Args)
+      walkExpr(Arg);
+    return;
+  }
+  ValueEnv CallerEnv = Env;
+  ValueEnv CalleeEnv = Env;
+  for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    const clang::Expr *Arg = Args[I];
+    QualType T = P->getType();
+    if (T->isReferenceType()) {
+      const clang::Expr *Source = skipNoOps(Arg);
+      walkLValueAddress(Source);
+      if (auto A = classifier().classifyLValue(Source))
+        CalleeEnv.References[P] = BoundReference{A->Origin};
+      else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
+        CalleeEnv.Values[P] = converter().convert(Source);
+      continue;
+    }
+    walkExpr(Arg);
+    if (T->isIntegralOrEnumerationType())
+      CalleeEnv.Values[P] = converter().convert(Arg);
+    else if (T->isPointerType())
+      CalleeEnv.Origins[P] = classifier().originOfPointer(Arg);
+  }
+  Env = CalleeEnv;
+  CallStack.push_back(Callee);
+  walkStmt(Callee->getBody());
+  CallStack.pop_back();
+  Env = CallerEnv;
+}
+
+} // namespace rla

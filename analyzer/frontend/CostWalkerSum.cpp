@@ -1,0 +1,199 @@
+//===- CostWalkerSum.cpp - Combining costs over branches and loops --------===//
+#include "analyzer/frontend/CostWalker.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace rla {
+
+void CostWalker::addScaled(const Accumulator &A, const Expr &Factor) {
+  Cur->Total = Cur->Total + CostRange{A.Total.Low.scaled(Factor),
+                                      A.Total.High.scaled(Factor)};
+  Cur->PerThread = Cur->PerThread + CostRange{A.PerThread.Low.scaled(Factor),
+                                              A.PerThread.High.scaled(Factor)};
+}
+
+void CostWalker::addAlternatives(const Accumulator &A, const Accumulator &B,
+                                 const std::string &Reason) {
+  auto lower = [](const Expr &X, const Expr &Y) { return Expr::min(X, Y); };
+  auto upper = [](const Expr &X, const Expr &Y) { return Expr::max(X, Y); };
+  CostRange Total{CostVector::zipWith(A.Total.Low, B.Total.Low, lower),
+                  CostVector::zipWith(A.Total.High, B.Total.High, upper)};
+  CostRange Per{CostVector::zipWith(A.PerThread.Low, B.PerThread.Low, lower),
+                CostVector::zipWith(A.PerThread.High, B.PerThread.High, upper)};
+  bool Differ = !CostRange{A.Total.Low, B.Total.Low}.isExact() ||
+                !CostRange{A.Total.High, B.Total.High}.isExact();
+  if (Differ)
+    rangeReason(Reason);
+  Cur->Total = Cur->Total + Total;
+  Cur->PerThread = Cur->PerThread + Per;
+}
+
+void CostWalker::addMaybe(const Accumulator &A, const std::string &Reason) {
+  addAlternatives(A, Accumulator(), Reason);
+}
+
+void CostWalker::addSummed(const Accumulator &A, const std::string &Symbol,
+                           const Expr &Trip, const Stmt *Loop) {
+  bool Approximated = false;
+  auto sum = [&](const Expr &F, bool Low) -> Expr {
+    if (!F.dependsOn(Symbol))
+      return F * Trip;
+    if (auto S = F.sumOver(Symbol, Expr(0), Trip))
+      return *S;
+    // Not a polynomial in the loop variable (a guard that depends on it):
+    // bound the sum by its first and last iterations.
+    Approximated = true;
+    Expr First = F.substitute(Symbol, Expr(0));
+    Expr Last = F.substitute(Symbol, Trip - Expr(1));
+    return (Low ? Expr::min(First, Last) : Expr::max(First, Last)) * Trip;
+  };
+  auto sumVector = [&](const CostVector &V, bool Low) {
+    return V.map([&](const Expr &F) { return sum(F, Low); });
+  };
+  CostRange Total{sumVector(A.Total.Low, true), sumVector(A.Total.High, false)};
+  CostRange Per{sumVector(A.PerThread.Low, true),
+                sumVector(A.PerThread.High, false)};
+  if (Approximated)
+    rangeReason("loop at " + where(Loop) +
+                ": costs vary with the loop variable in a way without a closed "
+                "form; bounded by the first and last iterations (assumes they "
+                "change monotonically)");
+  Cur->Total = Cur->Total + Total;
+  Cur->PerThread = Cur->PerThread + Per;
+}
+
+void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
+                              const std::string &Symbol, const Stmt *Loop) {
+  const Expr &Trip = Shape.Trip;
+  const Expr &Start = Shape.Init;
+  // Sum of the loop variable over all iterations.
+  Expr VarSum;
+  Expr LastValue;
+  if (Shape.ShapeKind == LoopShape::Halving) {
+    // sum_{t<T} floor(a/2^t) = H(a) - H(floor(a/2^T)), H(x) = 2x - popcount(x).
+    auto H = [](const Expr &X) { return Expr(2) * X - Expr::popcount(X); };
+    VarSum = H(Start) - H(Expr::floorDiv(Start, Expr::pow2(Trip)));
+    LastValue = Expr::floorDiv(Start, Expr::pow2(Trip - Expr(1)));
+  } else {
+    VarSum = Start * (Expr::pow2(Trip) - Expr(1));
+    LastValue = Start * Expr::pow2(Trip - Expr(1));
+  }
+  bool Approximated = false;
+  auto sum = [&](const Expr &F, bool Low) -> Expr {
+    if (!F.dependsOn(Symbol))
+      return F * Trip;
+    auto Coeffs = F.coefficientsIn(Symbol);
+    if (Coeffs && Coeffs->size() == 2)
+      return (*Coeffs)[0] * Trip + (*Coeffs)[1] * VarSum;
+    Approximated = true;
+    Expr First = F.substitute(Symbol, Start);
+    Expr Last = F.substitute(Symbol, LastValue);
+    return (Low ? Expr::min(First, Last) : Expr::max(First, Last)) * Trip;
+  };
+  auto sumVector = [&](const CostVector &V, bool Low) {
+    return V.map([&](const Expr &F) { return sum(F, Low); });
+  };
+  if (Approximated)
+    rangeReason("loop at " + where(Loop) +
+                ": costs are not linear in the halving/doubling variable; "
+                "bounded by the first and last iterations");
+  Cur->Total = Cur->Total + CostRange{sumVector(A.Total.Low, true),
+                                      sumVector(A.Total.High, false)};
+  Cur->PerThread = Cur->PerThread + CostRange{sumVector(A.PerThread.Low, true),
+                                              sumVector(A.PerThread.High, false)};
+}
+
+bool CostWalker::provablyNonNegative(const Expr &X) const {
+  if (X.isProvablyNonNegativeRelaxed())
+    return true;
+  // Replace each enclosing loop variable by the end of its range that makes
+  // X smallest (X is linear in it), innermost first.
+  Expr Y = X;
+  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+    if (!Y.dependsOn(It->Symbol))
+      continue;
+    auto Coeffs = Y.coefficientsIn(It->Symbol);
+    if (!Coeffs || Coeffs->size() != 2)
+      return false;
+    const Expr &Slope = (*Coeffs)[1];
+    if (Slope.isProvablyNonNegativeRelaxed())
+      Y = Y.substitute(It->Symbol, It->Lo);
+    else if ((-Slope).isProvablyNonNegativeRelaxed())
+      Y = Y.substitute(It->Symbol, It->Hi);
+    else
+      return false;
+    if (Y.isProvablyNonNegativeRelaxed())
+      return true;
+  }
+  return Y.isProvablyNonNegativeRelaxed();
+}
+
+Expr CostWalker::clampNonNegative(const Expr &X) const {
+  if (provablyNonNegative(X))
+    return X;
+  return Expr::max(Expr(0), X);
+}
+
+SourceLoc CostWalker::locOf(SourceLocation L) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Expansion = SM.getExpansionLoc(L);
+  PresumedLoc P = SM.getPresumedLoc(Expansion);
+  if (P.isInvalid())
+    return {};
+  return SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+}
+
+std::string CostWalker::where(const Stmt *S) const {
+  SourceLoc L = locOf(S->getBeginLoc());
+  std::string File = L.File;
+  size_t Slash = File.find_last_of('/');
+  if (Slash != std::string::npos)
+    File = File.substr(Slash + 1);
+  return File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+std::string CostWalker::sourceText(const Stmt *S) const {
+  if (!S)
+    return "";
+  llvm::StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(S->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  std::string Out = Text.str();
+  std::replace(Out.begin(), Out.end(), '\n', ' ');
+  if (Out.size() > 60)
+    Out = Out.substr(0, 57) + "...";
+  return "`" + Out + "`";
+}
+
+void CostWalker::finding(const std::string &Id, Severity Level,
+                         const std::string &Message, SourceLocation L) {
+  SourceLoc Loc = locOf(L);
+  for (const Finding &F : Out.Findings)
+    if (F.Id == Id && F.Loc.Line == Loc.Line && F.Loc.Column == Loc.Column &&
+        F.Message == Message)
+      return;
+  Out.Findings.push_back(Finding{Id, Level, Message, Loc});
+}
+
+void CostWalker::assume(const std::string &Text) {
+  if (std::find(Out.Assumptions.begin(), Out.Assumptions.end(), Text) ==
+      Out.Assumptions.end())
+    Out.Assumptions.push_back(Text);
+}
+
+void CostWalker::rangeReason(const std::string &Text) {
+  if (std::find(Out.RangeReasons.begin(), Out.RangeReasons.end(), Text) ==
+      Out.RangeReasons.end())
+    Out.RangeReasons.push_back(Text);
+}
+
+std::string CostWalker::freshSymbol(const std::string &Base) {
+  return "$" + Base + "#" + std::to_string(++NextSymbol);
+}
+
+} // namespace rla

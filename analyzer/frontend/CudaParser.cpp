@@ -1,0 +1,155 @@
+//===- CudaParser.cpp -----------------------------------------------------===//
+#include "analyzer/frontend/CudaParser.h"
+#include "analyzer/driver/NvccFlags.h"
+#include "analyzer/frontend/KernelExtractor.h"
+#include "analyzer/frontend/LaunchExtractor.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+class ExtractConsumer : public ASTConsumer {
+public:
+  explicit ExtractConsumer(ParsedFile &Out) : Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // the AST may be incomplete; clang has said why
+    Out.Kernels = extractKernels(Ctx, Out.Findings);
+    Out.Launches = extractLaunches(Ctx);
+  }
+
+private:
+  ParsedFile &Out;
+};
+
+class ExtractAction : public ASTFrontendAction {
+public:
+  explicit ExtractAction(ParsedFile &Out) : Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ExtractConsumer>(Out);
+  }
+  void EndSourceFileAction() override {
+    Out.ErrorCount +=
+        getCompilerInstance().getDiagnostics().getClient()->getNumErrors();
+  }
+
+private:
+  ParsedFile &Out;
+};
+
+class ExtractActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit ExtractActionFactory(ParsedFile &Out) : Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<ExtractAction>(Out);
+  }
+
+private:
+  ParsedFile &Out;
+};
+
+bool hasHeaders(const std::string &Root) {
+  return !Root.empty() &&
+         llvm::sys::fs::exists(Root + "/include/cuda_runtime.h");
+}
+
+/// Flags for a host-side CUDA parse, before the user's flags.
+std::vector<std::string> baseArguments(const ParseOptions &O) {
+  std::vector<std::string> Args = {
+      "-x", "cuda", "--cuda-host-only", "-resource-dir=" RLA_CLANG_RESOURCE_DIR,
+      "-Wno-unknown-cuda-version", "--cuda-gpu-arch=" + O.CudaArch};
+  if (O.NoCudaHeaders) {
+    Args.insert(Args.end(), {"-nocudainc", "-nocudalib"});
+  } else {
+    Args.push_back("--cuda-path=" + O.CudaPath);
+    // CUDA 13 keeps Thrust/CUB/libcu++ here; nvcc adds it, clang does not.
+    std::string Cccl = O.CudaPath + "/include/cccl";
+    if (llvm::sys::fs::exists(Cccl))
+      Args.insert(Args.end(), {"-isystem", Cccl});
+  }
+  return Args;
+}
+
+} // namespace
+
+std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
+  std::vector<std::string> Candidates;
+  if (!Explicit.empty()) {
+    if (hasHeaders(Explicit))
+      return Explicit;
+    Error = "no CUDA toolkit at '" + Explicit +
+            "' (--cuda-path): include/cuda_runtime.h not found";
+    return "";
+  }
+  if (const char *Env = std::getenv("CUDA_PATH"); Env && *Env) {
+    if (hasHeaders(Env))
+      return Env;
+    Error = "no CUDA toolkit at '" + std::string(Env) +
+            "' (CUDA_PATH): include/cuda_runtime.h not found";
+    return "";
+  }
+  if (hasHeaders(RLA_DEFAULT_CUDA_PATH))
+    return RLA_DEFAULT_CUDA_PATH;
+  Error = "no CUDA toolkit found at " RLA_DEFAULT_CUDA_PATH
+          "; install it, pass --cuda-path=DIR or set CUDA_PATH (or use "
+          "--no-cuda-headers for a parse without CUDA headers)";
+  return "";
+}
+
+bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
+  std::vector<std::string> Args = baseArguments(O);
+  std::string Arch = O.CudaArch;
+  if (!O.CompileDbDir.empty()) {
+    std::string DbError;
+    auto Db = tooling::CompilationDatabase::loadFromDirectory(O.CompileDbDir,
+                                                              DbError);
+    if (!Db) {
+      Error = "cannot read a compilation database in '" + O.CompileDbDir +
+              "': " + DbError;
+      return false;
+    }
+    llvm::SmallString<256> Abs(O.File);
+    llvm::sys::fs::make_absolute(Abs);
+    auto Commands = Db->getCompileCommands(Abs);
+    if (Commands.empty()) {
+      Error = "'" + O.File + "' has no entry in " + O.CompileDbDir +
+              "/compile_commands.json";
+      return false;
+    }
+    std::string DbArch;
+    std::vector<std::string> Translated =
+        translateNvccArguments(Commands.front().CommandLine, DbArch);
+    if (!DbArch.empty() && Arch == "sm_90")
+      Arch = DbArch;
+    ParseOptions WithArch = O;
+    WithArch.CudaArch = Arch;
+    Args = baseArguments(WithArch);
+    // Relative -I paths in the database are relative to its directory.
+    Args.push_back("-working-directory=" + Commands.front().Directory);
+    Args.insert(Args.end(), Translated.begin(), Translated.end());
+  }
+  Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
+  Out.CommandLine = Args;
+
+  tooling::FixedCompilationDatabase Db(".", Args);
+  tooling::ClangTool Tool(Db, {O.File});
+  ExtractActionFactory Factory(Out);
+  int Status = Tool.run(&Factory);
+  if (Status != 0 && Out.ErrorCount == 0)
+    Out.ErrorCount = 1;
+  return true;
+}
+
+} // namespace rla

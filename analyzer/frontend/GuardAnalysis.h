@@ -1,0 +1,46 @@
+//===- GuardAnalysis.h - Conditions as thread-index constraints -*- C++ -*-===//
+///
+/// \file
+/// Splits a branch condition into what decides which threads pass (interval
+/// constraints on thread coordinates), what is uniform across the launch (a
+/// comparison of parameters, turned into a 0/1 factor), and what depends on
+/// data (a value loaded from memory, a float): the part the model can only
+/// bound with a {low, high} range.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_GUARDANALYSIS_H
+#define RLA_FRONTEND_GUARDANALYSIS_H
+
+#include "analyzer/frontend/SymbolicConverter.h"
+#include "analyzer/models/ThreadSpace.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+struct IndexConstraint {
+  IndexKind Kind = IndexKind::Global;
+  unsigned Dim = 0;
+  std::optional<Expr> Lo, Hi; ///< Lo <= index < Hi
+};
+
+struct GuardAnalysis {
+  /// A conjunction the condition implies exactly (together with Uniform).
+  std::vector<IndexConstraint> Constraints;
+  /// 0/1 factors: comparisons of parameters only.
+  std::vector<Expr> Uniform;
+  /// False when part of the condition is data-dependent or too complex;
+  /// Reason says which part.
+  bool Exact = true;
+  std::string Reason;
+};
+
+/// Analyses Cond (or its negation, when Negate is set).
+GuardAnalysis analyzeGuard(const clang::Expr *Cond, bool Negate,
+                           const SymbolicConverter &Converter,
+                           const clang::ASTContext &Ctx);
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_GUARDANALYSIS_H

@@ -1,0 +1,314 @@
+//===- HostEvaluator.cpp --------------------------------------------------===//
+#include "analyzer/frontend/HostEvaluator.h"
+#include "analyzer/frontend/LoopShape.h"
+#include "analyzer/frontend/SymbolicConverter.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+constexpr unsigned MaxDepth = 32;
+
+std::string textOf(const ASTContext &Ctx, const clang::Expr *E) {
+  llvm::StringRef T = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  return T.str();
+}
+
+const clang::Expr *skipWrappers(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *I = dyn_cast<ImplicitCastExpr>(E))
+      E = I->getSubExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      E = D->getExpr();
+    else
+      return E;
+  }
+}
+
+bool isDim3(QualType T) {
+  if (const auto *R = T->getAsCXXRecordDecl())
+    return R->getName() == "dim3";
+  return false;
+}
+
+/// An exact rational for a double (every finite double is one).
+std::optional<Rational> fromDouble(double V) {
+  if (!std::isfinite(V))
+    return std::nullopt;
+  int Exp = 0;
+  double Mant = std::frexp(V, &Exp); // V = Mant * 2^Exp, 0.5 <= |Mant| < 1
+  __int128 Num = static_cast<__int128>(std::ldexp(Mant, 53));
+  Exp -= 53;
+  if (Exp >= 0) {
+    if (Exp > 60)
+      return std::nullopt;
+    return Rational(Num * (static_cast<__int128>(1) << Exp), 1);
+  }
+  if (-Exp > 120)
+    return Rational(0);
+  return Rational(Num, static_cast<__int128>(1) << -Exp);
+}
+
+} // namespace
+
+HostEvaluator::HostEvaluator(const ASTContext &Ctx, const FunctionDecl *Function)
+    : Ctx(Ctx), Function(Function) {
+  if (Function && Function->getBody()) {
+    collectAssignedVars(Function->getBody(), Modified);
+  }
+}
+
+bool HostEvaluator::isModified(const VarDecl *V) const {
+  return Modified.count(V) != 0;
+}
+
+std::optional<Rational> HostEvaluator::evaluate(const clang::Expr *E,
+                                                std::string &Why) {
+  return evaluateImpl(E, Why, 0);
+}
+
+std::array<std::optional<Rational>, 3>
+HostEvaluator::evaluateDim3(const clang::Expr *E, std::string &Why) {
+  return evaluateDim3Impl(E, Why, 0);
+}
+
+std::optional<Rational>
+HostEvaluator::evaluateVariable(const VarDecl *V, std::string &Why,
+                                unsigned Depth) {
+  std::string Name = V->getName().str();
+  if (isa<ParmVarDecl>(V)) {
+    Why = "'" + Name + "' is a parameter of the host function";
+    return std::nullopt;
+  }
+  if (isModified(V)) {
+    Why = "'" + Name + "' is assigned after its declaration";
+    return std::nullopt;
+  }
+  const clang::Expr *Init = V->getInit();
+  if (!Init) {
+    Why = "'" + Name + "' has no initialiser";
+    return std::nullopt;
+  }
+  if (V->hasGlobalStorage() && !V->getType().isConstQualified()) {
+    Why = "'" + Name + "' is a non-const global";
+    return std::nullopt;
+  }
+  return evaluateImpl(Init, Why, Depth + 1);
+}
+
+std::optional<Rational> HostEvaluator::evaluateCall(const CallExpr *Call,
+                                                    std::string &Why,
+                                                    unsigned Depth) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee) {
+    Why = "`" + textOf(Ctx, Call) + "` is an indirect call";
+    return std::nullopt;
+  }
+  std::string Name = Callee->getNameAsString();
+  if ((Name == "min" || Name == "max") && Call->getNumArgs() == 2) {
+    auto A = evaluateImpl(Call->getArg(0), Why, Depth + 1);
+    auto B = evaluateImpl(Call->getArg(1), Why, Depth + 1);
+    if (!A || !B)
+      return std::nullopt;
+    bool Less = *A < *B;
+    return (Name == "min") == Less ? *A : *B;
+  }
+  // A helper whose body is `return expr;` (ceil_div and friends).
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def))
+    if (const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+        Body && Body->size() == 1)
+      if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+          Ret && Ret->getRetValue()) {
+        std::map<const ValueDecl *, Rational> Saved = Params;
+        for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
+             ++I) {
+          auto V = evaluateImpl(Call->getArg(I), Why, Depth + 1);
+          if (!V) {
+            Params = Saved;
+            return std::nullopt;
+          }
+          Params[Def->getParamDecl(I)] = *V;
+        }
+        auto Result = evaluateImpl(Ret->getRetValue(), Why, Depth + 1);
+        Params = Saved;
+        return Result;
+      }
+  Why = "`" + textOf(Ctx, Call) + "` calls '" + Name +
+        "', whose value is not known before running";
+  return std::nullopt;
+}
+
+std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
+                                                    std::string &Why,
+                                                    unsigned Depth) {
+  if (!E || Depth > MaxDepth) {
+    Why = "expression too deep to evaluate";
+    return std::nullopt;
+  }
+  E = E->IgnoreParens();
+  if (auto C = foldInteger(E, Ctx))
+    return C;
+  if (E->getType()->isRealFloatingType() && !E->isValueDependent()) {
+    llvm::APFloat F(0.0);
+    if (E->EvaluateAsFloat(F, Ctx))
+      return fromDouble(F.convertToDouble());
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    auto P = Params.find(Ref->getDecl());
+    if (P != Params.end())
+      return P->second;
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return evaluateVariable(V, Why, Depth);
+    Why = "`" + textOf(Ctx, E) + "` is not a constant";
+    return std::nullopt;
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    auto V = evaluateImpl(Cast->getSubExpr(), Why, Depth + 1);
+    if (V && Cast->getType()->isIntegralOrEnumerationType() && !V->isInteger())
+      return Rational(static_cast<int64_t>(V->toDouble())); // truncates
+    return V;
+  }
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E)) {
+    auto L = evaluateImpl(B->getLHS(), Why, Depth + 1);
+    if (!L)
+      return std::nullopt;
+    auto R = evaluateImpl(B->getRHS(), Why, Depth + 1);
+    if (!R)
+      return std::nullopt;
+    bool Integer = B->getType()->isIntegralOrEnumerationType();
+    switch (B->getOpcode()) {
+    case BO_Add:
+      return *L + *R;
+    case BO_Sub:
+      return *L - *R;
+    case BO_Mul:
+      return *L * *R;
+    case BO_Div: {
+      if (R->isZero()) {
+        Why = "division by zero in `" + textOf(Ctx, E) + "`";
+        return std::nullopt;
+      }
+      Rational Q = *L / *R;
+      if (!Integer)
+        return Q;
+      // C++ integer division truncates toward zero.
+      return Rational(Q.isNegative() ? Q.ceil() : Q.floor(), 1);
+    }
+    case BO_Rem: {
+      if (R->isZero() || !L->isInteger() || !R->isInteger()) {
+        Why = "`" + textOf(Ctx, E) + "` is not an integer remainder";
+        return std::nullopt;
+      }
+      return Rational(L->num() % R->num(), 1);
+    }
+    case BO_Shl:
+      if (R->isInteger() && R->num() >= 0 && R->num() < 62)
+        return *L * Rational(int64_t(1) << static_cast<int>(R->num()));
+      break;
+    case BO_Shr:
+      if (R->isInteger() && R->num() >= 0 && R->num() < 62 && L->isInteger())
+        return Rational(L->num() >> static_cast<int>(R->num()), 1);
+      break;
+    default:
+      break;
+    }
+    Why = "`" + textOf(Ctx, E) + "` is not evaluated";
+    return std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Minus)
+      if (auto V = evaluateImpl(U->getSubExpr(), Why, Depth + 1))
+        return -*V;
+    if (U->getOpcode() == UO_Plus)
+      return evaluateImpl(U->getSubExpr(), Why, Depth + 1);
+    Why = "`" + textOf(Ctx, E) + "` is not evaluated";
+    return std::nullopt;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    auto Cond = evaluateImpl(C->getCond(), Why, Depth + 1);
+    if (!Cond)
+      return std::nullopt;
+    return evaluateImpl(Cond->isZero() ? C->getFalseExpr() : C->getTrueExpr(),
+                        Why, Depth + 1);
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    // grid.x of a dim3 variable.
+    if (isDim3(M->getBase()->getType())) {
+      llvm::StringRef Field = M->getMemberDecl()->getName();
+      unsigned Dim = Field == "x" ? 0 : Field == "y" ? 1 : 2;
+      return evaluateDim3Impl(M->getBase(), Why, Depth + 1)[Dim];
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evaluateCall(Call, Why, Depth);
+  const clang::Expr *Inner = skipWrappers(E);
+  if (Inner != E)
+    return evaluateImpl(Inner, Why, Depth + 1);
+  Why = "`" + textOf(Ctx, E) + "` is not a compile-time value";
+  return std::nullopt;
+}
+
+std::array<std::optional<Rational>, 3>
+HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
+                                unsigned Depth) {
+  std::array<std::optional<Rational>, 3> Out;
+  if (!E || Depth > MaxDepth)
+    return Out;
+  E = skipWrappers(E);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Ctor && (Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) &&
+        Construct->getNumArgs() == 1)
+      return evaluateDim3Impl(Construct->getArg(0), Why, Depth + 1);
+    for (unsigned I = 0; I < 3; ++I) {
+      if (I < Construct->getNumArgs())
+        Out[I] = evaluateImpl(Construct->getArg(I), Why, Depth + 1);
+      else
+        Out[I] = Rational(1);
+    }
+    return Out;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && isDim3(V->getType())) {
+      if (isa<ParmVarDecl>(V)) {
+        Why = "'" + V->getName().str() + "' is a parameter of the host function";
+        return Out;
+      }
+      if (isModified(V) || !V->getInit()) {
+        Why = "'" + V->getName().str() + "' is changed after its declaration";
+        return Out;
+      }
+      return evaluateDim3Impl(V->getInit(), Why, Depth + 1);
+    }
+  }
+  if (!isDim3(E->getType())) {
+    Out[0] = evaluateImpl(E, Why, Depth + 1);
+    Out[1] = Rational(1);
+    Out[2] = Rational(1);
+    return Out;
+  }
+  Why = "`" + textOf(Ctx, E) + "` is not a compile-time dim3";
+  return Out;
+}
+
+} // namespace rla

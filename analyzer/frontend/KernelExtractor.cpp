@@ -1,0 +1,149 @@
+//===- KernelExtractor.cpp ------------------------------------------------===//
+#include "analyzer/frontend/KernelExtractor.h"
+#include "analyzer/frontend/CostWalker.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+SourceLoc locationOf(const ASTContext &Ctx, SourceLocation L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (P.isInvalid())
+    return {};
+  return SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+}
+
+KernelParam describeParam(const ASTContext &Ctx, const ParmVarDecl *P) {
+  KernelParam Out;
+  Out.Name = P->getName().str();
+  QualType T = P->getType();
+  Out.Type = T.getAsString(Ctx.getPrintingPolicy());
+  if (const auto *Ptr = T->getAs<PointerType>()) {
+    Out.ParamKind = KernelParam::Pointer;
+    QualType Pointee = Ptr->getPointeeType();
+    if (!Pointee->isIncompleteType() && !Pointee->isDependentType() &&
+        !Pointee->isVoidType())
+      Out.PointeeBytes = static_cast<unsigned>(
+          Ctx.getTypeSizeInChars(Pointee).getQuantity());
+  } else if (T->isIntegralOrEnumerationType()) {
+    Out.ParamKind = KernelParam::Integer;
+  } else if (T->isRealFloatingType()) {
+    Out.ParamKind = KernelParam::Floating;
+  }
+  return Out;
+}
+
+std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
+  std::unique_ptr<MangleContext> Mangle(Ctx.createMangleContext());
+  GlobalDecl GD(FD, KernelReferenceKind::Kernel);
+  if (!Mangle->shouldMangleDeclName(FD))
+    return FD->getName().str();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Mangle->mangleName(GD, OS);
+  return OS.str();
+}
+
+KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD) {
+  KernelModel M;
+  M.Name = kernelDisplayName(FD);
+  M.MangledName = mangledName(Ctx, FD);
+  M.Location = locationOf(Ctx, FD->getLocation());
+  for (const ParmVarDecl *P : FD->parameters())
+    M.Params.push_back(describeParam(Ctx, P));
+  if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {
+    clang::Expr::EvalResult R;
+    if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx))
+      M.LaunchBoundsMaxThreads =
+          static_cast<unsigned>(R.Val.getInt().getZExtValue());
+  }
+  M.Assumptions.push_back("integer parameters and launch dimensions are "
+                          "non-negative");
+  CostWalker Walker(Ctx, FD, M);
+  Walker.run();
+  return M;
+}
+
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  KernelFinder(ASTContext &Ctx, std::vector<KernelModel> &Out,
+               std::vector<Finding> &Findings)
+      : Ctx(Ctx), Out(Out), Findings(Findings) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+      return true;
+    if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return true;
+    if (FD->getDescribedFunctionTemplate() || FD->isDependentContext())
+      return true; // handled through its template
+    if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization ||
+        FD->getTemplateSpecializationKind() == TSK_Undeclared)
+      Out.push_back(buildModel(Ctx, FD));
+    return true;
+  }
+
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *FTD) {
+    FunctionDecl *Pattern = FTD->getTemplatedDecl();
+    if (!Pattern->hasAttr<CUDAGlobalAttr>() ||
+        !Pattern->doesThisDeclarationHaveABody() ||
+        Ctx.getSourceManager().isInSystemHeader(FTD->getLocation()) ||
+        FTD != FTD->getCanonicalDecl())
+      return true;
+    bool Any = false;
+    for (FunctionDecl *Spec : FTD->specializations()) {
+      if (!Spec->hasBody() ||
+          Spec->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+        continue;
+      const FunctionDecl *Def = nullptr;
+      Spec->hasBody(Def);
+      Out.push_back(buildModel(Ctx, Def ? Def : Spec));
+      Any = true;
+    }
+    if (!Any)
+      Findings.push_back(Finding{
+          "rl-uninstantiated-template", Severity::Remark,
+          "kernel template '" + FTD->getNameAsString() +
+              "' is not instantiated in this file; launch it (or add an "
+              "explicit instantiation) to analyse it",
+          locationOf(Ctx, FTD->getLocation())});
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  std::vector<KernelModel> &Out;
+  std::vector<Finding> &Findings;
+};
+
+} // namespace
+
+std::string kernelDisplayName(const FunctionDecl *FD) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy(FD->getASTContext().getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  return OS.str();
+}
+
+std::vector<KernelModel> extractKernels(ASTContext &Ctx,
+                                        std::vector<Finding> &Findings) {
+  std::vector<KernelModel> Out;
+  KernelFinder Finder(Ctx, Out, Findings);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+} // namespace rla

@@ -1,0 +1,29 @@
+//===- KernelExtractor.h - __global__ functions to KernelModels -*- C++ -*-===//
+///
+/// \file
+/// Finds every __global__ kernel of a translation unit (each instantiation of
+/// a kernel template separately) outside system headers and builds its
+/// KernelModel with the CostWalker.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_KERNELEXTRACTOR_H
+#define RLA_FRONTEND_KERNELEXTRACTOR_H
+
+#include "analyzer/ir/KernelModel.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <vector>
+
+namespace rla {
+
+/// Kernel name as users write it: "saxpy", "scale<float>", "ns::k<32>".
+std::string kernelDisplayName(const clang::FunctionDecl *FD);
+
+/// All kernels defined in the main file and its non-system headers.
+/// Uninstantiated kernel templates are reported in Findings.
+std::vector<KernelModel> extractKernels(clang::ASTContext &Ctx,
+                                        std::vector<Finding> &Findings);
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_KERNELEXTRACTOR_H

@@ -1,0 +1,46 @@
+//===- LoopShape.h - Trip counts of the loops kernels write -----*- C++ -*-===//
+///
+/// \file
+/// Recognises the loop forms kernels use and gives each a symbolic trip
+/// count: counted loops (any step, <, <=, >, >=, !=), grid-stride and
+/// block-stride loops, halving (`s >>= 1`) and doubling (`s <<= 1`) loops.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_LOOPSHAPE_H
+#define RLA_FRONTEND_LOOPSHAPE_H
+
+#include "analyzer/frontend/SymbolicConverter.h"
+#include "analyzer/ir/Expr.h"
+
+#include "clang/AST/Stmt.h"
+
+#include <string>
+
+namespace rla {
+
+struct LoopShape {
+  enum Kind { Counted, GridStride, BlockStride, Halving, Doubling, Unknown };
+  Kind ShapeKind = Unknown;
+  const clang::VarDecl *Var = nullptr;
+  Expr Init;  ///< first value of Var
+  Expr Step;  ///< Counted: added each iteration (negative when counting down)
+  Expr Bound; ///< stride loops: Var runs over [0, Bound)
+  /// Iterations per thread (Counted, Halving, Doubling) as an expression
+  /// that may still need clamping at zero (see TripMayBeNegative).
+  Expr Trip;
+  bool TripMayBeNegative = false;
+  unsigned Dim = 0;  ///< stride loops: x, y or z
+  std::string Why;   ///< Unknown: what was not recognised
+};
+
+/// Analyses `for (Init; Cond; Inc) Body`. The converter gives symbolic values
+/// of the init and bound expressions in the enclosing context.
+LoopShape analyzeForLoop(const clang::ForStmt *For,
+                         const SymbolicConverter &Converter);
+
+/// Variables assigned anywhere inside S (assignments, ++/--, address taken).
+void collectAssignedVars(const clang::Stmt *S,
+                         std::set<const clang::ValueDecl *> &Out);
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_LOOPSHAPE_H

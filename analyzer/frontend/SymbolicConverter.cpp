@@ -1,0 +1,172 @@
+//===- SymbolicConverter.cpp ----------------------------------------------===//
+#include "analyzer/frontend/SymbolicConverter.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+
+using namespace clang;
+
+namespace rla {
+
+std::optional<CudaBuiltin> matchCudaBuiltin(const clang::Expr *E) {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  if (!PO)
+    return std::nullopt;
+  const auto *Prop = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm());
+  if (!Prop)
+    return std::nullopt;
+  const clang::Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OV->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref)
+    return std::nullopt;
+  llvm::StringRef Var = Ref->getDecl()->getName();
+  if (Var != "threadIdx" && Var != "blockIdx" && Var != "blockDim" &&
+      Var != "gridDim")
+    return std::nullopt;
+  llvm::StringRef Field = Prop->getPropertyDecl()->getName();
+  unsigned Dim = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : 3;
+  if (Dim == 3)
+    return std::nullopt;
+  return CudaBuiltin{Var.str(), Dim};
+}
+
+std::optional<Rational> foldInteger(const clang::Expr *E,
+                                    const clang::ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (!E->getType()->isIntegralOrEnumerationType() &&
+      !E->getType()->isBooleanType())
+    return std::nullopt;
+  clang::Expr::EvalResult Result;
+  if (!E->EvaluateAsInt(Result, Ctx, clang::Expr::SE_NoSideEffects))
+    return std::nullopt;
+  const llvm::APSInt &V = Result.Val.getInt();
+  if (V.getSignificantBits() > 63)
+    return std::nullopt;
+  return Rational(V.isSigned() ? V.getSExtValue()
+                               : static_cast<int64_t>(V.getZExtValue()));
+}
+
+std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (auto C = foldInteger(E, Ctx))
+    return Expr(*C);
+  if (auto B = matchCudaBuiltin(E))
+    return Expr::symbol(dimSymbol(B->Variable.c_str(), B->Dim));
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    QualType To = Cast->getType();
+    if (!To->isIntegralOrEnumerationType())
+      return std::nullopt;
+    if (!Cast->getSubExpr()->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    return convert(Cast->getSubExpr());
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return convertDeclRef(Ref);
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
+    return convertBinary(B);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Minus)
+      if (auto V = convert(U->getSubExpr()))
+        return -*V;
+    if (U->getOpcode() == UO_Plus)
+      return convert(U->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return convertCall(Call);
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return convert(Cleanups->getSubExpr());
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    return convert(Temp->getSubExpr());
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return convert(Default->getExpr());
+  return std::nullopt;
+}
+
+std::optional<Expr>
+SymbolicConverter::convertDeclRef(const DeclRefExpr *Ref) const {
+  const ValueDecl *D = Ref->getDecl();
+  if (const auto *Enum = dyn_cast<EnumConstantDecl>(D))
+    return Expr(static_cast<int64_t>(Enum->getInitVal().getSExtValue()));
+  auto It = Env.Values.find(D);
+  if (It != Env.Values.end())
+    return It->second;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D))
+    if (KernelParams.count(P) && P->getType()->isIntegralOrEnumerationType())
+      return Expr::symbol(P->getName().str());
+  // A const variable initialised with something we can express.
+  if (const auto *V = dyn_cast<VarDecl>(D))
+    if (V->getType().isConstQualified() && V->hasInit() &&
+        V->getType()->isIntegralOrEnumerationType())
+      return convert(V->getInit());
+  return std::nullopt;
+}
+
+std::optional<Expr>
+SymbolicConverter::convertBinary(const clang::BinaryOperator *B) const {
+  if (!B->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  if (B->getOpcode() == BO_Comma)
+    return convert(B->getRHS());
+  auto L = convert(B->getLHS());
+  if (!L)
+    return std::nullopt;
+  auto R = convert(B->getRHS());
+  if (!R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return Expr::floorDiv(*L, *R);
+  case BO_Rem:
+    return Expr::mod(*L, *R);
+  case BO_Shl:
+    if (auto K = R->asConstant(); K && K->isInteger() && K->num() >= 0 &&
+                                  K->num() < 62)
+      return *L * Expr(int64_t(1) << static_cast<int>(K->num()));
+    return *L * Expr::pow2(*R);
+  case BO_Shr:
+    if (auto K = R->asConstant(); K && K->isInteger() && K->num() >= 0 &&
+                                  K->num() < 62)
+      return Expr::floorDiv(*L, Expr(int64_t(1) << static_cast<int>(K->num())));
+    return Expr::floorDiv(*L, Expr::pow2(*R));
+  case BO_And:
+    // x & (2^k - 1) is x mod 2^k for non-negative x.
+    if (auto K = R->asConstant(); K && K->isInteger() && K->num() > 0 &&
+                                  ((K->num() + 1) & K->num()) == 0)
+      return Expr::mod(*L, *R + Expr(1));
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Expr> SymbolicConverter::convertCall(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Call->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  std::string Name = Callee->getNameAsString();
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
+      Call->getNumArgs() == 2) {
+    auto A = convert(Call->getArg(0));
+    auto B = convert(Call->getArg(1));
+    if (!A || !B)
+      return std::nullopt;
+    return Name.find("min") != std::string::npos ? Expr::min(*A, *B)
+                                                 : Expr::max(*A, *B);
+  }
+  return std::nullopt;
+}
+
+} // namespace rla

@@ -1,0 +1,54 @@
+//===- SymbolicConverter.h - Clang integer expressions as Exprs -*- C++ -*-===//
+///
+/// \file
+/// Turns an integer clang::Expr of a kernel body into a symbolic Expr over
+/// kernel parameters, launch dimensions, thread coordinates and loop symbols,
+/// or says it cannot (a value loaded from memory, a float, an opaque call).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_SYMBOLICCONVERTER_H
+#define RLA_FRONTEND_SYMBOLICCONVERTER_H
+
+#include "analyzer/frontend/ValueEnv.h"
+#include "analyzer/ir/Expr.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+namespace rla {
+
+/// threadIdx.y -> {"threadIdx", 1}; nullopt for anything else.
+struct CudaBuiltin {
+  std::string Variable; ///< threadIdx, blockIdx, blockDim, gridDim
+  unsigned Dim = 0;
+};
+std::optional<CudaBuiltin> matchCudaBuiltin(const clang::Expr *E);
+
+/// The value of an integer constant expression, if clang can fold it.
+std::optional<Rational> foldInteger(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+class SymbolicConverter {
+public:
+  SymbolicConverter(const clang::ASTContext &Ctx, const ValueEnv &Env,
+                    const std::set<const clang::ParmVarDecl *> &KernelParams)
+      : Ctx(Ctx), Env(Env), KernelParams(KernelParams) {}
+
+  /// nullopt when E's value is not determined by the symbols we track.
+  std::optional<Expr> convert(const clang::Expr *E) const;
+
+private:
+  std::optional<Expr> convertDeclRef(const clang::DeclRefExpr *Ref) const;
+  std::optional<Expr> convertBinary(const clang::BinaryOperator *B) const;
+  std::optional<Expr> convertCall(const clang::CallExpr *Call) const;
+
+  const clang::ASTContext &Ctx;
+  const ValueEnv &Env;
+  const std::set<const clang::ParmVarDecl *> &KernelParams;
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_SYMBOLICCONVERTER_H

@@ -1,0 +1,54 @@
+//===- ValueEnv.h - What the walker knows about local variables -*- C++ -*-===//
+///
+/// \file
+/// Symbolic values of integer variables and the memory space each pointer
+/// points into, as the walker goes through a kernel body (and, inlined, the
+/// bodies of the __device__ functions it calls).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_VALUEENV_H
+#define RLA_FRONTEND_VALUEENV_H
+
+#include "analyzer/ir/Expr.h"
+
+#include "clang/AST/Decl.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace rla {
+
+/// The AST records no address spaces: each pointer is traced to the
+/// declaration it comes from.
+enum class MemorySpace { Global, Shared, Constant, Local, Unknown };
+
+struct MemoryOrigin {
+  MemorySpace Space = MemorySpace::Unknown;
+  std::string Base; ///< the array or parameter name, for messages
+};
+
+/// A reference parameter of an inlined call bound to an lvalue of the caller.
+struct BoundReference {
+  MemoryOrigin Origin;
+};
+
+struct ValueEnv {
+  /// Known integer values; a present key with nullopt means "unknown".
+  std::map<const clang::ValueDecl *, std::optional<Expr>> Values;
+  /// Pointer variables' origins.
+  std::map<const clang::ValueDecl *, MemoryOrigin> Origins;
+  /// Reference parameters of inlined calls that alias caller memory.
+  std::map<const clang::ValueDecl *, BoundReference> References;
+
+  void forget(const clang::ValueDecl *D) {
+    auto It = Values.find(D);
+    if (It != Values.end())
+      It->second.reset();
+    else
+      Values.emplace(D, std::nullopt);
+  }
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_VALUEENV_H

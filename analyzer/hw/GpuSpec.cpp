@@ -1,0 +1,116 @@
+//===- GpuSpec.cpp - Units and accessors of one GPU entry -----------------===//
+#include "analyzer/hw/GpuSpec.h"
+
+namespace rla {
+
+namespace {
+
+struct UnitEntry {
+  const char *Name;
+  Quantity Kind;
+  double Scale; ///< to SI: FLOP/s, byte/s, bytes, Hz
+};
+
+/// The only units the data file may use. Binary prefixes are spelled out
+/// (MiB) so a cache size never silently changes by 5%.
+constexpr UnitEntry Units[] = {
+    {"count", Quantity::Count, 1},
+    {"Hz", Quantity::Frequency, 1},
+    {"MHz", Quantity::Frequency, 1e6},
+    {"GHz", Quantity::Frequency, 1e9},
+    {"FLOP/s", Quantity::FlopRate, 1},
+    {"GFLOP/s", Quantity::FlopRate, 1e9},
+    {"TFLOP/s", Quantity::FlopRate, 1e12},
+    {"PFLOP/s", Quantity::FlopRate, 1e15},
+    {"GB/s", Quantity::ByteRate, 1e9},
+    {"TB/s", Quantity::ByteRate, 1e12},
+    {"B", Quantity::Bytes, 1},
+    {"KiB", Quantity::Bytes, 1024.0},
+    {"MB", Quantity::Bytes, 1e6},
+    {"MiB", Quantity::Bytes, 1024.0 * 1024},
+    {"GB", Quantity::Bytes, 1e9},
+    {"GiB", Quantity::Bytes, 1024.0 * 1024 * 1024},
+};
+
+} // namespace
+
+bool SourcedValue::isUnverified() const {
+  return Source.rfind("unverified", 0) == 0;
+}
+
+const char *quantityName(Quantity Q) {
+  switch (Q) {
+  case Quantity::Count:
+    return "a count";
+  case Quantity::Frequency:
+    return "a frequency";
+  case Quantity::FlopRate:
+    return "a FLOP rate";
+  case Quantity::ByteRate:
+    return "a bandwidth";
+  case Quantity::Bytes:
+    return "a size";
+  }
+  return "a number";
+}
+
+std::optional<double> unitScale(const std::string &Unit, Quantity Q) {
+  for (const UnitEntry &U : Units)
+    if (U.Kind == Q && Unit == U.Name)
+      return U.Scale;
+  return std::nullopt;
+}
+
+std::string acceptedUnits(Quantity Q) {
+  std::string List;
+  for (const UnitEntry &U : Units) {
+    if (U.Kind != Q)
+      continue;
+    if (!List.empty())
+      List += ", ";
+    List += U.Name;
+  }
+  return List;
+}
+
+std::string GpuSpec::smArch() const {
+  return "sm_" + std::to_string(ComputeMajor) + std::to_string(ComputeMinor);
+}
+
+const SourcedValue *GpuSpec::peakFlops(Precision P) const {
+  const auto &Peak = PeakFlops[static_cast<unsigned>(P)];
+  return Peak ? &*Peak : nullptr;
+}
+
+const SourcedValue *GpuSpec::tensorFlops(const std::string &Kind) const {
+  for (const auto &[Key, Value] : TensorFlops)
+    if (Key == Kind)
+      return &Value;
+  return nullptr;
+}
+
+GpuSpec GpuSpec::withMeasured() const {
+  GpuSpec Copy = *this;
+  auto Use = [](SourcedValue &V) {
+    if (!V.Measured)
+      return;
+    V.Value = *V.Measured;
+    V.Source = V.MeasuredSource;
+  };
+  auto UseOpt = [&](std::optional<SourcedValue> &V) {
+    if (V)
+      Use(*V);
+  };
+  UseOpt(Copy.SmCount);
+  UseOpt(Copy.BoostClockHz);
+  for (auto &Peak : Copy.PeakFlops)
+    UseOpt(Peak);
+  for (auto &Entry : Copy.TensorFlops)
+    Use(Entry.second);
+  UseOpt(Copy.DramBandwidth);
+  UseOpt(Copy.DramBytes);
+  UseOpt(Copy.L2Bytes);
+  return Copy;
+}
+
+} // namespace rla

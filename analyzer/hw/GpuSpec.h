@@ -1,0 +1,75 @@
+//===- GpuSpec.h - One GPU's published and measured limits ------*- C++ -*-===//
+///
+/// \file
+/// Typed view of one entry of data/gpus.json. Units are in the field names
+/// (SI: FLOP/s, byte/s, bytes). Every number carries the source it came from.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_HW_GPUSPEC_H
+#define RLA_HW_GPUSPEC_H
+
+#include "analyzer/ir/KernelModel.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// A number with where it came from ("NVIDIA L40S datasheet", "derived: ...",
+/// "measured: ...", or "unverified").
+struct SourcedValue {
+  double Value = 0;
+  std::string Source;
+  /// A ceiling measured on real hardware, in the same SI unit as Value. Models
+  /// use Value (the datasheet) unless the caller opts in via
+  /// GpuSpec::withMeasured(), so predictions stay comparable across machines.
+  std::optional<double> Measured = std::nullopt;
+  std::string MeasuredSource = {};
+
+  /// True when Source starts with "unverified": no document backs the number.
+  bool isUnverified() const;
+};
+
+/// What a number in the data file measures; each accepts its own units.
+enum class Quantity { Count, Frequency, FlopRate, ByteRate, Bytes };
+const char *quantityName(Quantity Q); ///< "a FLOP rate", "a size", ...
+
+/// Factor turning a value in Unit into SI for Q ("TB/s" -> 1e12 byte/s,
+/// "MiB" -> 1048576 bytes). Units are case-sensitive because "MB" and "Mb"
+/// differ. nullopt when Unit is unknown or measures another quantity.
+std::optional<double> unitScale(const std::string &Unit, Quantity Q);
+/// The units Q accepts, "GB/s, TB/s", for error messages.
+std::string acceptedUnits(Quantity Q);
+
+struct GpuSpec {
+  std::string Name;                 ///< "L40S"
+  std::string FullName;             ///< "NVIDIA L40S"
+  std::vector<std::string> Aliases; ///< lower-case alternatives: "l40s"
+  std::string Architecture;         ///< "Ada Lovelace"
+  unsigned ComputeMajor = 0, ComputeMinor = 0;
+  std::optional<SourcedValue> SmCount;
+  std::optional<SourcedValue> BoostClockHz;
+  /// Peak non-tensor FLOP/s by Precision (CUDA cores; an FMA is 2 FLOPs).
+  std::array<std::optional<SourcedValue>, NumPrecisions> PeakFlops;
+  /// Dense tensor-core FLOP/s, keyed "fp16", "bf16", "tf32", "fp8", "fp4", "fp64".
+  std::vector<std::pair<std::string, SourcedValue>> TensorFlops;
+  std::optional<SourcedValue> DramBandwidth; ///< bytes/s
+  std::optional<SourcedValue> DramBytes;     ///< capacity
+  std::optional<SourcedValue> L2Bytes;
+  /// Free-text caveats from the data file (conflicting sources, variants).
+  std::vector<std::string> Notes;
+
+  /// "sm_89"
+  std::string smArch() const;
+  /// Non-tensor peak of P, nullptr when the data file has none.
+  const SourcedValue *peakFlops(Precision P) const;
+  /// Dense tensor-core peak for Kind ("bf16", "fp8", ...), nullptr if none.
+  const SourcedValue *tensorFlops(const std::string &Kind) const;
+  /// A copy whose numbers use their measured ceiling where one exists.
+  GpuSpec withMeasured() const;
+};
+
+} // namespace rla
+
+#endif // RLA_HW_GPUSPEC_H

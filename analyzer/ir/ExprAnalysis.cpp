@@ -1,0 +1,327 @@
+//===- ExprAnalysis.cpp - Queries and transformations of Expr -------------===//
+///
+/// \file
+/// Symbol queries, substitution, polynomial coefficients, closed-form sums
+/// and exact evaluation. Atom values are computed by foldAtom, so folding at
+/// construction and evaluation under bindings agree by construction.
+//===----------------------------------------------------------------------===//
+#include "analyzer/ir/Expr.h"
+#include "analyzer/ir/ExprNode.h"
+
+#include <algorithm>
+
+namespace rla {
+
+namespace {
+
+using I128 = __int128;
+using U128 = unsigned __int128;
+
+/// floor(log2(V)) for V >= 1.
+int bitLength(I128 V) {
+  U128 U = static_cast<U128>(V);
+  uint64_t High = static_cast<uint64_t>(U >> 64);
+  uint64_t Low = static_cast<uint64_t>(U);
+  if (High != 0)
+    return 64 + 63 - __builtin_clzll(High);
+  return 63 - __builtin_clzll(Low);
+}
+
+int popcount128(I128 V) {
+  U128 U = static_cast<U128>(V);
+  return __builtin_popcountll(static_cast<uint64_t>(U >> 64)) +
+         __builtin_popcountll(static_cast<uint64_t>(U));
+}
+
+Rational integer(I128 V) { return Rational(V, 1); }
+
+void collectSymbols(const Expr &E, std::set<std::string> &Out) {
+  for (const auto &Term : ExprBuilder::terms(E)) {
+    for (const Factor &F : Term.first) {
+      if (F.A->Kind == AtomKind::Symbol)
+        Out.insert(F.A->Name);
+      for (const Expr &Op : F.A->Operands)
+        collectSymbols(Op, Out);
+    }
+  }
+}
+
+bool mentions(const Expr &E, const std::map<std::string, Expr> &Names) {
+  for (const auto &Term : ExprBuilder::terms(E)) {
+    for (const Factor &F : Term.first) {
+      if (F.A->Kind == AtomKind::Symbol && Names.count(F.A->Name))
+        return true;
+      for (const Expr &Op : F.A->Operands)
+        if (mentions(Op, Names))
+          return true;
+    }
+  }
+  return false;
+}
+
+Expr power(const Expr &E, unsigned N) {
+  Expr R(1);
+  for (unsigned I = 0; I < N; ++I)
+    R = R * E;
+  return R;
+}
+
+/// Coefficients of S_k(m) = sum_{j=0}^{m-1} j^k as a polynomial in m, lowest
+/// power first (Faulhaber's formula).
+std::vector<Rational> faulhaber(unsigned K) {
+  auto Q = [](int N, int D) { return Rational(N, D); };
+  switch (K) {
+  case 0:
+    return {Q(0, 1), Q(1, 1)};
+  case 1:
+    return {Q(0, 1), Q(-1, 2), Q(1, 2)};
+  case 2:
+    return {Q(0, 1), Q(1, 6), Q(-1, 2), Q(1, 3)};
+  case 3:
+    return {Q(0, 1), Q(0, 1), Q(1, 4), Q(-1, 2), Q(1, 4)};
+  default:
+    return {Q(0, 1), Q(-1, 30), Q(0, 1), Q(1, 3), Q(-1, 2), Q(1, 5)};
+  }
+}
+
+/// Evaluates Expr trees while accumulating unbound symbols and error flags;
+/// keeps going after a failure so that every unbound symbol is reported.
+class Evaluator {
+public:
+  Evaluator(const Bindings &Values, EvalResult &Result)
+      : Values(Values), Result(Result) {}
+
+  std::optional<Rational> eval(const Expr &E) {
+    Rational Sum;
+    bool Complete = true;
+    for (const auto &[M, C] : ExprBuilder::terms(E)) {
+      Rational Product = C;
+      for (const Factor &F : M) {
+        std::optional<Rational> V = evalAtom(*F.A);
+        if (!V) {
+          Complete = false;
+          continue;
+        }
+        for (unsigned I = 0; I < F.Power && !Product.overflowed(); ++I)
+          Product = Product * *V;
+      }
+      Sum = Sum + Product;
+    }
+    if (Sum.overflowed())
+      Result.Overflow = true;
+    if (!Complete || Sum.overflowed())
+      return std::nullopt;
+    return Sum;
+  }
+
+private:
+  std::optional<Rational> evalAtom(const Atom &A) {
+    if (A.Kind == AtomKind::Symbol) {
+      auto It = Values.find(A.Name);
+      if (It == Values.end()) {
+        Result.Unbound.insert(A.Name);
+        return std::nullopt;
+      }
+      if (It->second.overflowed()) {
+        Result.Overflow = true;
+        return std::nullopt;
+      }
+      return It->second;
+    }
+    std::vector<Rational> Ops;
+    bool Complete = true;
+    for (const Expr &Op : A.Operands) {
+      std::optional<Rational> V = eval(Op);
+      if (V)
+        Ops.push_back(*V);
+      else
+        Complete = false;
+    }
+    if (!Complete)
+      return std::nullopt;
+    return foldAtom(A.Kind, Ops, Result.DomainError, Result.Overflow);
+  }
+
+  const Bindings &Values;
+  EvalResult &Result;
+};
+
+} // namespace
+
+std::optional<Rational> foldAtom(AtomKind Kind,
+                                 const std::vector<Rational> &Ops,
+                                 bool &DomainError, bool &Overflow) {
+  for (const Rational &R : Ops) {
+    if (R.overflowed()) {
+      Overflow = true;
+      return std::nullopt;
+    }
+  }
+  auto Checked = [&](const Rational &R) -> std::optional<Rational> {
+    if (R.overflowed()) {
+      Overflow = true;
+      return std::nullopt;
+    }
+    return R;
+  };
+  auto Domain = [&]() -> std::optional<Rational> {
+    DomainError = true;
+    return std::nullopt;
+  };
+  switch (Kind) {
+  case AtomKind::Symbol:
+    return std::nullopt;
+  case AtomKind::FloorDiv:
+  case AtomKind::CeilDiv:
+  case AtomKind::Mod: {
+    if (Ops[1].isZero())
+      return Domain();
+    Rational Q = Ops[0] / Ops[1];
+    if (Q.overflowed())
+      return Checked(Q);
+    if (Kind == AtomKind::CeilDiv)
+      return integer(Q.ceil());
+    Rational Floor = integer(Q.floor());
+    if (Kind == AtomKind::FloorDiv)
+      return Floor;
+    return Checked(Ops[0] - Ops[1] * Floor);
+  }
+  case AtomKind::Min:
+    return Ops[1] < Ops[0] ? Ops[1] : Ops[0];
+  case AtomKind::Max:
+    return Ops[0] < Ops[1] ? Ops[1] : Ops[0];
+  case AtomKind::Log2Floor:
+    if (!Ops[0].isInteger())
+      return Domain();
+    if (Ops[0].num() <= 0)
+      return Rational(-1);
+    return Rational(bitLength(Ops[0].num()));
+  case AtomKind::Log2Ceil:
+    if (!Ops[0].isInteger())
+      return Domain();
+    if (Ops[0].num() <= 1)
+      return Rational(0);
+    return Rational(bitLength(Ops[0].num() - 1) + 1);
+  case AtomKind::Popcount:
+    if (!Ops[0].isInteger() || Ops[0].isNegative())
+      return Domain();
+    return Rational(popcount128(Ops[0].num()));
+  case AtomKind::Pow2:
+    if (!Ops[0].isInteger() || Ops[0].isNegative())
+      return Domain();
+    if (Ops[0].num() >= 127) {
+      Overflow = true;
+      return std::nullopt;
+    }
+    return integer(static_cast<I128>(1) << static_cast<int>(Ops[0].num()));
+  }
+  return std::nullopt;
+}
+
+std::set<std::string> Expr::symbols() const {
+  std::set<std::string> Out;
+  collectSymbols(*this, Out);
+  return Out;
+}
+
+bool Expr::dependsOn(const std::string &Symbol) const {
+  return mentions(*this, {{Symbol, Expr()}});
+}
+
+Expr Expr::substitute(const std::string &Symbol, const Expr &Value) const {
+  return substitute(std::map<std::string, Expr>{{Symbol, Value}});
+}
+
+Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
+  if (!mentions(*this, Values))
+    return *this;
+  Expr Sum;
+  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+    Expr Product(C);
+    for (const Factor &F : M) {
+      const Atom &A = *F.A;
+      Expr Replacement;
+      if (A.Kind == AtomKind::Symbol) {
+        auto It = Values.find(A.Name);
+        Replacement =
+            It != Values.end() ? It->second : ExprBuilder::fromAtom(F.A);
+      } else if (std::any_of(
+                     A.Operands.begin(), A.Operands.end(),
+                     [&](const Expr &Op) { return mentions(Op, Values); })) {
+        std::vector<Expr> Ops;
+        for (const Expr &Op : A.Operands)
+          Ops.push_back(Op.substitute(Values));
+        Replacement = ExprBuilder::rebuild(A.Kind, Ops);
+      } else {
+        Replacement = ExprBuilder::fromAtom(F.A);
+      }
+      Product = Product * power(Replacement, F.Power);
+    }
+    Sum = Sum + Product;
+  }
+  return Sum;
+}
+
+std::optional<std::vector<Expr>>
+Expr::coefficientsIn(const std::string &Symbol) const {
+  std::vector<TermMap> Coefficients(1);
+  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+    unsigned K = 0;
+    Monomial Rest;
+    for (const Factor &F : M) {
+      if (F.A->Kind == AtomKind::Symbol && F.A->Name == Symbol) {
+        K = F.Power;
+        continue;
+      }
+      for (const Expr &Op : F.A->Operands)
+        if (Op.dependsOn(Symbol))
+          return std::nullopt;
+      Rest.push_back(F);
+    }
+    if (Coefficients.size() <= K)
+      Coefficients.resize(K + 1);
+    // Removing one atom keeps the rest sorted, and distinct monomials with
+    // the same power of Symbol have distinct rests.
+    Coefficients[K].emplace(std::move(Rest), C);
+  }
+  std::vector<Expr> Out;
+  for (TermMap &T : Coefficients)
+    Out.push_back(ExprBuilder::fromTerms(std::move(T)));
+  return Out;
+}
+
+std::optional<Expr> Expr::sumOver(const std::string &Symbol, const Expr &Lo,
+                                  const Expr &Hi) const {
+  std::optional<std::vector<Expr>> Coefficients = coefficientsIn(Symbol);
+  if (!Coefficients || Coefficients->size() > 5)
+    return std::nullopt;
+  std::vector<Expr> HiPowers{Expr(1)}, LoPowers{Expr(1)};
+  for (unsigned J = 1; J <= Coefficients->size(); ++J) {
+    HiPowers.push_back(HiPowers.back() * Hi);
+    LoPowers.push_back(LoPowers.back() * Lo);
+  }
+  Expr Sum;
+  for (unsigned K = 0; K < Coefficients->size(); ++K) {
+    const Expr &Coef = (*Coefficients)[K];
+    if (Coef.isZero())
+      continue;
+    std::vector<Rational> S = faulhaber(K);
+    Expr Difference;
+    for (unsigned J = 0; J < S.size(); ++J)
+      if (!S[J].isZero())
+        Difference = Difference + Expr(S[J]) * (HiPowers[J] - LoPowers[J]);
+    Sum = Sum + Coef * Difference;
+  }
+  return Sum;
+}
+
+EvalResult Expr::evaluate(const Bindings &Values) const {
+  EvalResult Result;
+  Evaluator E(Values, Result);
+  std::optional<Rational> V = E.eval(*this);
+  if (V && Result.Unbound.empty() && !Result.DomainError && !Result.Overflow)
+    Result.Value = V;
+  return Result;
+}
+
+} // namespace rla

@@ -1,0 +1,127 @@
+//===- KernelModel.cpp ----------------------------------------------------===//
+#include "analyzer/ir/KernelModel.h"
+#include "analyzer/ir/LaunchSpec.h"
+
+namespace rla {
+
+const char *precisionName(Precision P) {
+  switch (P) {
+  case Precision::FP16:
+    return "fp16";
+  case Precision::BF16:
+    return "bf16";
+  case Precision::FP32:
+    return "fp32";
+  case Precision::FP64:
+    return "fp64";
+  }
+  return "fp32";
+}
+
+const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Remark:
+    return "remark";
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "remark";
+}
+
+const char *launchSourceName(LaunchSource S) {
+  switch (S) {
+  case LaunchSource::LaunchSite:
+    return "launch-site";
+  case LaunchSource::Cli:
+    return "cli";
+  case LaunchSource::LaunchFile:
+    return "launch-file";
+  case LaunchSource::Trace:
+    return "trace";
+  case LaunchSource::None:
+    return "none";
+  }
+  return "none";
+}
+
+std::string dimSymbol(const char *Builtin, unsigned Dim) {
+  static const char *Names[] = {"x", "y", "z"};
+  return std::string(Builtin) + "." + Names[Dim < 3 ? Dim : 0];
+}
+
+Expr CostVector::totalFlops() const {
+  Expr Sum;
+  for (const Expr &F : Flops)
+    Sum += F;
+  return Sum;
+}
+
+const std::vector<std::pair<const char *, Expr CostVector::*>> &
+CostVector::scalarFields() {
+  static const std::vector<std::pair<const char *, Expr CostVector::*>> Fields = {
+      {"sfu_ops", &CostVector::SfuOps},
+      {"int_ops", &CostVector::IntOps},
+      {"compare_ops", &CostVector::CompareOps},
+      {"global_loads", &CostVector::GlobalLoads},
+      {"global_load_bytes", &CostVector::GlobalLoadBytes},
+      {"global_stores", &CostVector::GlobalStores},
+      {"global_store_bytes", &CostVector::GlobalStoreBytes},
+      {"shared_load_bytes", &CostVector::SharedLoadBytes},
+      {"shared_store_bytes", &CostVector::SharedStoreBytes},
+      {"atomic_ops", &CostVector::AtomicOps},
+      {"atomic_bytes", &CostVector::AtomicBytes},
+      {"barriers", &CostVector::Barriers},
+  };
+  return Fields;
+}
+
+CostVector CostVector::map(const std::function<Expr(const Expr &)> &F) const {
+  CostVector R;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    R.Flops[P] = F(Flops[P]);
+  for (const auto &[Name, Field] : scalarFields())
+    R.*Field = F(this->*Field);
+  return R;
+}
+
+CostVector CostVector::zipWith(
+    const CostVector &A, const CostVector &B,
+    const std::function<Expr(const Expr &, const Expr &)> &F) {
+  CostVector R;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    R.Flops[P] = F(A.Flops[P], B.Flops[P]);
+  for (const auto &[Name, Field] : scalarFields())
+    R.*Field = F(A.*Field, B.*Field);
+  return R;
+}
+
+CostVector operator+(const CostVector &A, const CostVector &B) {
+  return CostVector::zipWith(A, B,
+                             [](const Expr &X, const Expr &Y) { return X + Y; });
+}
+
+CostVector CostVector::scaled(const Expr &Factor) const {
+  return map([&](const Expr &X) { return X * Factor; });
+}
+
+bool CostRange::isExact() const {
+  bool Exact = true;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    Exact &= Low.Flops[P] == High.Flops[P];
+  for (const auto &[Name, Field] : CostVector::scalarFields())
+    Exact &= Low.*Field == High.*Field;
+  return Exact;
+}
+
+const KernelParam *KernelModel::findParam(const std::string &ParamName) const {
+  for (const KernelParam &P : Params)
+    if (P.Name == ParamName)
+      return &P;
+  return nullptr;
+}
+
+} // namespace rla

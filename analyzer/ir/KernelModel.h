@@ -1,0 +1,113 @@
+//===- KernelModel.h - Clang-free description of one kernel -----*- C++ -*-===//
+///
+/// \file
+/// What the front end learned about one __global__ kernel (or one
+/// instantiation of a kernel template): its parameters and its costs summed
+/// over a whole launch, as expressions over the parameters and the launch
+/// dimensions (symbols "gridDim.x", "blockDim.y", ...). Everything after the
+/// front end works on this struct and never sees a Clang type.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_IR_KERNELMODEL_H
+#define RLA_IR_KERNELMODEL_H
+
+#include "analyzer/ir/Expr.h"
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+enum class Precision { FP16 = 0, BF16, FP32, FP64 };
+constexpr unsigned NumPrecisions = 4;
+const char *precisionName(Precision P); ///< "fp16", "bf16", "fp32", "fp64"
+
+/// A file position (1-based line and column, like clang's diagnostics).
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool valid() const { return Line != 0; }
+};
+
+enum class Severity { Remark, Note, Warning, Error };
+const char *severityName(Severity S); ///< "remark", "note", "warning", "error"
+
+/// A finding with a stable ID (e.g. "rl-recursion", "rl-data-dependent").
+struct Finding {
+  std::string Id;
+  Severity Level = Severity::Remark;
+  std::string Message;
+  SourceLoc Loc;
+};
+
+/// The costs of a launch, one expression per quantity. Each field is a count
+/// summed over every thread of the launch (or, in KernelModel::PerThread,
+/// over one thread that passes every guard).
+struct CostVector {
+  std::array<Expr, NumPrecisions> Flops; ///< by Precision
+  Expr SfuOps;      ///< transcendental / special function calls (see MathFunctions)
+  Expr IntOps;      ///< integer + - * / % << >> & | ^
+  Expr CompareOps;  ///< comparisons, min/max/abs (not FLOPs)
+  Expr GlobalLoads, GlobalLoadBytes;
+  Expr GlobalStores, GlobalStoreBytes;
+  Expr SharedLoadBytes, SharedStoreBytes;
+  Expr AtomicOps, AtomicBytes; ///< global and shared atomics
+  Expr Barriers;               ///< __syncthreads() executed, per thread
+
+  Expr totalFlops() const;
+  /// Applies F to every field.
+  CostVector map(const std::function<Expr(const Expr &)> &F) const;
+  /// Combines fields pairwise.
+  static CostVector zipWith(const CostVector &A, const CostVector &B,
+                            const std::function<Expr(const Expr &, const Expr &)> &F);
+  friend CostVector operator+(const CostVector &A, const CostVector &B);
+  CostVector scaled(const Expr &Factor) const;
+  /// Field names and accessors, in the order reports print them.
+  static const std::vector<std::pair<const char *, Expr CostVector::*>> &scalarFields();
+};
+
+/// Costs that the source may not decide: Low == High when exact.
+struct CostRange {
+  CostVector Low, High;
+  bool isExact() const;
+  friend CostRange operator+(const CostRange &A, const CostRange &B) {
+    return {A.Low + B.Low, A.High + B.High};
+  }
+};
+
+/// One kernel parameter as the models need it.
+struct KernelParam {
+  enum Kind { Pointer, Integer, Floating, Other };
+  std::string Name;
+  std::string Type;        ///< as spelled by clang, e.g. "const float *"
+  Kind ParamKind = Other;
+  unsigned PointeeBytes = 0; ///< for pointers: sizeof(*p)
+};
+
+/// A kernel (or template instantiation) as the cost models see it.
+struct KernelModel {
+  std::string Name;        ///< with template arguments: "scale<float>"
+  std::string MangledName; ///< as ptxas prints it
+  SourceLoc Location;      ///< of the kernel's name
+  std::vector<KernelParam> Params;
+  CostRange Total;     ///< summed over the launch
+  CostRange PerThread; ///< for one thread that passes every guard
+  /// What the model had to assume (e.g. "size parameters are >= 0").
+  std::vector<std::string> Assumptions;
+  /// Why Low and High differ, one line per data-dependent construct.
+  std::vector<std::string> RangeReasons;
+  std::vector<Finding> Findings;
+  /// __launch_bounds__ max threads per block, 0 when absent.
+  unsigned LaunchBoundsMaxThreads = 0;
+
+  const KernelParam *findParam(const std::string &Name) const;
+};
+
+/// Names of the launch-dimension symbols: dimSymbol("gridDim", 0) == "gridDim.x".
+std::string dimSymbol(const char *Builtin, unsigned Dim);
+
+} // namespace rla
+
+#endif // RLA_IR_KERNELMODEL_H

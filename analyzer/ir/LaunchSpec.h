@@ -1,0 +1,43 @@
+//===- LaunchSpec.h - One launch configuration of a kernel ------*- C++ -*-===//
+///
+/// \file
+/// A launch as the binder needs it, wherever it came from: a <<<...>>> site in
+/// the file, --launch on the command line, a launch file, or a trace. Values
+/// the source does not fix stay unset and are reported as unbound.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_IR_LAUNCHSPEC_H
+#define RLA_IR_LAUNCHSPEC_H
+
+#include "analyzer/ir/Expr.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+enum class LaunchSource { LaunchSite, Cli, LaunchFile, Trace, None };
+const char *launchSourceName(LaunchSource S); ///< "launch-site", "cli", ...
+
+struct LaunchSpec {
+  std::string Kernel;   ///< kernel name as in KernelModel::Name (or its base name)
+  std::string CaseName; ///< launch-file "case", empty otherwise
+  LaunchSource Source = LaunchSource::None;
+  SourceLoc Site;       ///< where the <<<...>>> is, for launch sites
+
+  /// Launch dimensions; unset where the source does not determine them.
+  std::array<std::optional<Rational>, 3> Grid, Block;
+  std::optional<Rational> DynamicSmem;
+  /// Scalar argument values by kernel parameter name.
+  std::map<std::string, Rational> Args;
+  /// Why a value is missing ("grid.x = (n + 255) / 256: 'n' is not a
+  /// compile-time constant"), to show the user what to bind.
+  std::vector<std::string> Notes;
+};
+
+} // namespace rla
+
+#endif // RLA_IR_LAUNCHSPEC_H

@@ -1,0 +1,138 @@
+//===- Binder.cpp ---------------------------------------------------------===//
+#include "analyzer/models/Binder.h"
+
+#include <algorithm>
+
+namespace rla {
+namespace {
+
+const char *const FlopKeys[NumPrecisions] = {"flops_fp16", "flops_bf16",
+                                             "flops_fp32", "flops_fp64"};
+
+/// Every quantity of a CostVector by its report key, plus the derived ones.
+std::vector<std::pair<std::string, Expr>> namedFields(const CostVector &V) {
+  std::vector<std::pair<std::string, Expr>> Out;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    Out.emplace_back(FlopKeys[P], V.Flops[P]);
+  Out.emplace_back("flops", V.totalFlops());
+  for (const auto &[Name, Field] : CostVector::scalarFields())
+    Out.emplace_back(Name, V.*Field);
+  // Without a cache model, DRAM traffic is what the source requests.
+  Out.emplace_back("dram_bytes", V.GlobalLoadBytes + V.GlobalStoreBytes);
+  return Out;
+}
+
+bool isThreadCoordinate(const std::string &S) {
+  return S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0 ||
+         S.rfind("$", 0) == 0;
+}
+
+RooflineInput rooflineInput(const BoundTotals &T, bool High) {
+  RooflineInput In;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    if (auto V = T.get(FlopKeys[P]))
+      In.Flops[P] = High ? V->High : V->Low;
+  if (auto V = T.get("dram_bytes"))
+    In.DramBytes = High ? V->High : V->Low;
+  return In;
+}
+
+} // namespace
+
+Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
+  Bindings B;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Launch.Grid[D])
+      B[dimSymbol("gridDim", D)] = *Launch.Grid[D];
+    if (Launch.Block[D])
+      B[dimSymbol("blockDim", D)] = *Launch.Block[D];
+  }
+  for (const auto &[Name, Value] : Launch.Args)
+    if (const KernelParam *P = Model.findParam(Name);
+        P && P->ParamKind == KernelParam::Integer)
+      B[Name] = Value;
+  return B;
+}
+
+KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
+                        const Bindings &UserBindings,
+                        const std::vector<const GpuSpec *> &Gpus) {
+  KernelReport R;
+  R.Model = Model;
+  R.Launch = Launch;
+  Bindings Values = launchBindings(Model, Launch);
+  for (const auto &[Name, Value] : UserBindings)
+    Values[Name] = Value;
+
+  auto Low = namedFields(Model.Total.Low);
+  auto High = namedFields(Model.Total.High);
+  auto PerLow = namedFields(Model.PerThread.Low);
+  auto PerHigh = namedFields(Model.PerThread.High);
+  BoundTotals Totals;
+  bool AllBound = true;
+  for (size_t I = 0; I < Low.size(); ++I) {
+    const std::string &Key = Low[I].first;
+    R.TotalFormulas[Key] = {Low[I].second.str(), High[I].second.str()};
+    R.PerThreadFormulas[Key] = {PerLow[I].second.str(), PerHigh[I].second.str()};
+    EvalResult L = Low[I].second.evaluate(Values);
+    EvalResult H = High[I].second.evaluate(Values);
+    for (const EvalResult *E : {&L, &H}) {
+      for (const std::string &S : E->Unbound)
+        if (!isThreadCoordinate(S))
+          R.Unbound.insert(S);
+      if (E->Overflow)
+        R.Findings.push_back(Finding{"rl-overflow", Severity::Warning,
+                                     "'" + Key +
+                                         "' does not fit in 128-bit arithmetic",
+                                     Model.Location});
+    }
+    if (!L.ok() || !H.ok()) {
+      AllBound = false;
+      continue;
+    }
+    double LowValue = L.Value->toDouble(), HighValue = H.Value->toDouble();
+    Totals.Values[Key] = NumberRange{std::min(LowValue, HighValue),
+                                     std::max(LowValue, HighValue)};
+  }
+  for (const auto &[Key, Formulas] : R.TotalFormulas)
+    for (const std::string *F : {&Formulas.first, &Formulas.second})
+      if (F->find("threadIdx.") != std::string::npos ||
+          F->find("blockIdx.") != std::string::npos) {
+        R.Findings.push_back(Finding{
+            "rl-unsupported", Severity::Warning,
+            "'" + Key + "' still depends on the thread index (" + *F +
+                "): a construct the model does not sum over threads",
+            Model.Location});
+        AllBound = false;
+      }
+
+  R.Assumptions = Model.Assumptions;
+  R.Assumptions.push_back("DRAM bytes = every global load and store the "
+                          "source issues (no cache model yet)");
+  for (const std::string &Note : Launch.Notes)
+    R.Assumptions.push_back("launch: " + Note);
+
+  if (AllBound && R.Unbound.empty()) {
+    R.Totals = Totals;
+    for (const GpuSpec *Gpu : Gpus) {
+      GpuVerdict V;
+      V.Gpu = Gpu;
+      V.Low = evaluateRoofline(rooflineInput(Totals, false), *Gpu);
+      V.High = evaluateRoofline(rooflineInput(Totals, true), *Gpu);
+      R.Verdicts.push_back(V);
+    }
+  } else if (!R.Unbound.empty()) {
+    std::string List;
+    for (const std::string &S : R.Unbound)
+      List += (List.empty() ? "" : ", ") + S;
+    R.Findings.push_back(Finding{
+        "rl-unbound", Severity::Note,
+        "'" + Model.Name + "' has unbound symbols: " + List +
+            "; bind them with --launch '" + Model.Name +
+            ":grid=...,block=...' and --bind NAME=VALUE",
+        Model.Location});
+  }
+  return R;
+}
+
+} // namespace rla

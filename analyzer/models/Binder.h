@@ -1,0 +1,29 @@
+//===- Binder.h - A kernel model under one launch ---------------*- C++ -*-===//
+///
+/// \file
+/// Binds a KernelModel's symbols (launch dimensions, scalar parameters) to a
+/// LaunchSpec's values plus user bindings, evaluates every formula exactly,
+/// and runs the roofline on each GPU. Unbound symbols stay unbound: the
+/// report then shows formulas and what to bind, never invented numbers.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_BINDER_H
+#define RLA_MODELS_BINDER_H
+
+#include "analyzer/report/Report.h"
+
+#include <vector>
+
+namespace rla {
+
+/// Symbol values a launch provides: gridDim.*, blockDim.*, and scalar args.
+Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch);
+
+/// Everything the renderers need for one kernel under one launch.
+/// UserBindings (--bind, config) take precedence over the launch's values.
+KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
+                        const Bindings &UserBindings,
+                        const std::vector<const GpuSpec *> &Gpus);
+
+} // namespace rla
+
+#endif // RLA_MODELS_BINDER_H

@@ -1,0 +1,101 @@
+//===- Roofline.cpp - Compute vs memory bound verdict ---------------------===//
+#include "analyzer/models/Roofline.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace rla {
+
+const char *boundName(Bound B) {
+  switch (B) {
+  case Bound::Memory:
+    return "memory";
+  case Bound::Compute:
+    return "compute";
+  case Bound::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+/// The peak that P's FLOPs run at: P's own, else FP32's as a stand-in
+/// (StandIn set), else 0 when the GPU has neither.
+double peakFor(Precision P, const GpuSpec &Gpu, bool &StandIn) {
+  StandIn = false;
+  if (const SourcedValue *Peak = Gpu.peakFlops(P))
+    return Peak->Value;
+  if (const SourcedValue *Fp32 = Gpu.peakFlops(Precision::FP32)) {
+    StandIn = true;
+    return Fp32->Value;
+  }
+  return 0;
+}
+
+} // namespace
+
+RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
+  RooflineResult R;
+  bool ComputeKnown = true;
+  double DominantFlops = In.Flops[static_cast<unsigned>(Precision::FP32)];
+  for (unsigned I = 0; I < NumPrecisions; ++I) {
+    Precision P = static_cast<Precision>(I);
+    double Flops = In.Flops[I];
+    if (Flops <= 0)
+      continue;
+    R.TotalFlops += Flops;
+    if (Flops > DominantFlops) {
+      DominantFlops = Flops;
+      R.DominantPrecision = P;
+    }
+    bool StandIn;
+    double Peak = peakFor(P, Gpu, StandIn);
+    if (Peak <= 0) {
+      ComputeKnown = false;
+      R.Notes.push_back(std::string("no ") + precisionName(P) +
+                        " or fp32 peak for " + Gpu.Name +
+                        "; compute time unknown");
+      continue;
+    }
+    if (StandIn)
+      R.Notes.push_back(std::string("no ") + precisionName(P) + " peak for " +
+                        Gpu.Name + "; used the fp32 peak as a stand-in");
+    R.ComputeTime += Flops / Peak;
+  }
+
+  bool StandIn;
+  R.PeakFlops = peakFor(R.DominantPrecision, Gpu, StandIn);
+  R.Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;
+  bool MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;
+  if (!MemoryKnown)
+    R.Notes.push_back("no DRAM bandwidth for " + Gpu.Name +
+                      "; memory time unknown");
+  if (R.Bandwidth > 0) {
+    R.MemoryTime = In.DramBytes / R.Bandwidth;
+    R.RidgePoint = R.PeakFlops / R.Bandwidth;
+  }
+
+  if (In.DramBytes > 0)
+    R.Intensity = R.TotalFlops / In.DramBytes;
+  else if (R.TotalFlops > 0)
+    R.Intensity = std::numeric_limits<double>::infinity();
+  // min() with an infinite intensity * bandwidth leaves the peak, as it should
+  // for a kernel that moves no DRAM bytes.
+  R.AttainableFlops = R.Bandwidth > 0
+                          ? std::min(R.PeakFlops, R.Intensity * R.Bandwidth)
+                          : R.PeakFlops;
+  R.PredictedTime = std::max(R.ComputeTime, R.MemoryTime);
+
+  if (R.TotalFlops <= 0 && In.DramBytes <= 0)
+    R.Verdict = Bound::Unknown;
+  else if (!ComputeKnown || !MemoryKnown)
+    R.Verdict = Bound::Unknown; // one side of the max is missing
+  else if (In.DramBytes > 0 && R.MemoryTime >= R.ComputeTime)
+    R.Verdict = Bound::Memory;
+  else
+    R.Verdict = Bound::Compute;
+  return R;
+}
+
+} // namespace rla

@@ -1,0 +1,122 @@
+//===- ThreadSpace.cpp ----------------------------------------------------===//
+#include "analyzer/models/ThreadSpace.h"
+#include "analyzer/ir/KernelModel.h"
+
+namespace rla {
+
+void IndexInterval::intersect(const std::optional<Expr> &NewLo,
+                              bool NewLoInside,
+                              const std::optional<Expr> &NewHi,
+                              bool NewHiInside) {
+  if (NewLo) {
+    LoInside = Lo ? (LoInside || NewLoInside) : NewLoInside;
+    Lo = Lo ? Expr::max(*Lo, *NewLo) : *NewLo;
+  }
+  if (NewHi) {
+    HiInside = Hi ? (HiInside || NewHiInside) : NewHiInside;
+    Hi = Hi ? Expr::min(*Hi, *NewHi) : *NewHi;
+  }
+}
+
+ThreadSpace::ThreadSpace() {
+  for (unsigned D = 0; D < 3; ++D) {
+    Extent[D] = Expr::symbol(dimSymbol("gridDim", D)) *
+                Expr::symbol(dimSymbol("blockDim", D));
+    ThreadExtent[D] = Expr::symbol(dimSymbol("blockDim", D));
+  }
+}
+
+bool ThreadSpace::enterBlockStride(unsigned Dim, const Expr &Bound) {
+  if (ThreadC[Dim].constrained() || GlobalC[Dim].constrained())
+    return false;
+  ThreadExtent[Dim] = Bound;
+  BlockStride[Dim] = true;
+  return true;
+}
+
+void ThreadSpace::constrain(IndexKind Kind, unsigned Dim,
+                            const std::optional<Expr> &Lo,
+                            const std::optional<Expr> &Hi, bool HiInside,
+                            bool LoInside) {
+  switch (Kind) {
+  case IndexKind::Global:
+    GlobalC[Dim].intersect(Lo, LoInside, Hi, HiInside);
+    break;
+  case IndexKind::Thread:
+    ThreadC[Dim].intersect(Lo, LoInside, Hi, HiInside);
+    break;
+  case IndexKind::Block:
+    BlockC[Dim].intersect(Lo, LoInside, Hi, HiInside);
+    break;
+  }
+}
+
+bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound) {
+  if (GlobalC[Dim].constrained())
+    return false;
+  Extent[Dim] = Bound;
+  GridStride[Dim] = true;
+  return true;
+}
+
+const IndexInterval &ThreadSpace::interval(IndexKind Kind, unsigned Dim) const {
+  switch (Kind) {
+  case IndexKind::Global:
+    return GlobalC[Dim];
+  case IndexKind::Thread:
+    return ThreadC[Dim];
+  case IndexKind::Block:
+    break;
+  }
+  return BlockC[Dim];
+}
+
+Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
+  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
+  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  Expr Length = Upper - Lower;
+  if (Length.isProvablyNonNegativeRelaxed())
+    return Length;
+  return Expr::max(Expr(0), Length);
+}
+
+ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
+  Expr GridDim = Expr::symbol(dimSymbol("gridDim", D));
+  const Expr &BlockDim = ThreadExtent[D];
+  // Thread and Block coordinates are independent of each other.
+  Expr Local = clippedLength(ThreadC[D], BlockDim) *
+               clippedLength(BlockC[D], GridDim);
+  bool LocalConstrained = ThreadC[D].constrained() || BlockC[D].constrained();
+  if (GridStride[D]) {
+    // Each iteration of a grid-stride loop stands for one point; guards on
+    // threadIdx/blockIdx no longer say which iterations run.
+    Expr Global = clippedLength(GlobalC[D], Extent[D]);
+    if (!LocalConstrained)
+      return Global;
+    if (Reason)
+      *Reason = "a guard on threadIdx/blockIdx inside a grid-stride loop";
+    return ExprRange(Expr(0), Global);
+  }
+  if (!GlobalC[D].constrained())
+    return Local;
+  Expr Global = clippedLength(GlobalC[D], Extent[D]);
+  if (!LocalConstrained)
+    return Global;
+  // Both: |A ∩ B| lies in [max(0, |A| + |B| - |U|), min(|A|, |B|)].
+  if (Reason)
+    *Reason = "guards on both the global index and threadIdx/blockIdx of one "
+              "dimension";
+  return ExprRange(Expr::max(Expr(0), Global + Local - Extent[D]),
+                   Expr::min(Global, Local));
+}
+
+ExprRange ThreadSpace::count(std::string *Reason) const {
+  ExprRange Total(Expr(1));
+  for (unsigned D = 0; D < 3; ++D) {
+    ExprRange Dim = countDim(D, Reason);
+    Total = ExprRange(Total.Low * Dim.Low, Total.High * Dim.High);
+  }
+  return Total;
+}
+
+} // namespace rla

@@ -1,0 +1,87 @@
+//===- ThreadSpace.h - Which threads execute a statement --------*- C++ -*-===//
+///
+/// \file
+/// The set of threads (and, inside a grid-stride loop, of iterations) that
+/// reach a point of a kernel, as one interval constraint per thread-index
+/// coordinate. Counting its points is how guards such as `if (i < n)` or
+/// `if (tid < s)` turn into exact totals: the number of threads that pass.
+///
+/// Coordinates per dimension d in {x, y, z}:
+///   Global: blockIdx.d * blockDim.d + threadIdx.d, in [0, extent) where the
+///           extent is gridDim.d * blockDim.d, or the bound of an enclosing
+///           grid-stride loop, whose iterations then stand for the threads;
+///   Thread: threadIdx.d in [0, blockDim.d);
+///   Block:  blockIdx.d in [0, gridDim.d).
+/// Constraints on Global and on Thread/Block of the same dimension are not
+/// independent; their count is returned as an honest range.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_THREADSPACE_H
+#define RLA_MODELS_THREADSPACE_H
+
+#include "analyzer/ir/Expr.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace rla {
+
+enum class IndexKind { Global, Thread, Block };
+
+/// Lo <= index < Hi; an unset end is unconstrained.
+struct IndexInterval {
+  std::optional<Expr> Lo, Hi;
+  /// Proven by the caller: Hi <= the coordinate's extent, Lo >= 0 (so the
+  /// count needs no clamp and stays a polynomial a loop can sum).
+  bool HiInside = false, LoInside = false;
+  bool constrained() const { return Lo || Hi; }
+  /// Narrows this interval to its intersection with [Lo, Hi).
+  void intersect(const std::optional<Expr> &NewLo, bool NewLoInside,
+                 const std::optional<Expr> &NewHi, bool NewHiInside);
+};
+
+class ThreadSpace {
+public:
+  ThreadSpace();
+
+  /// Restricts the coordinate Kind of dimension Dim to [Lo, Hi). HiInside /
+  /// LoInside say the caller proved Hi <= extent / Lo >= 0.
+  void constrain(IndexKind Kind, unsigned Dim, const std::optional<Expr> &Lo,
+                 const std::optional<Expr> &Hi, bool HiInside = false,
+                 bool LoInside = false);
+
+  /// Enters a grid-stride loop over dimension Dim whose index runs over
+  /// [0, Bound): the loop's iterations replace the threads of that dimension.
+  /// Returns false when Dim already has a Global constraint (then nothing changes).
+  bool enterGridStride(unsigned Dim, const Expr &Bound);
+
+  /// Number of points, per dimension multiplied. Exact unless a dimension
+  /// mixes Global with Thread/Block constraints (then a range, and Reason says so).
+  ExprRange count(std::string *Reason = nullptr) const;
+
+  /// Number of points in one dimension.
+  ExprRange countDim(unsigned Dim, std::string *Reason = nullptr) const;
+
+  /// Enters a block-stride loop (`for (k = threadIdx.d; k < Bound; k += blockDim.d)`):
+  /// its iterations replace the threads of one block in Dim.
+  bool enterBlockStride(unsigned Dim, const Expr &Bound);
+
+  /// The extent of the Global coordinate of Dim (gridDim*blockDim, or a grid-stride bound).
+  const Expr &globalExtent(unsigned Dim) const { return Extent[Dim]; }
+  bool inGridStride(unsigned Dim) const { return GridStride[Dim]; }
+  const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;
+
+private:
+  std::array<Expr, 3> Extent;
+  std::array<bool, 3> GridStride{};
+  std::array<Expr, 3> ThreadExtent;
+  std::array<bool, 3> BlockStride{};
+  std::array<IndexInterval, 3> GlobalC, ThreadC, BlockC;
+};
+
+/// Size of [Lo, Hi) ∩ [0, Extent), never negative.
+Expr clippedLength(const IndexInterval &I, const Expr &Extent);
+
+} // namespace rla
+
+#endif // RLA_MODELS_THREADSPACE_H

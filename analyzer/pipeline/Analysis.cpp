@@ -1,0 +1,137 @@
+//===- Analysis.cpp -------------------------------------------------------===//
+#include "analyzer/pipeline/Analysis.h"
+#include "analyzer/models/Binder.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace rla {
+namespace {
+
+std::string baseName(const std::string &KernelName) {
+  return KernelName.substr(0, KernelName.find('<'));
+}
+
+AnalysisResult inputError(std::string Message) {
+  AnalysisResult R;
+  R.Exit = ExitInputError;
+  R.Error = std::move(Message);
+  return R;
+}
+
+bool isCudaSourceName(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+
+bool forcesCudaLanguage(const std::vector<std::string> &Args) {
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if (Args[I] == "-x" && Args[I + 1] == "cuda")
+      return true;
+  for (const std::string &A : Args)
+    if (A == "-xcuda")
+      return true;
+  return false;
+}
+
+} // namespace
+
+AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
+  // GPUs first: a typo should not cost a parse.
+  std::vector<const GpuSpec *> Gpus;
+  std::vector<std::string> Names = Req.GpuNames;
+  if (Names.empty())
+    Names.push_back(Db.defaultName());
+  for (const std::string &Name : Names) {
+    const GpuSpec *G = Db.find(Name);
+    if (!G)
+      return inputError("unknown GPU '" + Name + "'; known GPUs: " +
+                        Db.knownNames());
+    Gpus.push_back(G);
+  }
+
+  const std::string &File = Req.Parse.File;
+  if (!llvm::sys::fs::exists(File))
+    return inputError("no such file: '" + File + "'");
+  if (llvm::sys::fs::is_directory(File))
+    return inputError("'" + File + "' is a directory, not a CUDA source");
+  if (!isCudaSourceName(File) && !forcesCudaLanguage(Req.Parse.ExtraArgs))
+    return inputError("'" + File +
+                      "' is not a CUDA source (expected a .cu or .cuh file; "
+                      "pass `-- -x cuda` to analyse it anyway)");
+
+  ParseOptions Parse = Req.Parse;
+  if (!Parse.NoCudaHeaders) {
+    std::string ToolkitError;
+    Parse.CudaPath = findCudaToolkit(Parse.CudaPath, ToolkitError);
+    if (Parse.CudaPath.empty())
+      return inputError(ToolkitError);
+  }
+
+  ParsedFile Parsed;
+  std::string ParseError;
+  if (!parseCudaFile(Parse, Parsed, ParseError))
+    return inputError(ParseError);
+  if (Parsed.ErrorCount > 0)
+    return inputError("'" + File + "' has " + std::to_string(Parsed.ErrorCount) +
+                      (Parsed.ErrorCount == 1 ? " error" : " errors") +
+                      " (above); not analysed");
+
+  AnalysisResult Result;
+  Report &R = Result.R;
+  R.Version = RLA_VERSION;
+  R.InputFile = File;
+  R.Gpus = Gpus;
+  R.Findings = Parsed.Findings;
+  if (Parsed.Kernels.empty()) {
+    R.Findings.push_back(Finding{"rl-no-kernels", Severity::Note,
+                                 "no __global__ kernels in '" + File + "'",
+                                 SourceLoc{File, 0, 0}});
+    return Result;
+  }
+
+  // Which launches each kernel gets: explicit ones replace its sites.
+  std::vector<std::vector<LaunchSpec>> PerKernel(Parsed.Kernels.size());
+  std::vector<bool> Explicit(Parsed.Kernels.size(), false);
+  for (const LaunchSpec &L : Req.Launches) {
+    std::vector<size_t> Matches;
+    for (size_t I = 0; I < Parsed.Kernels.size(); ++I)
+      if (Parsed.Kernels[I].Name == L.Kernel)
+        Matches.push_back(I);
+    if (Matches.empty())
+      for (size_t I = 0; I < Parsed.Kernels.size(); ++I)
+        if (baseName(Parsed.Kernels[I].Name) == L.Kernel)
+          Matches.push_back(I);
+    if (Matches.empty()) {
+      std::string Known;
+      for (const KernelModel &K : Parsed.Kernels)
+        Known += (Known.empty() ? "" : ", ") + K.Name;
+      return inputError("no kernel named '" + L.Kernel + "' in '" + File +
+                        "'; its kernels: " + Known);
+    }
+    for (size_t I : Matches) {
+      PerKernel[I].push_back(L);
+      Explicit[I] = true;
+    }
+  }
+  for (const LaunchSpec &Site : Parsed.Launches)
+    for (size_t I = 0; I < Parsed.Kernels.size(); ++I)
+      if (!Explicit[I] && Parsed.Kernels[I].Name == Site.Kernel)
+        PerKernel[I].push_back(Site);
+
+  for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {
+    const KernelModel &Model = Parsed.Kernels[I];
+    if (PerKernel[I].empty()) {
+      LaunchSpec None;
+      None.Kernel = Model.Name;
+      None.Notes.push_back("no launch of '" + Model.Name +
+                           "' in this file; pass --launch or --launches");
+      PerKernel[I].push_back(None);
+    }
+    for (const LaunchSpec &L : PerKernel[I])
+      R.Kernels.push_back(bindLaunch(Model, L, Req.Binds, Gpus));
+  }
+  return Result;
+}
+
+} // namespace rla

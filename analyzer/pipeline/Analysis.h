@@ -1,0 +1,44 @@
+//===- Analysis.h - The one entry point every front end calls ---*- C++ -*-===//
+///
+/// \file
+/// Parse, extract, bind, predict: from a file and options to a Report. The
+/// CLI (and later the plugin and the language server) are thin wrappers.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_PIPELINE_ANALYSIS_H
+#define RLA_PIPELINE_ANALYSIS_H
+
+#include "analyzer/frontend/CudaParser.h"
+#include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/report/Report.h"
+
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// Exit codes (docs/cli.md): analysed, a gate failed, bad input or usage.
+enum ExitCode { ExitOk = 0, ExitGateFailed = 1, ExitInputError = 2 };
+
+struct AnalysisRequest {
+  ParseOptions Parse;
+  /// Names or aliases; empty means the database default.
+  std::vector<std::string> GpuNames;
+  /// Launches from --launch and --launches; they replace the launch sites of
+  /// the kernels they name.
+  std::vector<LaunchSpec> Launches;
+  Bindings Binds;
+};
+
+struct AnalysisResult {
+  int Exit = ExitOk;
+  std::string Error; ///< set when Exit == ExitInputError
+  Report R;
+};
+
+/// Runs the whole analysis. Gpus must outlive the result (the report points
+/// into it).
+AnalysisResult analyze(const AnalysisRequest &Request, const GpuDatabase &Gpus);
+
+} // namespace rla
+
+#endif // RLA_PIPELINE_ANALYSIS_H

@@ -1,0 +1,105 @@
+//===- DiagnosticRenderer.cpp ---------------------------------------------===//
+#include "analyzer/report/DiagnosticRenderer.h"
+
+#include "analyzer/report/HumanUnits.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace rla {
+
+namespace {
+
+struct Line {
+  SourceLoc Loc;
+  std::string Text;
+};
+
+/// "file:line:col: " (or less, when the position is unknown); a finding with
+/// no file at all is attributed to the tool, as compilers do.
+std::string prefix(const SourceLoc &L, const std::string &Tool) {
+  if (L.File.empty())
+    return Tool + ": ";
+  if (!L.valid())
+    return L.File + ": ";
+  return L.File + ":" + std::to_string(L.Line) + ":" +
+         std::to_string(L.Column) + ": ";
+}
+
+Line findingLine(const Finding &F, const std::string &Tool) {
+  std::string Text =
+      prefix(F.Loc, Tool) + severityName(F.Level) + ": " + F.Message;
+  if (!F.Id.empty())
+    Text += " [" + F.Id + "]";
+  return {F.Loc, Text};
+}
+
+std::string span(double A, double B,
+                 const std::function<std::string(double)> &Format) {
+  return formatRange(std::min(A, B), std::max(A, B), Format);
+}
+
+/// The roofline remark on the first GPU, when the launch is bound and the
+/// verdict is decided; nothing otherwise (no made-up numbers).
+std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
+  if (!K.Totals || K.Verdicts.empty())
+    return std::nullopt;
+  const GpuVerdict &V = K.Verdicts.front();
+  const RooflineResult &Lo = V.Low, &Hi = V.High;
+  if (Hi.Verdict == Bound::Unknown || !V.Gpu)
+    return std::nullopt;
+  bool Memory = Hi.Verdict == Bound::Memory;
+
+  std::string Name = K.Model.Name;
+  if (!K.Launch.CaseName.empty())
+    Name += " [" + K.Launch.CaseName + "]";
+  std::string Verdict = Memory ? "memory-bound" : "compute-bound";
+  std::string Text = Name + " is " + Verdict + " on " + V.Gpu->Name;
+  // A data-dependent kernel can change sides; say which end decided.
+  if (Lo.Verdict != Hi.Verdict)
+    Text += std::string(" at the high end of its ranges (") +
+            boundName(Lo.Verdict) + "-bound at the low end)";
+  auto Sig = [](double X) { return formatSignificant(X); };
+  Text += ": " + span(Lo.Intensity, Hi.Intensity, Sig) + " FLOP/B " +
+          (Memory ? "<" : ">=") + " ridge " +
+          span(Lo.RidgePoint, Hi.RidgePoint, Sig) + " (predicted " +
+          span(Lo.PredictedTime, Hi.PredictedTime,
+               [](double X) { return formatDuration(X); }) +
+          ")";
+  Text += Memory ? " [rl-memory-bound]" : " [rl-compute-bound]";
+
+  SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
+  return Line{Loc, prefix(Loc, Tool) + "remark: " + Text};
+}
+
+} // namespace
+
+std::string renderDiagnostics(const Report &R) {
+  std::vector<Line> Lines;
+  for (const Finding &F : R.Findings)
+    Lines.push_back(findingLine(F, R.Tool));
+  for (const KernelReport &K : R.Kernels) {
+    if (std::optional<Line> L = boundLine(K, R.Tool))
+      Lines.push_back(*L);
+    for (const auto *List : {&K.Findings, &K.Model.Findings})
+      for (const Finding &F : *List)
+        Lines.push_back(findingLine(F, R.Tool));
+  }
+
+  std::stable_sort(Lines.begin(), Lines.end(),
+                   [](const Line &A, const Line &B) {
+                     return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
+                            std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
+                   });
+  std::string Out;
+  std::set<std::string> Printed;
+  for (const Line &L : Lines)
+    if (Printed.insert(L.Text).second)
+      Out += L.Text + "\n";
+  return Out;
+}
+
+} // namespace rla

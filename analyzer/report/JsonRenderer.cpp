@@ -1,0 +1,314 @@
+//===- JsonRenderer.cpp ---------------------------------------------------===//
+#include "analyzer/report/JsonRenderer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace rla {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// Whole numbers below 2^53 are written as integers; beyond that a double
+/// cannot hold every integer, so the value is written as a double.
+constexpr double MaxExactInteger = 9007199254740992.0;
+
+/// The formula and total keys in the order the format documents them; keys
+/// not listed here (added by a later model) follow in name order.
+const std::vector<std::string> &orderedKeys() {
+  static const std::vector<std::string> Keys = {"flops",
+                                                "flops_fp16",
+                                                "flops_bf16",
+                                                "flops_fp32",
+                                                "flops_fp64",
+                                                "sfu_ops",
+                                                "int_ops",
+                                                "compare_ops",
+                                                "global_loads",
+                                                "global_load_bytes",
+                                                "global_stores",
+                                                "global_store_bytes",
+                                                "shared_load_bytes",
+                                                "shared_store_bytes",
+                                                "atomic_ops",
+                                                "atomic_bytes",
+                                                "barriers",
+                                                "dram_bytes"};
+  return Keys;
+}
+
+/// JSON has no infinity or NaN: those become null.
+Json number(double V) {
+  if (!std::isfinite(V))
+    return nullptr;
+  if (V == std::floor(V) && std::fabs(V) < MaxExactInteger)
+    return static_cast<int64_t>(V);
+  return V;
+}
+
+Json number(const Rational &V) {
+  const __int128 Limit = static_cast<__int128>(1) << 53;
+  if (V.isInteger() && V.num() < Limit && V.num() > -Limit)
+    return static_cast<int64_t>(V.num());
+  return number(V.toDouble());
+}
+
+Json optionalNumber(const std::optional<Rational> &V) {
+  return V ? number(*V) : Json(nullptr);
+}
+
+/// A plain number when both ends agree, else {"low", "high"} with low <= high.
+Json range(double Low, double High) {
+  if (Low == High)
+    return number(Low);
+  Json J = Json::object();
+  J["low"] = number(std::min(Low, High));
+  J["high"] = number(std::max(Low, High));
+  return J;
+}
+
+Json range(const BoundValue &V) {
+  return V ? range(V->Low, V->High) : Json(nullptr);
+}
+
+Json formula(const std::pair<std::string, std::string> &F) {
+  if (F.first == F.second)
+    return F.first;
+  Json J = Json::object();
+  J["low"] = F.first;
+  J["high"] = F.second;
+  return J;
+}
+
+Json formulas(
+    const std::map<std::string, std::pair<std::string, std::string>> &Map) {
+  Json J = Json::object();
+  for (const std::string &Key : orderedKeys()) {
+    auto It = Map.find(Key);
+    if (It != Map.end())
+      J[Key] = formula(It->second);
+  }
+  for (const auto &[Key, F] : Map)
+    if (std::find(orderedKeys().begin(), orderedKeys().end(), Key) ==
+        orderedKeys().end())
+      J[Key] = formula(F);
+  return J;
+}
+
+Json location(const SourceLoc &L) {
+  Json J = Json::object();
+  J["file"] = L.File;
+  J["line"] = L.Line;
+  J["column"] = L.Column;
+  return J;
+}
+
+Json sourced(const std::optional<SourcedValue> &V) {
+  return V ? number(V->Value) : Json(nullptr);
+}
+
+Json gpu(const GpuSpec &G) {
+  Json J = Json::object();
+  J["name"] = G.Name;
+  J["full_name"] = G.FullName;
+  J["compute_capability"] =
+      std::to_string(G.ComputeMajor) + "." + std::to_string(G.ComputeMinor);
+  Json Peaks = Json::object();
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    Peaks[precisionName(static_cast<Precision>(P))] = sourced(G.PeakFlops[P]);
+  J["peak_flops"] = Peaks;
+  J["dram_bandwidth"] = sourced(G.DramBandwidth);
+  J["l2_bytes"] = sourced(G.L2Bytes);
+  return J;
+}
+
+Json launch(const LaunchSpec &L) {
+  Json J = Json::object();
+  Json Grid = Json::array(), Block = Json::array();
+  for (unsigned D = 0; D < 3; ++D) {
+    Grid.push_back(optionalNumber(L.Grid[D]));
+    Block.push_back(optionalNumber(L.Block[D]));
+  }
+  J["grid"] = Grid;
+  J["block"] = Block;
+  J["dynamic_smem"] = optionalNumber(L.DynamicSmem);
+  Json Args = Json::object();
+  for (const auto &[Name, Value] : L.Args)
+    Args[Name] = number(Value);
+  J["args"] = Args;
+  J["source"] = launchSourceName(L.Source);
+  J["site"] = L.Site.valid() ? location(L.Site) : Json(nullptr);
+  J["notes"] = L.Notes;
+  return J;
+}
+
+Json totals(const KernelReport &K) {
+  auto Value = [&](const char *Key) {
+    return K.Totals ? range(K.Totals->get(Key)) : Json(nullptr);
+  };
+  Json J = Json::object();
+  J["flops"] = Value("flops");
+  Json ByPrecision = Json::object();
+  for (unsigned P = 0; P < NumPrecisions; ++P) {
+    std::string Name = precisionName(static_cast<Precision>(P));
+    ByPrecision[Name] = Value(("flops_" + Name).c_str());
+  }
+  J["flops_by_precision"] = ByPrecision;
+  for (const char *Key :
+       {"sfu_ops", "int_ops", "compare_ops", "global_loads",
+        "global_load_bytes", "global_stores", "global_store_bytes",
+        "shared_load_bytes", "shared_store_bytes", "atomic_ops", "atomic_bytes",
+        "barriers"})
+    J[Key] = Value(Key);
+  // Footprint and the L2 level come with the memory model; null until then.
+  J["footprint_bytes"] = nullptr;
+  J["dram_bytes"] = Value("dram_bytes");
+  J["l2_bytes"] = nullptr;
+  return J;
+}
+
+/// A roofline number that exists only when the data behind it does: a GPU
+/// without an fp64 peak has no ridge point, whatever the struct holds.
+Json known(bool Have, double Low, double High) {
+  return Have ? range(Low, High) : Json(nullptr);
+}
+
+Json verdict(const GpuVerdict &V, bool TotalsBound) {
+  const RooflineResult &Lo = V.Low, &Hi = V.High;
+  bool Peak = TotalsBound && Lo.PeakFlops > 0 && Hi.PeakFlops > 0;
+  bool Bandwidth = TotalsBound && Lo.Bandwidth > 0 && Hi.Bandwidth > 0;
+  bool Decided = TotalsBound && Hi.Verdict != Bound::Unknown &&
+                 Lo.Verdict != Bound::Unknown;
+  Json J = Json::object();
+  J["gpu"] = V.Gpu ? Json(V.Gpu->Name) : Json(nullptr);
+  J["precision"] = precisionName(Hi.DominantPrecision);
+  J["ridge_point"] = known(Peak && Bandwidth, Lo.RidgePoint, Hi.RidgePoint);
+  J["intensity"] = known(TotalsBound, Lo.Intensity, Hi.Intensity);
+  J["attainable_flops"] =
+      known(Peak && Bandwidth, Lo.AttainableFlops, Hi.AttainableFlops);
+  J["compute_time_s"] = known(Peak, Lo.ComputeTime, Hi.ComputeTime);
+  J["memory_time_s"] = known(Bandwidth, Lo.MemoryTime, Hi.MemoryTime);
+  J["predicted_time_s"] = known(Decided, Lo.PredictedTime, Hi.PredictedTime);
+  // The ends can disagree on a data-dependent kernel; the high end (the
+  // most work) is the one the verdict states.
+  J["bound"] = TotalsBound ? boundName(Hi.Verdict) : boundName(Bound::Unknown);
+  std::vector<std::string> Notes = Lo.Notes;
+  for (const std::string &N : Hi.Notes)
+    if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
+      Notes.push_back(N);
+  J["notes"] = Notes;
+  return J;
+}
+
+Json finding(const Finding &F) {
+  Json J = Json::object();
+  J["id"] = F.Id;
+  J["severity"] = severityName(F.Level);
+  J["message"] = F.Message;
+  J["file"] = F.Loc.File.empty() ? Json(nullptr) : Json(F.Loc.File);
+  J["line"] = F.Loc.valid() ? Json(F.Loc.Line) : Json(nullptr);
+  J["column"] = F.Loc.valid() ? Json(F.Loc.Column) : Json(nullptr);
+  return J;
+}
+
+bool sameFinding(const Finding &A, const Finding &B) {
+  return A.Id == B.Id && A.Level == B.Level && A.Message == B.Message &&
+         A.Loc.File == B.Loc.File && A.Loc.Line == B.Loc.Line &&
+         A.Loc.Column == B.Loc.Column;
+}
+
+/// The kernel's own findings and the model's, each once.
+Json findings(const std::vector<Finding> &First,
+              const std::vector<Finding> &Second) {
+  std::vector<Finding> All;
+  for (const auto *List : {&First, &Second})
+    for (const Finding &F : *List)
+      if (std::none_of(All.begin(), All.end(),
+                       [&](const Finding &G) { return sameFinding(F, G); }))
+        All.push_back(F);
+  Json J = Json::array();
+  for (const Finding &F : All)
+    J.push_back(finding(F));
+  return J;
+}
+
+std::vector<std::string> unique(const std::vector<std::string> &First,
+                                const std::vector<std::string> &Second) {
+  std::vector<std::string> All;
+  for (const auto *List : {&First, &Second})
+    for (const std::string &S : *List)
+      if (std::find(All.begin(), All.end(), S) == All.end())
+        All.push_back(S);
+  return All;
+}
+
+Json kernel(const KernelReport &K) {
+  const KernelModel &M = K.Model;
+  bool TotalsBound = K.Totals.has_value();
+  Json J = Json::object();
+  J["name"] = M.Name;
+  J["mangled_name"] = M.MangledName;
+  J["case"] =
+      K.Launch.CaseName.empty() ? Json(nullptr) : Json(K.Launch.CaseName);
+  J["location"] = location(M.Location);
+  J["launch"] = launch(K.Launch);
+  J["per_thread"] = formulas(K.PerThreadFormulas);
+  J["formulas"] = formulas(K.TotalFormulas);
+  J["totals"] = totals(K);
+  J["unbound"] = K.Unbound;
+
+  Json Verdicts = Json::array();
+  for (const GpuVerdict &V : K.Verdicts)
+    Verdicts.push_back(verdict(V, TotalsBound));
+
+  Json Intensity = Json::object();
+  Intensity["dram"] =
+      Verdicts.empty() ? Json(nullptr) : Verdicts[0]["intensity"];
+  Intensity["l2"] = nullptr;
+  Intensity["l1"] = nullptr;
+  J["intensity"] = Intensity;
+
+  // The top-level verdict repeats the first GPU's, so single-GPU consumers
+  // need not look into "verdicts".
+  J["bound"] =
+      Verdicts.empty() ? Json(boundName(Bound::Unknown)) : Verdicts[0]["bound"];
+  for (const char *Key : {"ridge_point", "attainable_flops", "compute_time_s",
+                          "memory_time_s", "predicted_time_s"})
+    J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];
+  J["verdicts"] = Verdicts;
+
+  // Filled by the occupancy model.
+  J["occupancy"] = nullptr;
+  J["assumptions"] = unique(K.Assumptions, M.Assumptions);
+  J["range_reasons"] = M.RangeReasons;
+  J["diagnostics"] = findings(K.Findings, M.Findings);
+  return J;
+}
+
+} // namespace
+
+std::string renderJson(const Report &R) {
+  Json J = Json::object();
+  J["tool"] = R.Tool;
+  J["version"] = R.Version;
+  J["input"] = R.InputFile;
+  J["gpu"] = R.Gpus.empty() || !R.Gpus[0] ? Json(nullptr) : gpu(*R.Gpus[0]);
+  Json Gpus = Json::array();
+  for (const GpuSpec *G : R.Gpus)
+    if (G)
+      Gpus.push_back(gpu(*G));
+  J["gpus"] = Gpus;
+  Json Kernels = Json::array();
+  for (const KernelReport &K : R.Kernels)
+    Kernels.push_back(kernel(K));
+  J["kernels"] = Kernels;
+  J["diagnostics"] = findings(R.Findings, {});
+  // Replace, never throw, on a message that is not valid UTF-8.
+  return J.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace rla

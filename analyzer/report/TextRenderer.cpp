@@ -1,0 +1,416 @@
+//===- TextRenderer.cpp ---------------------------------------------------===//
+#include "analyzer/report/TextRenderer.h"
+
+#include "analyzer/report/HumanUnits.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+
+namespace rla {
+
+namespace {
+
+/// ANSI styling that turns into plain text when color is off.
+class Style {
+public:
+  explicit Style(bool On) : On(On) {}
+  std::string bold(const std::string &S) const { return wrap("1", S); }
+  std::string dim(const std::string &S) const { return wrap("2", S); }
+  std::string hint(const std::string &S) const { return wrap("33", S); }
+  std::string bound(Bound B, const std::string &S) const {
+    switch (B) {
+    case Bound::Memory:
+      return wrap("1;33", S);
+    case Bound::Compute:
+      return wrap("1;32", S);
+    case Bound::Unknown:
+      break;
+    }
+    return wrap("2", S);
+  }
+  std::string severity(Severity Level) const {
+    std::string Name = severityName(Level);
+    switch (Level) {
+    case Severity::Error:
+      return wrap("1;31", Name);
+    case Severity::Warning:
+      return wrap("1;35", Name);
+    case Severity::Remark:
+    case Severity::Note:
+      break;
+    }
+    return wrap("1;36", Name);
+  }
+
+private:
+  std::string wrap(const char *Code, const std::string &S) const {
+    return On ? "\033[" + std::string(Code) + "m" + S + "\033[0m" : S;
+  }
+  bool On;
+};
+
+std::string padRight(const std::string &S, size_t Width) {
+  return S.size() >= Width ? S : S + std::string(Width - S.size(), ' ');
+}
+
+std::string padLeft(const std::string &S, size_t Width) {
+  return S.size() >= Width ? S : std::string(Width - S.size(), ' ') + S;
+}
+
+/// Width of the label column ("intensity" plus two spaces).
+constexpr size_t LabelWidth = 11;
+/// Right-aligned width of the big totals, so the digits line up.
+constexpr size_t ValueWidth = 11;
+
+std::string label(const char *Name) {
+  return "  " + padRight(Name, LabelWidth);
+}
+
+std::string locationText(const SourceLoc &L) {
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+std::string rationalText(const Rational &V) {
+  const __int128 Limit = static_cast<__int128>(1) << 62;
+  if (V.isInteger() && V.num() < Limit && V.num() > -Limit)
+    return std::to_string(static_cast<int64_t>(V.num()));
+  return formatSignificant(V.toDouble());
+}
+
+std::string dims(const std::array<std::optional<Rational>, 3> &D) {
+  std::string Out;
+  for (unsigned I = 0; I < 3; ++I)
+    Out += (I ? "x" : "") + (D[I] ? rationalText(*D[I]) : std::string("?"));
+  return Out;
+}
+
+/// Low .. high in increasing order (the roofline's low end is not always
+/// the smaller number, e.g. for intensity).
+std::string span(double A, double B,
+                 const std::function<std::string(double)> &Format) {
+  return formatRange(std::min(A, B), std::max(A, B), Format);
+}
+
+std::string boundText(const NumberRange &V,
+                      const std::function<std::string(double)> &Format) {
+  return span(V.Low, V.High, Format);
+}
+
+std::string formulaText(const KernelReport &K, const char *Key,
+                        bool PerThread = false) {
+  const auto &Map = PerThread ? K.PerThreadFormulas : K.TotalFormulas;
+  auto It = Map.find(Key);
+  if (It == Map.end())
+    return "?";
+  const auto &[Low, High] = It->second;
+  return Low == High ? Low : Low + " .. " + High;
+}
+
+std::string header(const KernelReport &K, const Style &S) {
+  const LaunchSpec &L = K.Launch;
+  std::string Out = S.bold(K.Model.Name);
+  if (!L.CaseName.empty())
+    Out += " [" + L.CaseName + "]";
+  if (K.Model.Location.valid())
+    Out += "  (" + locationText(K.Model.Location) + ")";
+  if (L.Source == LaunchSource::None)
+    return Out + "  " + S.dim("no launch");
+  Out += "  " + std::string(launchSourceName(L.Source));
+  if (L.Site.valid())
+    Out += " " + locationText(L.Site);
+  Out += "  grid " + dims(L.Grid) + "  block " + dims(L.Block);
+  Out += "  smem " + (L.DynamicSmem ? rationalText(*L.DynamicSmem) : "?");
+  return Out;
+}
+
+/// "fp32 33.6M, fp64 1.05K": the precisions that have FLOPs.
+std::string precisionBreakdown(const BoundTotals &T) {
+  std::string Out;
+  for (unsigned P = 0; P < NumPrecisions; ++P) {
+    std::string Name = precisionName(static_cast<Precision>(P));
+    BoundValue V = T.get("flops_" + Name);
+    if (!V || std::max(V->Low, V->High) <= 0)
+      continue;
+    Out += (Out.empty() ? "" : ", ") + Name + " " +
+           boundText(*V, [](double X) { return formatSi(X); });
+  }
+  return Out;
+}
+
+void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
+  const BoundTotals &T = *K.Totals;
+  auto Grouped = [](double X) { return formatGrouped(X); };
+  auto Si = [](double X) { return formatSi(X); };
+  auto Value = [&](const char *Key,
+                   const std::function<std::string(double)> &F) {
+    BoundValue V = T.get(Key);
+    return V ? boundText(*V, F) : std::string("?");
+  };
+
+  OS << label("FLOPs") << padLeft(Value("flops", Grouped), ValueWidth);
+  std::string Breakdown = precisionBreakdown(T);
+  if (!Breakdown.empty())
+    OS << "  (" << Breakdown << ")";
+  if (K.PerThreadFormulas.count("flops"))
+    OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
+  OS << "\n";
+
+  OS << label("bytes") << padLeft(Value("dram_bytes", Grouped), ValueWidth)
+     << "  load " << Value("global_load_bytes", Si) << "  store "
+     << Value("global_store_bytes", Si) << "\n";
+
+  // Traffic and work that do not enter the DRAM roofline, when present.
+  std::string Other;
+  for (auto [Key, Name] : {std::pair{"sfu_ops", "sfu"},
+                           {"shared_load_bytes", "shared load"},
+                           {"shared_store_bytes", "shared store"},
+                           {"atomic_ops", "atomics"},
+                           {"barriers", "barriers"}}) {
+    BoundValue V = T.get(Key);
+    if (V && std::max(V->Low, V->High) > 0)
+      Other += std::string(Other.empty() ? "" : "  ") + Name + " " +
+               boundText(*V, Si);
+  }
+  if (!Other.empty())
+    OS << label("other") << Other << "\n";
+}
+
+/// The symbols in the order a user binds them: arguments, then grid, then
+/// block dimensions.
+std::vector<std::string> bindOrder(const std::set<std::string> &Unbound) {
+  std::vector<std::string> Args, Grid, Block;
+  for (const std::string &Sym : Unbound) {
+    if (Sym.rfind("gridDim.", 0) == 0)
+      Grid.push_back(Sym);
+    else if (Sym.rfind("blockDim.", 0) == 0)
+      Block.push_back(Sym);
+    else
+      Args.push_back(Sym);
+  }
+  Args.insert(Args.end(), Grid.begin(), Grid.end());
+  Args.insert(Args.end(), Block.begin(), Block.end());
+  return Args;
+}
+
+void renderUnbound(std::ostringstream &OS, const KernelReport &K,
+                   const Style &S) {
+  OS << label("FLOPs") << formulaText(K, "flops");
+  if (K.PerThreadFormulas.count("flops"))
+    OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
+  OS << "\n";
+  OS << label("bytes") << formulaText(K, "dram_bytes") << "  (load "
+     << formulaText(K, "global_load_bytes") << ", store "
+     << formulaText(K, "global_store_bytes") << ")\n";
+  if (K.Unbound.empty())
+    return;
+
+  std::vector<std::string> Symbols = bindOrder(K.Unbound);
+  std::string Names, Binds;
+  bool NeedsLaunch = false;
+  for (const std::string &Sym : Symbols) {
+    Names += (Names.empty() ? "" : ", ") + Sym;
+    if (Sym.rfind("gridDim.", 0) == 0 || Sym.rfind("blockDim.", 0) == 0)
+      NeedsLaunch = true;
+    else
+      Binds +=
+          (Binds.empty() ? "" : " ") + std::string("--bind ") + Sym + "=...";
+  }
+  std::string How;
+  if (NeedsLaunch)
+    How = "--launch '" + K.Model.Name + ":grid=...,block=...'";
+  if (!Binds.empty())
+    How += (How.empty() ? "" : " and ") + Binds;
+  OS << "  " << S.hint("unbound: " + Names + " \u2014 bind with " + How)
+     << "\n";
+  for (const std::string &Note : K.Launch.Notes)
+    OS << "  launch: " << Note << "\n";
+}
+
+std::string intensityText(const GpuVerdict &V) {
+  return span(V.Low.Intensity, V.High.Intensity,
+              [](double X) { return formatSignificant(X); }) +
+         " FLOP/B";
+}
+
+std::string boundCell(const GpuVerdict &V) {
+  if (V.Low.Verdict == V.High.Verdict)
+    return boundName(V.High.Verdict);
+  return std::string(boundName(V.Low.Verdict)) + " .. " +
+         boundName(V.High.Verdict);
+}
+
+void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
+                    const Style &S) {
+  if (K.Verdicts.empty())
+    return;
+  OS << label("intensity") << intensityText(K.Verdicts.front()) << "\n";
+
+  auto Duration = [](double X) { return formatDuration(X); };
+  std::vector<std::vector<std::string>> Rows = {{"GPU", "ridge", "attainable",
+                                                 "compute", "memory",
+                                                 "predicted", "bound"}};
+  for (const GpuVerdict &V : K.Verdicts) {
+    const RooflineResult &Lo = V.Low, &Hi = V.High;
+    bool Peak = Lo.PeakFlops > 0 && Hi.PeakFlops > 0;
+    bool Bandwidth = Lo.Bandwidth > 0 && Hi.Bandwidth > 0;
+    bool Decided = Lo.Verdict != Bound::Unknown && Hi.Verdict != Bound::Unknown;
+    auto Cell = [](bool Have, double A, double B,
+                   const std::function<std::string(double)> &F) {
+      return Have ? span(A, B, F) : std::string("-");
+    };
+    Rows.push_back(
+        {V.Gpu ? V.Gpu->Name : "?",
+         Cell(Peak && Bandwidth, Lo.RidgePoint, Hi.RidgePoint,
+              [](double X) { return formatSignificant(X); }),
+         Cell(Peak && Bandwidth, Lo.AttainableFlops, Hi.AttainableFlops,
+              [](double X) { return formatSi(X, "FLOP/s"); }),
+         Cell(Peak, Lo.ComputeTime, Hi.ComputeTime, Duration),
+         Cell(Bandwidth, Lo.MemoryTime, Hi.MemoryTime, Duration),
+         Cell(Decided, Lo.PredictedTime, Hi.PredictedTime, Duration),
+         boundCell(V)});
+  }
+
+  std::vector<size_t> Widths(Rows.front().size(), 0);
+  for (const auto &Row : Rows)
+    for (size_t C = 0; C < Row.size(); ++C)
+      Widths[C] = std::max(Widths[C], Row[C].size());
+  for (size_t R = 0; R < Rows.size(); ++R) {
+    std::string Line = "  ";
+    for (size_t C = 0; C + 1 < Rows[R].size(); ++C)
+      Line += padRight(Rows[R][C], Widths[C] + 2);
+    const std::string &Last = Rows[R].back();
+    if (R == 0)
+      OS << S.dim(Line + Last) << "\n";
+    else
+      OS << Line << S.bound(K.Verdicts[R - 1].High.Verdict, Last) << "\n";
+  }
+}
+
+void renderFinding(std::ostringstream &OS, const Finding &F, const Style &S,
+                   const char *Indent) {
+  OS << Indent;
+  if (F.Loc.valid())
+    OS << locationText(F.Loc) << ": ";
+  OS << S.severity(F.Level) << ": " << F.Message;
+  if (!F.Id.empty())
+    OS << " [" << F.Id << "]";
+  OS << "\n";
+}
+
+/// Each line once, in first-seen order.
+void addUnique(std::vector<std::string> &Into,
+               const std::vector<std::string> &From) {
+  for (const std::string &S : From)
+    if (std::find(Into.begin(), Into.end(), S) == Into.end())
+      Into.push_back(S);
+}
+
+void renderNotes(std::ostringstream &OS, const KernelReport &K,
+                 const Style &S) {
+  std::vector<std::string> Assumptions, Notes;
+  addUnique(Assumptions, K.Assumptions);
+  addUnique(Assumptions, K.Model.Assumptions);
+  for (const GpuVerdict &V : K.Verdicts) {
+    addUnique(Notes, V.Low.Notes);
+    addUnique(Notes, V.High.Notes);
+  }
+  for (const std::string &Reason : K.Model.RangeReasons)
+    OS << "  range: " << Reason << "\n";
+  for (const std::string &A : Assumptions)
+    OS << "  " << S.dim("assumes: " + A) << "\n";
+  for (const std::string &N : Notes)
+    OS << "  note: " << N << "\n";
+
+  std::vector<const Finding *> Seen;
+  for (const auto *List : {&K.Findings, &K.Model.Findings})
+    for (const Finding &F : *List) {
+      bool Dup = std::any_of(Seen.begin(), Seen.end(), [&](const Finding *G) {
+        return G->Id == F.Id && G->Message == F.Message &&
+               G->Loc.Line == F.Loc.Line && G->Loc.Column == F.Loc.Column &&
+               G->Loc.File == F.Loc.File;
+      });
+      if (Dup)
+        continue;
+      Seen.push_back(&F);
+      renderFinding(OS, F, S, "  ");
+    }
+}
+
+void renderKernel(std::ostringstream &OS, const KernelReport &K,
+                  const Style &S) {
+  OS << header(K, S) << "\n";
+  if (K.Totals) {
+    renderBoundTotals(OS, K);
+    renderVerdicts(OS, K, S);
+  } else {
+    renderUnbound(OS, K, S);
+  }
+  renderNotes(OS, K, S);
+}
+
+/// The kernel's verdict on Gpu: matched by identity, else by position.
+const GpuVerdict *verdictOn(const KernelReport &K, const GpuSpec *Gpu,
+                            size_t Index) {
+  for (const GpuVerdict &V : K.Verdicts)
+    if (V.Gpu == Gpu)
+      return &V;
+  return Index < K.Verdicts.size() ? &K.Verdicts[Index] : nullptr;
+}
+
+std::string plural(size_t N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
+void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
+  if (R.Kernels.empty()) {
+    OS << S.bold("summary:") << " no kernels analysed\n";
+    return;
+  }
+  std::string Analysed = plural(R.Kernels.size(), "kernel") + " analysed";
+  if (R.Gpus.empty()) {
+    OS << S.bold("summary:") << " " << Analysed << " (no GPU selected)\n";
+    return;
+  }
+  for (size_t I = 0; I < R.Gpus.size(); ++I) {
+    size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0;
+    for (const KernelReport &K : R.Kernels) {
+      const GpuVerdict *V = verdictOn(K, R.Gpus[I], I);
+      if (!K.Totals)
+        ++Unbound;
+      else if (!V || V->High.Verdict == Bound::Unknown)
+        ++Unknown;
+      else if (V->High.Verdict == Bound::Memory)
+        ++Memory;
+      else
+        ++Compute;
+    }
+    OS << S.bold("summary:") << " "
+       << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
+       << ", " << Memory << " memory-bound, " << Compute << " compute-bound";
+    if (Unknown)
+      OS << ", " << Unknown << " unknown";
+    if (Unbound)
+      OS << ", " << Unbound << " unbound";
+    OS << "\n";
+  }
+}
+
+} // namespace
+
+std::string renderText(const Report &R, bool Color) {
+  Style S(Color);
+  std::ostringstream OS;
+  for (const Finding &F : R.Findings)
+    renderFinding(OS, F, S, "");
+  if (!R.Findings.empty())
+    OS << "\n";
+  for (const KernelReport &K : R.Kernels) {
+    renderKernel(OS, K, S);
+    OS << "\n";
+  }
+  renderSummary(OS, R, S);
+  return OS.str();
+}
+
+} // namespace rla

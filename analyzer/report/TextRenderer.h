@@ -1,0 +1,22 @@
+//===- TextRenderer.h - The Report as a table for the terminal --*- C++ -*-===//
+///
+/// \file
+/// The default output: one block per kernel launch that a CUDA engineer can
+/// scan in seconds (totals, intensity, one roofline row per GPU), formulas
+/// and what to bind where the launch is unknown, and a closing summary.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_REPORT_TEXTRENDERER_H
+#define RLA_REPORT_TEXTRENDERER_H
+
+#include "analyzer/report/Report.h"
+
+#include <string>
+
+namespace rla {
+
+/// Plain text; ANSI colors only when Color is true (a terminal asked for it).
+std::string renderText(const Report &R, bool Color);
+
+} // namespace rla
+
+#endif // RLA_REPORT_TEXTRENDERER_H

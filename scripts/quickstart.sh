@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what is missing (Debian 12, as root), builds, and then either runs
+# rl-analyze on an example kernel (`run`, the default) or the test suite (`test`).
+# Usage: scripts/quickstart.sh [run|test] [build-dir]
+set -euo pipefail
+mode=${1:-run}
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${2:-$root/build}
+
+packages=(cmake g++ clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
+          nlohmann-json3-dev libgtest-dev python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "quickstart: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ ! -x "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" ]; then
+  echo "quickstart: note: no CUDA toolkit at ${CUDA_PATH:-/usr/local/cuda}; end-to-end tests on kernels/ will be skipped" >&2
+fi
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" ${CMAKE_ARGS:-}
+cmake --build "$build" -j"$(nproc)"
+
+case "$mode" in
+  run)
+    "$build/tools/rl-analyze/rl-analyze" "$root/kernels/saxpy.cu" --gpu=L40S,H100,H200
+    ;;
+  test)
+    /usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/unit"
+    ;;
+  *)
+    echo "usage: $0 [run|test] [build-dir]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,36 @@
+# Lit configuration for rl-analyze: hermetic .cu tests (stub cuda.h) and
+# end-to-end tests on kernels/ with the real CUDA toolkit.
+import os
+import shutil
+import lit.formats
+
+config.name = "rl-analyze"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rla_obj_root, "test")
+
+rla = os.path.join(config.rla_tools_dir, "rl-analyze")
+inputs = os.path.join(config.test_source_root, "Inputs")
+# Hermetic mode: no CUDA headers, the stub Inputs/cuda.h instead.
+config.substitutions.append(
+    ("%rl-analyze-stub", f"{rla} --no-cuda-headers --extra-arg=-include --extra-arg={inputs}/cuda.h"))
+config.substitutions.append(("%rl-analyze", rla))
+config.substitutions.append(("%kernels", os.path.join(config.rla_src_root, "kernels")))
+config.substitutions.append(("%data", os.path.join(config.rla_src_root, "data")))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+
+# Hermetic: no .rl-analyze.json from above the test tree; tests of the
+# config search turn it back on with `env RL_ANALYZE_NO_CONFIG_SEARCH=0`.
+config.environment["RL_ANALYZE_NO_CONFIG_SEARCH"] = "1"
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "CUDA_PATH", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# Tests that need the real toolkit say REQUIRES: cuda-toolkit; tests that run kernels say REQUIRES: gpu.
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("cuda-toolkit")
+if shutil.which("nvidia-smi") and os.path.exists("/dev/nvidia0"):
+    config.available_features.add("gpu")

@@ -1,0 +1,334 @@
+//===- ExprTest.cpp - Unit tests for rla::Expr ----------------------------===//
+#include "analyzer/ir/Expr.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+
+using rla::Bindings;
+using rla::EvalResult;
+using rla::Expr;
+using rla::Rational;
+
+namespace {
+
+using I128 = __int128;
+
+Expr sym(const char *Name) { return Expr::symbol(Name); }
+
+/// The value of E under Values, which must evaluate cleanly.
+Rational valueOf(const Expr &E, const Bindings &Values) {
+  EvalResult R = E.evaluate(Values);
+  EXPECT_TRUE(R.ok()) << E.str();
+  return R.Value.value_or(Rational(0));
+}
+
+I128 floorDivRef(I128 A, I128 B) { return Rational(A, B).floor(); }
+
+TEST(ExprTest, ConstantFolding) {
+  EXPECT_EQ(Expr::floorDiv(7, 2), Expr(3));
+  EXPECT_EQ(Expr::floorDiv(-7, 2), Expr(-4));
+  EXPECT_EQ(Expr::floorDiv(7, -2), Expr(-4));
+  EXPECT_EQ(Expr::ceilDiv(7, 2), Expr(4));
+  EXPECT_EQ(Expr::ceilDiv(-7, 2), Expr(-3));
+  EXPECT_EQ(Expr::mod(7, 3), Expr(1));
+  EXPECT_EQ(Expr::mod(-7, 3), Expr(2));
+  EXPECT_EQ(Expr::min(3, 5), Expr(3));
+  EXPECT_EQ(Expr::max(3, 5), Expr(5));
+  EXPECT_EQ(Expr::log2Floor(0), Expr(-1));
+  EXPECT_EQ(Expr::log2Floor(1), Expr(0));
+  EXPECT_EQ(Expr::log2Floor(8), Expr(3));
+  EXPECT_EQ(Expr::log2Floor(9), Expr(3));
+  EXPECT_EQ(Expr::log2Ceil(1), Expr(0));
+  EXPECT_EQ(Expr::log2Ceil(5), Expr(3));
+  EXPECT_EQ(Expr::log2Ceil(8), Expr(3));
+  EXPECT_EQ(Expr::popcount(13), Expr(3));
+  EXPECT_EQ(Expr::pow2(10), Expr(1024));
+  EXPECT_EQ(*Expr(Rational(3, 4)).asConstant(), Rational(3, 4));
+}
+
+TEST(ExprTest, UndefinedConstantsStayAtoms) {
+  Expr DivZero = Expr::floorDiv(1, 0);
+  EXPECT_FALSE(DivZero.isConstant());
+  EXPECT_TRUE(DivZero.evaluate({}).DomainError);
+  EXPECT_TRUE(Expr::popcount(Rational(1, 2)).evaluate({}).DomainError);
+  EXPECT_TRUE(Expr::pow2(200).evaluate({}).Overflow);
+}
+
+TEST(ExprTest, CanonicalEquality) {
+  Expr N = sym("n");
+  EXPECT_EQ(N + 1, 1 + N);
+  EXPECT_EQ((N + 1) * (N - 1), N * N - 1);
+  EXPECT_EQ(N - N, Expr());
+  EXPECT_TRUE((N - N).isZero());
+  EXPECT_EQ(sym("a") * sym("b"), sym("b") * sym("a"));
+  EXPECT_NE(N, sym("m"));
+  EXPECT_EQ(Expr::min(N, sym("m")), Expr::min(sym("m"), N));
+  EXPECT_EQ(Expr::floorDiv(N + 1, 4), Expr::floorDiv(1 + N, 4));
+  EXPECT_EQ(N.asSymbol(), std::optional<std::string>("n"));
+  EXPECT_FALSE((2 * N).asSymbol());
+}
+
+TEST(ExprTest, TotalOrder) {
+  std::vector<Expr> Es = {sym("n"),
+                          sym("m"),
+                          Expr(3),
+                          sym("n") * sym("n"),
+                          Expr::floorDiv(sym("n"), 2),
+                          Expr::min(sym("n"), sym("m")),
+                          Expr(Rational(1, 2))};
+  for (const Expr &A : Es)
+    for (const Expr &B : Es) {
+      bool Equal = A == B;
+      EXPECT_EQ(Equal, !(A < B) && !(B < A)) << A.str() << " vs " << B.str();
+      if (!Equal) {
+        EXPECT_NE(A < B, B < A);
+      }
+    }
+  std::map<Expr, int> M;
+  M[sym("n") + 1] = 1;
+  M[1 + sym("n")] = 2;
+  EXPECT_EQ(M.size(), 1u);
+}
+
+TEST(ExprTest, Printing) {
+  Expr N = sym("N"), n = sym("n");
+  EXPECT_EQ(Expr().str(), "0");
+  EXPECT_EQ((2 * n).str(), "2*n");
+  EXPECT_EQ((2 * N * N * N).str(), "2*N^3");
+  EXPECT_EQ((N * N + 3 * N).str(), "N^2 + 3*N");
+  EXPECT_EQ((N * N + 3 * N + 2).str(), "N^2 + 3*N + 2");
+  EXPECT_EQ((n - 1).str(), "n - 1");
+  EXPECT_EQ((5 - n).str(), "-n + 5");
+  EXPECT_EQ((sym("gridDim.x") * sym("blockDim.x")).str(),
+            "blockDim.x*gridDim.x");
+  EXPECT_EQ(((n * n - n) * Rational(1, 2)).str(), "(n^2 - n)/2");
+  EXPECT_EQ((n * Rational(3, 2)).str(), "3*n/2");
+  EXPECT_EQ(Expr(Rational(-1, 2)).str(), "-1/2");
+  EXPECT_EQ(Expr::floorDiv(n + 255, 256).str(), "(n + 255)/256");
+  EXPECT_EQ(Expr::ceilDiv(n, 256).str(), "ceildiv(n, 256)");
+  EXPECT_EQ(Expr::mod(n + 3, 4).str(), "(n + 3) % 4");
+  EXPECT_EQ(Expr::mod(n, 4).str(), "n % 4");
+  EXPECT_EQ(Expr::min(n, sym("blockDim.x") * sym("gridDim.x")).str(),
+            "min(n, blockDim.x*gridDim.x)");
+  EXPECT_EQ(Expr::max(n - 1, 0).str(), "max(n - 1, 0)");
+  EXPECT_EQ((Expr::log2Floor(sym("s")) + 1).str(), "log2floor(s) + 1");
+  EXPECT_EQ(Expr::log2Ceil(n).str(), "log2ceil(n)");
+  EXPECT_EQ((2 * n - Expr::popcount(n)).str(), "2*n - popcount(n)");
+  EXPECT_EQ(Expr::pow2(n).str(), "2^(n)");
+  // Infix atoms are parenthesized inside products and under a minus.
+  EXPECT_EQ((4 * Expr::floorDiv(n, 256)).str(), "4*(n/256)");
+  EXPECT_EQ((-Expr::floorDiv(n, 256)).str(), "-(n/256)");
+  EXPECT_EQ((n * Expr::floorDiv(n + 1, 2)).str(), "n*((n + 1)/2)");
+  EXPECT_EQ(Expr::floorDiv(n * sym("m"), 2 * sym("k")).str(), "(m*n)/(2*k)");
+  EXPECT_EQ((n * Expr::log2Floor(sym("s"))).str(), "n*log2floor(s)");
+}
+
+TEST(ExprTest, DivisionSimplification) {
+  Expr n = sym("n");
+  EXPECT_EQ(Expr::floorDiv(n, 1), n);
+  EXPECT_EQ(Expr::ceilDiv(n, 1), n);
+  EXPECT_EQ(Expr::floorDiv(4 * n + 8, 4), n + 2);
+  EXPECT_EQ(Expr::ceilDiv(4 * n + 8, 4), n + 2);
+  EXPECT_EQ(Expr::floorDiv(2 * n + 1, 2), n);
+  EXPECT_EQ(Expr::ceilDiv(2 * n + 1, 2), n + 1);
+  EXPECT_EQ(Expr::floorDiv(n + 256, 256), Expr::floorDiv(n, 256) + 1);
+  EXPECT_EQ(Expr::floorDiv(Expr::floorDiv(n, 4), 8), Expr::floorDiv(n, 32));
+  EXPECT_EQ(Expr::mod(n, 1), Expr());
+  EXPECT_EQ(Expr::mod(4 * n, 4), Expr());
+  EXPECT_EQ(Expr::mod(n + 4, 4), Expr::mod(n, 4));
+  EXPECT_EQ(Expr::mod(Expr::mod(n, 4), 4), Expr::mod(n, 4));
+  EXPECT_EQ(Expr::floorDiv(0, n), Expr());
+  // A rational polynomial is not assumed to be an integer.
+  Expr Half = n * Rational(1, 2);
+  EXPECT_NE(Expr::floorDiv(Half, 1), Half);
+  EXPECT_EQ(Expr::log2Floor(Expr::pow2(n)), n);
+  EXPECT_EQ(Expr::popcount(Expr::pow2(n)), Expr(1));
+}
+
+/// Simplified forms must agree with the definitions at many points.
+TEST(ExprTest, SimplificationsAreSound) {
+  Expr n = sym("n");
+  for (int C : {-5, -3, -1, 1, 2, 3, 7}) {
+    for (int A : {-3, -1, 0, 1, 2, 6}) {
+      for (int B : {-9, -1, 0, 4, 13}) {
+        Expr P = A * n + B;
+        Expr F = Expr::floorDiv(P, C), Ce = Expr::ceilDiv(P, C),
+             M = Expr::mod(P, C),
+             Nested = Expr::floorDiv(Expr::floorDiv(P, 3), C);
+        for (int V = 0; V < 30; ++V) {
+          Bindings Bs{{"n", Rational(V)}};
+          I128 X = A * V + B;
+          EXPECT_EQ(valueOf(F, Bs), Rational(floorDivRef(X, C), 1)) << F.str();
+          EXPECT_EQ(valueOf(Ce, Bs), Rational(Rational(X, C).ceil(), 1))
+              << Ce.str();
+          EXPECT_EQ(valueOf(M, Bs), Rational(X - C * floorDivRef(X, C), 1))
+              << M.str();
+          if (C > 0) {
+            EXPECT_EQ(valueOf(Nested, Bs),
+                      Rational(floorDivRef(floorDivRef(X, 3), C), 1))
+                << Nested.str();
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(ExprTest, MinMaxSimplification) {
+  Expr n = sym("n"), m = sym("m");
+  EXPECT_EQ(Expr::max(0, n), n);
+  EXPECT_EQ(Expr::max(n, 0), n);
+  EXPECT_EQ(Expr::min(0, n), Expr());
+  EXPECT_EQ(Expr::min(n, n + 1), n);
+  EXPECT_EQ(Expr::max(n, n + 1), n + 1);
+  EXPECT_EQ(Expr::min(n, n), n);
+  EXPECT_EQ(Expr::min(n * m, n * m + m), n * m);
+  Expr Undecided = Expr::min(n, m);
+  EXPECT_FALSE(Undecided.isConstant());
+  EXPECT_EQ(valueOf(Undecided, {{"n", Rational(3)}, {"m", Rational(2)}}),
+            Rational(2));
+  EXPECT_EQ(valueOf(Expr::max(n - 1, 0), {{"n", Rational(0)}}), Rational(0));
+}
+
+TEST(ExprTest, ProvablyNonNegative) {
+  Expr n = sym("n"), s = sym("s");
+  EXPECT_TRUE((n * n + 2 * n).isProvablyNonNegative());
+  EXPECT_FALSE((n - 1).isProvablyNonNegative());
+  EXPECT_TRUE(Expr::floorDiv(n, 4).isProvablyNonNegative());
+  EXPECT_TRUE(Expr::mod(n - 7, 4).isProvablyNonNegative());
+  EXPECT_FALSE(Expr::log2Floor(s).isProvablyNonNegative());
+  EXPECT_TRUE(Expr::log2Floor(s + 1).isProvablyNonNegative());
+  EXPECT_TRUE(Expr::log2Ceil(s).isProvablyNonNegative());
+  EXPECT_TRUE(Expr::popcount(s).isProvablyNonNegative());
+  EXPECT_TRUE(Expr::max(n - 1, 0).isProvablyNonNegative());
+  EXPECT_FALSE(Expr::min(n - 1, 0).isProvablyNonNegative());
+  EXPECT_TRUE(
+      (Expr::log2Floor(s) * Expr::log2Floor(s)).isProvablyNonNegative());
+}
+
+TEST(ExprTest, SymbolsAndSubstitute) {
+  Expr n = sym("n"), b = sym("blockDim.x");
+  Expr E = n * b + Expr::floorDiv(sym("k"), 2);
+  EXPECT_EQ(E.symbols(), (std::set<std::string>{"blockDim.x", "k", "n"}));
+  EXPECT_TRUE(E.dependsOn("k"));
+  EXPECT_FALSE(E.dependsOn("m"));
+  EXPECT_EQ(E.substitute("k", 2 * n + 1), n * b + n);
+  EXPECT_EQ(E.substitute("zzz", n), E);
+  EXPECT_EQ((n * n).substitute("n", n + 1), n * n + 2 * n + 1);
+  // Simultaneous substitution: replacements are not substituted again.
+  Expr Swapped = (n - b).substitute({{"n", b}, {"blockDim.x", n}});
+  EXPECT_EQ(Swapped, b - n);
+  // Substitution re-simplifies atoms.
+  EXPECT_EQ(Expr::min(n, sym("m")).substitute("m", n + 3), n);
+  EXPECT_EQ(Expr::log2Floor(sym("s")).substitute("s", 256), Expr(8));
+}
+
+TEST(ExprTest, CoefficientsIn) {
+  Expr n = sym("n"), i = sym("i");
+  auto C = (3 * i * i * n + i - n + 2).coefficientsIn("i");
+  ASSERT_TRUE(C);
+  ASSERT_EQ(C->size(), 3u);
+  EXPECT_EQ((*C)[0], 2 - n);
+  EXPECT_EQ((*C)[1], Expr(1));
+  EXPECT_EQ((*C)[2], 3 * n);
+  auto None = n.coefficientsIn("i");
+  ASSERT_TRUE(None);
+  ASSERT_EQ(None->size(), 1u);
+  EXPECT_EQ((*None)[0], n);
+  EXPECT_FALSE((i + Expr::floorDiv(i, 2)).coefficientsIn("i"));
+  EXPECT_TRUE((i + Expr::floorDiv(n, 2)).coefficientsIn("i"));
+}
+
+TEST(ExprTest, SumOver) {
+  Expr n = sym("n"), i = sym("i"), N = sym("N");
+  auto Tri = (n - i - 1).sumOver("i", 0, n);
+  ASSERT_TRUE(Tri);
+  EXPECT_EQ(*Tri, (n * n - n) * Rational(1, 2));
+  EXPECT_EQ(Tri->str(), "(n^2 - n)/2");
+  auto Const = Expr(2).sumOver("k", 0, N);
+  ASSERT_TRUE(Const);
+  EXPECT_EQ(*Const, 2 * N);
+  EXPECT_EQ(Const->str(), "2*N");
+  auto Cubes = (i * i * i).sumOver("i", 0, N);
+  ASSERT_TRUE(Cubes);
+  EXPECT_EQ(*Cubes, (N * N * (N - 1) * (N - 1)) * Rational(1, 4));
+  EXPECT_FALSE(Expr::floorDiv(i, 2).sumOver("i", 0, N));
+  EXPECT_FALSE((i * i * i * i * i).sumOver("i", 0, N));
+}
+
+/// Closed forms against brute-force sums for every degree up to 4.
+TEST(ExprTest, SumOverMatchesBruteForce) {
+  Expr i = sym("i"), a = sym("a");
+  Expr Poly = 3 * i * i * i * i - 2 * a * i * i * i + i * i + 5 * a * i - 7;
+  auto S = Poly.sumOver("i", sym("lo"), sym("hi"));
+  ASSERT_TRUE(S);
+  for (int Lo = 0; Lo < 4; ++Lo)
+    for (int Hi = Lo; Hi < 9; ++Hi) {
+      Rational Expected;
+      for (int V = Lo; V < Hi; ++V)
+        Expected =
+            Expected + valueOf(Poly, {{"i", Rational(V)}, {"a", Rational(3)}});
+      Bindings Bs{
+          {"lo", Rational(Lo)}, {"hi", Rational(Hi)}, {"a", Rational(3)}};
+      EXPECT_EQ(valueOf(*S, Bs), Expected) << Lo << ".." << Hi;
+    }
+}
+
+TEST(ExprTest, EvaluateExactLargeValues) {
+  Expr N = sym("N"), n = sym("n");
+  EXPECT_EQ(valueOf(2 * N * N * N, {{"N", Rational(4096)}}),
+            Rational(int64_t(137438953472)));
+  EXPECT_EQ(valueOf(n * 12, {{"n", Rational(100000000)}}),
+            Rational(int64_t(1200000000)));
+  // 2^80 does not fit int64_t but fits the 128-bit evaluation.
+  Rational TwoTo40(int64_t(1) << 40);
+  Rational V = valueOf(N * N, {{"N", TwoTo40}});
+  EXPECT_EQ(V.num(), static_cast<I128>(1) << 80);
+  EXPECT_EQ(V.str(), "1208925819614629174706176");
+  EXPECT_EQ(valueOf(Expr::floorDiv(n, 2), {{"n", Rational(-7)}}), Rational(-4));
+  EXPECT_EQ(valueOf(n * Rational(1, 3), {{"n", Rational(2)}}), Rational(2, 3));
+}
+
+TEST(ExprTest, EvaluateReportsUnboundAndErrors) {
+  Expr n = sym("n"), m = sym("m");
+  EvalResult R =
+      (n * m + Expr::floorDiv(sym("k"), n)).evaluate({{"n", Rational(3)}});
+  EXPECT_FALSE(R.Value);
+  EXPECT_FALSE(R.ok());
+  EXPECT_EQ(R.Unbound, (std::set<std::string>{"k", "m"}));
+
+  Rational TwoTo62(int64_t(1) << 62);
+  EvalResult O = (n * n * n).evaluate({{"n", TwoTo62}});
+  EXPECT_TRUE(O.Overflow);
+  EXPECT_FALSE(O.ok());
+
+  EvalResult D =
+      Expr::floorDiv(m, n).evaluate({{"n", Rational(0)}, {"m", Rational(1)}});
+  EXPECT_TRUE(D.DomainError);
+  EXPECT_FALSE(D.ok());
+
+  EvalResult L = Expr::log2Floor(n).evaluate({{"n", Rational(1, 2)}});
+  EXPECT_TRUE(L.DomainError);
+}
+
+TEST(ExprTest, ReductionTripCounts) {
+  // for (s = blockDim.x / 2; s > 0; s >>= 1) runs log2floor(s) + 1 times.
+  Expr S = Expr::floorDiv(sym("blockDim.x"), 2);
+  Expr Trips = Expr::log2Floor(S) + 1;
+  EXPECT_EQ(valueOf(Trips, {{"blockDim.x", Rational(256)}}), Rational(8));
+  EXPECT_EQ(valueOf(Trips, {{"blockDim.x", Rational(1)}}), Rational(0));
+  // sum_{k>=0} floor(s / 2^k) == 2s - popcount(s).
+  Expr s = sym("s");
+  Expr Work = 2 * s - Expr::popcount(s);
+  EXPECT_EQ(valueOf(Work, {{"s", Rational(128)}}), Rational(255));
+  for (int V = 0; V < 200; ++V) {
+    int Expected = 0;
+    for (int X = V; X > 0; X >>= 1)
+      Expected += X;
+    EXPECT_EQ(valueOf(Work, {{"s", Rational(V)}}), Rational(Expected));
+  }
+}
+
+} // namespace

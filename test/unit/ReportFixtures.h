@@ -1,0 +1,208 @@
+//===- ReportFixtures.h - Hand-built Reports for renderer tests -*- C++ -*-===//
+///
+/// \file
+/// Reports assembled field by field, so the renderer tests need neither the
+/// front end nor the models: a bound saxpy, the same kernel with no launch,
+/// and a data-dependent kernel whose totals are ranges.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_TEST_UNIT_REPORTFIXTURES_H
+#define RLA_TEST_UNIT_REPORTFIXTURES_H
+
+#include "analyzer/report/Report.h"
+
+#include <algorithm>
+
+namespace rla::fixtures {
+
+inline SourcedValue sourced(double V) {
+  SourcedValue S;
+  S.Value = V;
+  S.Source = "datasheet";
+  return S;
+}
+
+inline GpuSpec l40s() {
+  GpuSpec G;
+  G.Name = "L40S";
+  G.FullName = "NVIDIA L40S";
+  G.ComputeMajor = 8;
+  G.ComputeMinor = 9;
+  G.PeakFlops[unsigned(Precision::FP32)] = sourced(91.6e12);
+  G.PeakFlops[unsigned(Precision::FP16)] = sourced(91.6e12);
+  G.DramBandwidth = sourced(864e9);
+  G.L2Bytes = sourced(100663296);
+  return G;
+}
+
+inline GpuSpec h100() {
+  GpuSpec G;
+  G.Name = "H100 SXM";
+  G.FullName = "NVIDIA H100 SXM5";
+  G.ComputeMajor = 9;
+  G.ComputeMinor = 0;
+  G.PeakFlops[unsigned(Precision::FP32)] = sourced(67e12);
+  G.PeakFlops[unsigned(Precision::FP64)] = sourced(34e12);
+  G.DramBandwidth = sourced(3.35e12);
+  return G;
+}
+
+/// A roofline result as the model would give it for these totals.
+inline RooflineResult roofline(double Flops, double Bytes, double Peak,
+                               double Bandwidth) {
+  RooflineResult R;
+  R.TotalFlops = Flops;
+  R.Intensity = Flops / Bytes;
+  R.PeakFlops = Peak;
+  R.Bandwidth = Bandwidth;
+  R.RidgePoint = Peak / Bandwidth;
+  R.AttainableFlops = std::min(Peak, R.Intensity * Bandwidth);
+  R.ComputeTime = Flops / Peak;
+  R.MemoryTime = Bytes / Bandwidth;
+  R.PredictedTime = std::max(R.ComputeTime, R.MemoryTime);
+  R.Verdict = R.ComputeTime >= R.MemoryTime ? Bound::Compute : Bound::Memory;
+  return R;
+}
+
+inline KernelModel saxpyModel() {
+  KernelModel M;
+  M.Name = "saxpy";
+  M.MangledName = "_Z5saxpyifPKfPf";
+  M.Location = {"saxpy.cu", 12, 17};
+  M.Params = {{"n", "int", KernelParam::Integer, 0},
+              {"a", "float", KernelParam::Floating, 0},
+              {"x", "const float *", KernelParam::Pointer, 4},
+              {"y", "float *", KernelParam::Pointer, 4}};
+  M.Assumptions = {"size parameters are >= 0"};
+  return M;
+}
+
+inline void
+setFormula(std::map<std::string, std::pair<std::string, std::string>> &Map,
+           const std::string &Key, const std::string &Text) {
+  Map[Key] = {Text, Text};
+}
+
+constexpr double N = 16777216; // 2^24
+
+/// saxpy over n = 2^24 launched at a site with 65536 x 256 threads, on
+/// L40S and H100 SXM.
+inline Report boundSaxpy(const GpuSpec &First, const GpuSpec &Second) {
+  KernelReport K;
+  K.Model = saxpyModel();
+  K.Launch.Kernel = "saxpy";
+  K.Launch.Source = LaunchSource::LaunchSite;
+  K.Launch.Site = {"saxpy.cu", 40, 3};
+  K.Launch.Grid = {Rational(65536), Rational(1), Rational(1)};
+  K.Launch.Block = {Rational(256), Rational(1), Rational(1)};
+  K.Launch.DynamicSmem = Rational(0);
+  K.Launch.Args = {{"n", Rational(16777216)}, {"a", Rational(5, 2)}};
+
+  const char *Min = "min(n, blockDim.x*gridDim.x)";
+  setFormula(K.TotalFormulas, "flops", std::string("2*") + Min);
+  setFormula(K.TotalFormulas, "flops_fp32", std::string("2*") + Min);
+  setFormula(K.TotalFormulas, "dram_bytes", std::string("12*") + Min);
+  setFormula(K.PerThreadFormulas, "flops", "2");
+  setFormula(K.PerThreadFormulas, "global_load_bytes", "8");
+
+  BoundTotals T;
+  auto Set = [&](const char *Key, double V) { T.Values[Key] = {V, V}; };
+  Set("flops", 2 * N);
+  Set("flops_fp16", 0);
+  Set("flops_bf16", 0);
+  Set("flops_fp32", 2 * N);
+  Set("flops_fp64", 0);
+  Set("sfu_ops", 0);
+  Set("int_ops", 3 * N);
+  Set("compare_ops", N);
+  Set("global_loads", 2 * N);
+  Set("global_load_bytes", 8 * N);
+  Set("global_stores", N);
+  Set("global_store_bytes", 4 * N);
+  Set("shared_load_bytes", 0);
+  Set("shared_store_bytes", 0);
+  Set("atomic_ops", 0);
+  Set("atomic_bytes", 0);
+  Set("barriers", 0);
+  Set("dram_bytes", 12 * N);
+  K.Totals = T;
+
+  for (const GpuSpec *G : {&First, &Second}) {
+    RooflineResult R =
+        roofline(2 * N, 12 * N, G->PeakFlops[unsigned(Precision::FP32)]->Value,
+                 G->DramBandwidth->Value);
+    K.Verdicts.push_back({G, R, R});
+  }
+  K.Assumptions = {"size parameters are >= 0", "every load misses L2"};
+  K.Findings = {{"rl-example",
+                 Severity::Warning,
+                 "something to look at",
+                 {"saxpy.cu", 14, 5}}};
+
+  Report Rep;
+  Rep.Version = "0.1.0";
+  Rep.InputFile = "saxpy.cu";
+  Rep.Gpus = {&First, &Second};
+  Rep.Kernels.push_back(K);
+  return Rep;
+}
+
+/// saxpy with no launch: formulas only.
+inline KernelReport unboundSaxpy(const GpuSpec &Gpu) {
+  KernelReport K;
+  K.Model = saxpyModel();
+  K.Launch.Kernel = "saxpy";
+  K.Launch.Source = LaunchSource::None;
+  const char *Min = "min(n, blockDim.x*gridDim.x)";
+  setFormula(K.TotalFormulas, "flops", std::string("2*") + Min);
+  setFormula(K.TotalFormulas, "dram_bytes", std::string("12*") + Min);
+  setFormula(K.TotalFormulas, "global_load_bytes", std::string("8*") + Min);
+  setFormula(K.TotalFormulas, "global_store_bytes", std::string("4*") + Min);
+  setFormula(K.PerThreadFormulas, "flops", "2");
+  K.Unbound = {"n", "gridDim.x", "blockDim.x"};
+  // Whatever the struct holds, an unbound launch must not show numbers.
+  K.Verdicts.push_back({&Gpu, RooflineResult(), RooflineResult()});
+  return K;
+}
+
+/// A data-dependent filter over n = 2^24: between half and all elements
+/// pass, so FLOPs and stores are ranges.
+inline KernelReport rangeFilter(const GpuSpec &Gpu) {
+  KernelReport K;
+  K.Model.Name = "filter";
+  K.Model.MangledName = "_Z6filteriPKfPf";
+  K.Model.Location = {"filter.cu", 5, 17};
+  K.Model.RangeReasons = {"if (x[i] > 0) at filter.cu:8: taken 0..all times"};
+  K.Launch.Kernel = "filter";
+  K.Launch.CaseName = "filter_big";
+  K.Launch.Source = LaunchSource::LaunchFile;
+  K.Launch.Grid = {Rational(65536), Rational(1), Rational(1)};
+  K.Launch.Block = {Rational(256), Rational(1), Rational(1)};
+  K.Launch.DynamicSmem = Rational(0);
+  K.Launch.Args = {{"n", Rational(16777216)}};
+  K.TotalFormulas["flops"] = {"n", "4*n"};
+  K.PerThreadFormulas["flops"] = {"1", "4"};
+
+  BoundTotals T;
+  T.Values["flops"] = {N, 4 * N};
+  T.Values["flops_fp32"] = {N, 4 * N};
+  T.Values["global_load_bytes"] = {4 * N, 4 * N};
+  T.Values["global_store_bytes"] = {0, 4 * N};
+  T.Values["dram_bytes"] = {4 * N, 8 * N};
+  K.Totals = T;
+  GpuVerdict V{
+      &Gpu,
+      roofline(N, 4 * N, Gpu.PeakFlops[unsigned(Precision::FP32)]->Value,
+               Gpu.DramBandwidth->Value),
+      roofline(4 * N, 8 * N, Gpu.PeakFlops[unsigned(Precision::FP32)]->Value,
+               Gpu.DramBandwidth->Value)};
+  K.Verdicts.push_back(V);
+  K.Findings = {{"rl-data-dependent",
+                 Severity::Warning,
+                 "branch on loaded data; counts are a range",
+                 {"filter.cu", 8, 9}}};
+  return K;
+}
+
+} // namespace rla::fixtures
+
+#endif // RLA_TEST_UNIT_REPORTFIXTURES_H

@@ -1,0 +1,148 @@
+//===- RooflineTest.cpp - Compute vs memory bound verdict -----------------===//
+#include "analyzer/models/Roofline.h"
+#include "analyzer/hw/GpuDatabase.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace rla;
+
+namespace {
+
+const GpuSpec &gpu(const char *Name) {
+  static GpuDatabase Db = [] {
+    GpuDatabase D;
+    std::string Error;
+    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
+        << Error;
+    return D;
+  }();
+  const GpuSpec *G = Db.find(Name);
+  EXPECT_NE(G, nullptr) << Name;
+  return *G;
+}
+
+RooflineInput input(double Fp32Flops, double Bytes) {
+  RooflineInput In;
+  In.Flops[static_cast<unsigned>(Precision::FP32)] = Fp32Flops;
+  In.DramBytes = Bytes;
+  return In;
+}
+
+/// A hand-made GPU for cases the shipped data never has.
+GpuSpec testGpu() {
+  GpuSpec G;
+  G.Name = "Test";
+  G.PeakFlops[static_cast<unsigned>(Precision::FP32)] =
+      SourcedValue{10e12, "test"};
+  G.DramBandwidth = SourcedValue{1e12, "test"};
+  return G;
+}
+
+TEST(RooflineTest, RidgePoints) {
+  // 91.6 TFLOP/s / 864 GB/s, 67 / 3.35, 104.8 / 1.792.
+  EXPECT_NEAR(evaluateRoofline(input(1, 1), gpu("L40S")).RidgePoint, 106.0,
+              0.1);
+  EXPECT_NEAR(evaluateRoofline(input(1, 1), gpu("H100 SXM")).RidgePoint, 20.0,
+              0.1);
+  EXPECT_NEAR(evaluateRoofline(input(1, 1), gpu("RTX 5090")).RidgePoint, 58.5,
+              0.1);
+}
+
+TEST(RooflineTest, VectorAddOnL40SIsMemoryBound) {
+  // N = 1e8: one add per element, two 4-byte loads and one 4-byte store.
+  RooflineResult R = evaluateRoofline(input(1e8, 1.2e9), gpu("L40S"));
+  EXPECT_DOUBLE_EQ(R.TotalFlops, 1e8);
+  EXPECT_NEAR(R.Intensity, 1.0 / 12, 1e-12);
+  EXPECT_NEAR(R.MemoryTime, 1.389e-3, 1e-6);
+  EXPECT_NEAR(R.ComputeTime, 1.09e-6, 1e-8);
+  EXPECT_NEAR(R.AttainableFlops, 72e9, 1e3);
+  EXPECT_DOUBLE_EQ(R.PredictedTime, R.MemoryTime);
+  EXPECT_EQ(R.Verdict, Bound::Memory);
+  EXPECT_EQ(R.DominantPrecision, Precision::FP32);
+  EXPECT_TRUE(R.Notes.empty());
+}
+
+TEST(RooflineTest, LargeMatmulOnH100IsComputeBound) {
+  // N = 4096: 2N^3 FLOPs over three N x N float matrices.
+  double N = 4096;
+  RooflineResult R =
+      evaluateRoofline(input(2 * N * N * N, 3 * N * N * 4), gpu("h100"));
+  EXPECT_GT(R.Intensity, R.RidgePoint);
+  EXPECT_EQ(R.Verdict, Bound::Compute);
+  EXPECT_DOUBLE_EQ(R.AttainableFlops, 67e12);
+  EXPECT_DOUBLE_EQ(R.PredictedTime, R.ComputeTime);
+}
+
+TEST(RooflineTest, ComputeTimeSumsPrecisions) {
+  RooflineInput In = input(67e9, 0);
+  In.Flops[static_cast<unsigned>(Precision::FP64)] = 68e9;
+  RooflineResult R = evaluateRoofline(In, gpu("h100"));
+  // 67 GFLOP at 67 TFLOP/s plus 68 GFLOP at 34 TFLOP/s.
+  EXPECT_NEAR(R.ComputeTime, 1e-3 + 2e-3, 1e-12);
+  EXPECT_EQ(R.DominantPrecision, Precision::FP64);
+  EXPECT_DOUBLE_EQ(R.PeakFlops, 34e12);
+  EXPECT_NEAR(R.RidgePoint, 34e12 / 3.35e12, 1e-9);
+}
+
+TEST(RooflineTest, MissingPeakFallsBackToFp32WithANote) {
+  RooflineInput In;
+  In.Flops[static_cast<unsigned>(Precision::FP16)] = 104.8e9;
+  In.DramBytes = 1;
+  RooflineResult R = evaluateRoofline(In, gpu("rtx5090"));
+  EXPECT_EQ(R.DominantPrecision, Precision::FP16);
+  EXPECT_DOUBLE_EQ(R.PeakFlops, 104.8e12);
+  EXPECT_NEAR(R.ComputeTime, 1e-3, 1e-12);
+  ASSERT_EQ(R.Notes.size(), 1u);
+  EXPECT_NE(R.Notes[0].find("fp16"), std::string::npos) << R.Notes[0];
+  EXPECT_NE(R.Notes[0].find("stand-in"), std::string::npos) << R.Notes[0];
+  EXPECT_EQ(R.Verdict, Bound::Compute);
+}
+
+TEST(RooflineTest, NothingToDoIsUnknown) {
+  RooflineResult R = evaluateRoofline(RooflineInput(), gpu("L40S"));
+  EXPECT_EQ(R.Verdict, Bound::Unknown);
+  EXPECT_EQ(R.DominantPrecision, Precision::FP32);
+  EXPECT_DOUBLE_EQ(R.PredictedTime, 0);
+  EXPECT_DOUBLE_EQ(R.Intensity, 0);
+}
+
+TEST(RooflineTest, FlopsWithoutBytesAreComputeBound) {
+  RooflineResult R = evaluateRoofline(input(1e9, 0), testGpu());
+  EXPECT_TRUE(std::isinf(R.Intensity));
+  EXPECT_DOUBLE_EQ(R.AttainableFlops, 10e12);
+  EXPECT_EQ(R.Verdict, Bound::Compute);
+}
+
+TEST(RooflineTest, BytesWithoutFlopsAreMemoryBound) {
+  RooflineResult R = evaluateRoofline(input(0, 1e9), testGpu());
+  EXPECT_DOUBLE_EQ(R.MemoryTime, 1e-3);
+  EXPECT_DOUBLE_EQ(R.AttainableFlops, 0);
+  EXPECT_EQ(R.Verdict, Bound::Memory);
+}
+
+TEST(RooflineTest, MissingBandwidthIsUnknownWithANote) {
+  GpuSpec G = testGpu();
+  G.DramBandwidth.reset();
+  RooflineResult R = evaluateRoofline(input(1e9, 1e9), G);
+  EXPECT_EQ(R.Verdict, Bound::Unknown);
+  ASSERT_EQ(R.Notes.size(), 1u);
+  EXPECT_NE(R.Notes[0].find("bandwidth"), std::string::npos) << R.Notes[0];
+}
+
+TEST(RooflineTest, MeasuredBandwidthOnlyWhenAskedFor) {
+  const GpuSpec &H200 = gpu("h200");
+  RooflineInput In = input(0, 4.8e9);
+  EXPECT_NEAR(evaluateRoofline(In, H200).MemoryTime, 1e-3, 1e-12);
+  EXPECT_NEAR(evaluateRoofline(In, H200.withMeasured()).MemoryTime,
+              4.8e9 / 4.3e12, 1e-12);
+}
+
+TEST(RooflineTest, BoundNames) {
+  EXPECT_STREQ(boundName(Bound::Memory), "memory");
+  EXPECT_STREQ(boundName(Bound::Compute), "compute");
+  EXPECT_STREQ(boundName(Bound::Unknown), "unknown");
+}
+
+} // namespace

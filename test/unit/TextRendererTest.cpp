@@ -1,0 +1,119 @@
+//===- TextRendererTest.cpp -----------------------------------------------===//
+#include "analyzer/report/TextRenderer.h"
+
+#include "ReportFixtures.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+namespace {
+
+class TextRendererTest : public ::testing::Test {
+protected:
+  GpuSpec L40S = fixtures::l40s();
+  GpuSpec H100 = fixtures::h100();
+};
+
+bool contains(const std::string &Text, const std::string &Part) {
+  return Text.find(Part) != std::string::npos;
+}
+
+/// The first line that contains Part, or "" when none does.
+std::string lineWith(const std::string &Text, const std::string &Part) {
+  size_t At = Text.find(Part);
+  if (At == std::string::npos)
+    return "";
+  size_t Begin = Text.rfind('\n', At);
+  Begin = Begin == std::string::npos ? 0 : Begin + 1;
+  return Text.substr(Begin, Text.find('\n', At) - Begin);
+}
+
+TEST_F(TextRendererTest, BoundKernelBlock) {
+  std::string T = renderText(fixtures::boundSaxpy(L40S, H100), false);
+  EXPECT_EQ(lineWith(T, "saxpy  ("),
+            "saxpy  (saxpy.cu:12:17)  launch-site saxpy.cu:40:3  "
+            "grid 65536x1x1  block 256x1x1  smem 0");
+  std::string Flops = lineWith(T, "FLOPs");
+  EXPECT_TRUE(contains(Flops, "33,554,432")) << Flops;
+  EXPECT_TRUE(contains(Flops, "(fp32 33.6M)")) << Flops;
+  EXPECT_TRUE(contains(Flops, "per thread: 2")) << Flops;
+  std::string Bytes = lineWith(T, "bytes");
+  EXPECT_TRUE(contains(Bytes, "201,326,592  load 134M  store 67.1M")) << Bytes;
+  EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.167 FLOP/B");
+
+  std::string Row = lineWith(T, "  L40S");
+  for (const char *Cell : {"106", "144 GFLOP/s", "366 ns", "233 us", "memory"})
+    EXPECT_TRUE(contains(Row, Cell)) << Cell << " in: " << Row;
+  std::string H100Row = lineWith(T, "  H100 SXM");
+  EXPECT_TRUE(contains(H100Row, "20.0")) << H100Row;
+  EXPECT_TRUE(contains(H100Row, "60.1 us")) << H100Row;
+  // Columns line up: each header starts where its cells start.
+  std::string Header = lineWith(T, "  GPU");
+  EXPECT_EQ(Header.find("bound"), Row.find("memory"));
+  EXPECT_EQ(Header.find("bound"), H100Row.find("memory"));
+
+  EXPECT_TRUE(contains(T, "assumes: every load misses L2"));
+  EXPECT_TRUE(contains(T, "saxpy.cu:14:5: warning: something to look at "
+                          "[rl-example]"));
+  EXPECT_FALSE(contains(T, "\033["));
+}
+
+TEST_F(TextRendererTest, UnboundKernelShowsFormulasAndWhatToBind) {
+  Report R;
+  R.Gpus = {&L40S};
+  R.Kernels.push_back(fixtures::unboundSaxpy(L40S));
+  std::string T = renderText(R, false);
+  EXPECT_TRUE(contains(T, "saxpy  (saxpy.cu:12:17)  no launch"));
+  EXPECT_TRUE(contains(lineWith(T, "FLOPs"), "2*min(n, blockDim.x*gridDim.x)"));
+  EXPECT_TRUE(
+      contains(lineWith(T, "bytes"), "12*min(n, blockDim.x*gridDim.x)"));
+  EXPECT_EQ(lineWith(T, "unbound:"),
+            "  unbound: n, gridDim.x, blockDim.x \u2014 bind with "
+            "--launch 'saxpy:grid=...,block=...' and --bind n=...");
+  // No made-up numbers for an unbound launch.
+  EXPECT_FALSE(contains(T, "intensity"));
+  EXPECT_FALSE(contains(T, "  GPU"));
+  EXPECT_TRUE(contains(T, "summary: L40S: 1 kernel analysed, 0 memory-bound, "
+                          "0 compute-bound, 1 unbound"));
+}
+
+TEST_F(TextRendererTest, RangesPrintLowDotDotHigh) {
+  Report R;
+  R.Gpus = {&L40S};
+  R.Kernels.push_back(fixtures::rangeFilter(L40S));
+  std::string T = renderText(R, false);
+  EXPECT_TRUE(
+      contains(T, "filter [filter_big]  (filter.cu:5:17)  launch-file"));
+  EXPECT_TRUE(contains(lineWith(T, "FLOPs"), "16,777,216 .. 67,108,864"));
+  EXPECT_TRUE(contains(lineWith(T, "FLOPs"), "per thread: 1 .. 4"));
+  EXPECT_TRUE(contains(lineWith(T, "bytes"), "store 0 .. 67.1M"));
+  EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.250 .. 0.500 FLOP/B");
+  EXPECT_TRUE(contains(lineWith(T, "  L40S"), "77.7 us .. 155 us"));
+  EXPECT_TRUE(contains(T, "range: if (x[i] > 0)"));
+}
+
+TEST_F(TextRendererTest, SummaryPerGpu) {
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  std::string T = renderText(R, false);
+  EXPECT_TRUE(contains(T, "summary: L40S: 1 kernel analysed, 1 memory-bound, "
+                          "0 compute-bound\n"));
+  EXPECT_TRUE(contains(T, "summary: H100 SXM: 1 kernel analysed, "
+                          "1 memory-bound, 0 compute-bound\n"));
+  R.Gpus.clear();
+  for (KernelReport &K : R.Kernels)
+    K.Verdicts.clear();
+  EXPECT_TRUE(contains(renderText(R, false),
+                       "summary: 1 kernel analysed (no GPU selected)"));
+  EXPECT_TRUE(
+      contains(renderText(Report(), false), "summary: no kernels analysed"));
+}
+
+TEST_F(TextRendererTest, ColorOnlyWhenAsked) {
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  std::string T = renderText(R, true);
+  EXPECT_TRUE(contains(T, "\033[1msaxpy\033[0m"));
+  EXPECT_TRUE(contains(T, "\033[1;33mmemory\033[0m"));
+}
+
+} // namespace
