@@ -1,6 +1,7 @@
 //===- KernelExtractor.cpp ------------------------------------------------===//
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/CostWalker.h"
+#include "analyzer/frontend/SymbolicConverter.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -8,6 +9,8 @@
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -53,6 +56,27 @@ std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
   return OS.str();
 }
 
+/// Which dimensions' index builtins a kernel (and what it calls) reads.
+class DimensionScanner : public RecursiveASTVisitor<DimensionScanner> {
+public:
+  std::array<bool, 3> Used{{false, false, false}};
+  bool VisitPseudoObjectExpr(PseudoObjectExpr *E) {
+    if (auto B = matchCudaBuiltin(E))
+      Used[B->Dim] = true;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->hasBody(Def) && Seen.insert(Def).second)
+      TraverseStmt(Def->getBody());
+    return true;
+  }
+
+private:
+  std::set<const FunctionDecl *> Seen;
+};
+
 KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD) {
   KernelModel M;
   M.Name = kernelDisplayName(FD);
@@ -66,6 +90,10 @@ KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD) {
       M.LaunchBoundsMaxThreads =
           static_cast<unsigned>(R.Val.getInt().getZExtValue());
   }
+  DimensionScanner Dims;
+  Dims.TraverseStmt(FD->getBody());
+  M.UsesDimension = Dims.Used;
+  M.UsesDimension[0] = true;
   M.Assumptions.push_back("integer parameters and launch dimensions are "
                           "non-negative");
   CostWalker Walker(Ctx, FD, M);

@@ -99,6 +99,10 @@ struct KernelModel {
   /// Why Low and High differ, one line per data-dependent construct.
   std::vector<std::string> RangeReasons;
   std::vector<Finding> Findings;
+  /// Whether the source reads any index builtin of dimension x, y, z
+  /// (threadIdx.d, blockIdx.d, blockDim.d, gridDim.d). Formulas are shown
+  /// with the unused dimensions at 1.
+  std::array<bool, 3> UsesDimension{{true, false, false}};
   /// __launch_bounds__ max threads per block, 0 when absent.
   unsigned LaunchBoundsMaxThreads = 0;
 

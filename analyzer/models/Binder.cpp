@@ -68,12 +68,25 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
   auto High = namedFields(Model.Total.High);
   auto PerLow = namedFields(Model.PerThread.Low);
   auto PerHigh = namedFields(Model.PerThread.High);
+  // Formulas read better without the dimensions the kernel never uses; the
+  // numbers below still use the launch's real values.
+  std::map<std::string, Expr> Unused;
+  for (unsigned D = 1; D < 3; ++D)
+    if (!Model.UsesDimension[D]) {
+      Unused[dimSymbol("gridDim", D)] = Expr(1);
+      Unused[dimSymbol("blockDim", D)] = Expr(1);
+    }
+  auto shown = [&](const Expr &E) { return E.substitute(Unused).str(); };
+  // An unused dimension nobody gave a size is 1.
+  for (const auto &[Symbol, One] : Unused)
+    Values.emplace(Symbol, Rational(1));
   BoundTotals Totals;
   bool AllBound = true;
   for (size_t I = 0; I < Low.size(); ++I) {
     const std::string &Key = Low[I].first;
-    R.TotalFormulas[Key] = {Low[I].second.str(), High[I].second.str()};
-    R.PerThreadFormulas[Key] = {PerLow[I].second.str(), PerHigh[I].second.str()};
+    R.TotalFormulas[Key] = {shown(Low[I].second), shown(High[I].second)};
+    R.PerThreadFormulas[Key] = {shown(PerLow[I].second),
+                                shown(PerHigh[I].second)};
     EvalResult L = Low[I].second.evaluate(Values);
     EvalResult H = High[I].second.evaluate(Values);
     for (const EvalResult *E : {&L, &H}) {
@@ -107,10 +120,14 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
       }
 
   R.Assumptions = Model.Assumptions;
+  if (!Unused.empty())
+    R.Assumptions.push_back(std::string("formulas are shown for ") +
+                            (Model.UsesDimension[1] ? "" : "gridDim.y = blockDim.y = 1") +
+                            (!Model.UsesDimension[1] && !Model.UsesDimension[2] ? ", " : "") +
+                            (Model.UsesDimension[2] ? "" : "gridDim.z = blockDim.z = 1") +
+                            " (dimensions the kernel does not use)");
   R.Assumptions.push_back("DRAM bytes = every global load and store the "
                           "source issues (no cache model yet)");
-  for (const std::string &Note : Launch.Notes)
-    R.Assumptions.push_back("launch: " + Note);
 
   if (AllBound && R.Unbound.empty()) {
     R.Totals = Totals;

@@ -77,6 +77,23 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
                       (Parsed.ErrorCount == 1 ? " error" : " errors") +
                       " (above); not analysed");
 
+  // Show the input's path as the user wrote it, not clang's absolute form.
+  llvm::SmallString<256> Absolute(File);
+  llvm::sys::fs::make_absolute(Absolute);
+  auto relabel = [&](SourceLoc &L) {
+    if (L.File == Absolute.str())
+      L.File = File;
+  };
+  for (KernelModel &K : Parsed.Kernels) {
+    relabel(K.Location);
+    for (Finding &F : K.Findings)
+      relabel(F.Loc);
+  }
+  for (LaunchSpec &L : Parsed.Launches)
+    relabel(L.Site);
+  for (Finding &F : Parsed.Findings)
+    relabel(F.Loc);
+
   AnalysisResult Result;
   Report &R = Result.R;
   R.Version = RLA_VERSION;
