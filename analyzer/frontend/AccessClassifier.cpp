@@ -3,6 +3,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -112,7 +113,11 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
   }
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(P))
     return originOfPointer(Cleanups->getSubExpr());
-  return MemoryOrigin{MemorySpace::Unknown, ""};
+  llvm::StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(P->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  return MemoryOrigin{MemorySpace::Unknown,
+                      Text.empty() ? "(a computed pointer)" : Text.str()};
 }
 
 std::optional<MemoryAccess>

@@ -251,9 +251,13 @@ bool CostWalker::walkIf(const IfStmt *If) {
   forgetAssigned(If->getThen());
   forgetAssigned(If->getElse());
 
-  std::string Reason = "branch at " + where(If) + " on " +
-                       (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
-                       " depends on data";
+  std::string Reason =
+      "branch at " + where(If) + " on " +
+      (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
+      (Then.DataDependent
+           ? " depends on data"
+           : " has a form the model does not count exactly (not an interval "
+             "of one thread index)");
   if (Then.Exact && (Else.Exact || !If->getElse())) {
     addScaled(ThenCost, Expr(1));
     addScaled(ElseCost, Expr(1));
@@ -286,7 +290,7 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
     // Skip the clamp to the index range where the loop context proves it.
     Expr Natural = C.Kind == IndexKind::Global ? Space.globalExtent(C.Dim)
                    : C.Kind == IndexKind::Thread
-                       ? Expr::symbol(dimSymbol("blockDim", C.Dim))
+                       ? Space.threadExtent(C.Dim)
                        : Expr::symbol(dimSymbol("gridDim", C.Dim));
     bool HiInside = C.Hi && provablyNonNegative(Natural - *C.Hi);
     bool LoInside = C.Lo && provablyNonNegative(*C.Lo);
@@ -410,12 +414,104 @@ void CostWalker::walkWhile(const Stmt *Loop, const clang::Expr *Cond,
 
 void CostWalker::walkSwitch(const SwitchStmt *Switch) {
   walkExpr(Switch->getCond());
+  // Flatten the body into statements, each with the labels in front of it.
+  struct Entry {
+    std::vector<std::optional<Rational>> Labels; ///< nullopt: default
+    const Stmt *S;
+  };
+  std::vector<Entry> Entries;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
+  std::vector<const Stmt *> Children;
+  if (Body)
+    Children.assign(Body->body_begin(), Body->body_end());
+  else if (Switch->getBody())
+    Children.push_back(Switch->getBody());
+  for (const Stmt *S : Children) {
+    Entry E{{}, S};
+    while (true) {
+      if (const auto *Case = dyn_cast<CaseStmt>(E.S)) {
+        E.Labels.push_back(foldInteger(Case->getLHS(), Ctx).value_or(Rational(0)));
+        E.S = Case->getSubStmt();
+      } else if (const auto *Default = dyn_cast<DefaultStmt>(E.S)) {
+        E.Labels.push_back(std::nullopt);
+        E.S = Default->getSubStmt();
+      } else {
+        break;
+      }
+    }
+    Entries.push_back(E);
+  }
+  // Each label runs from its statement to the next break (falling through).
+  struct Group {
+    std::optional<Rational> Label;
+    Accumulator Cost;
+  };
+  std::vector<Group> Groups;
+  bool HasDefault = false;
   Snapshot Before = save();
-  Accumulator Cases = walkInto(Switch->getBody());
-  restore(Before);
+  for (size_t I = 0; I < Entries.size(); ++I)
+    for (const auto &Label : Entries[I].Labels) {
+      HasDefault |= !Label;
+      Accumulator A;
+      Accumulator *Saved = Cur;
+      Cur = &A;
+      for (size_t J = I; J < Entries.size(); ++J) {
+        const Stmt *S = Entries[J].S;
+        if (isa<BreakStmt>(S) || isa<ReturnStmt>(S)) {
+          walkStmt(S);
+          break;
+        }
+        walkStmt(S);
+        if (alwaysLeaves(S))
+          break;
+      }
+      Cur = Saved;
+      restore(Before);
+      Groups.push_back({Label, A});
+    }
   forgetAssigned(Switch->getBody());
-  addMaybe(Cases, "switch at " + where(Switch) +
-                      ": every case counted in the high end, none in the low");
+
+  // A switch on parameters is uniform: weight each case by [cond == label].
+  const clang::Expr *Cond = Switch->getCond();
+  auto Value = converter().convert(Cond);
+  bool Uniform = Value.has_value();
+  if (Value)
+    for (const std::string &S : Value->symbols())
+      Uniform &= S.rfind("threadIdx.", 0) != 0 && S.rfind("blockIdx.", 0) != 0;
+  if (Uniform) {
+    Expr Unmatched(1);
+    auto equals = [&](const Rational &L) {
+      Expr D = *Value - Expr(L);
+      return Expr(1) - Expr::min(Expr(1), Expr::max(D, -D));
+    };
+    for (const Group &G : Groups)
+      if (G.Label) {
+        addScaled(G.Cost, equals(*G.Label));
+        Unmatched = Unmatched - equals(*G.Label);
+      }
+    for (const Group &G : Groups)
+      if (!G.Label)
+        addScaled(G.Cost, Unmatched);
+    return;
+  }
+  // Otherwise each thread takes one case, which one depends on data.
+  std::string Reason = "switch at " + where(Switch) + " on " +
+                       sourceText(Cond) + ": the case taken depends on data";
+  if (Groups.empty())
+    return;
+  Accumulator Combined = Groups.front().Cost;
+  Accumulator *Saved = Cur;
+  for (size_t I = 1; I < Groups.size(); ++I) {
+    Accumulator Next;
+    Cur = &Next;
+    addAlternatives(Combined, Groups[I].Cost, Reason);
+    Combined = Next;
+  }
+  Cur = Saved;
+  if (HasDefault)
+    addScaled(Combined, Expr(1));
+  else
+    addMaybe(Combined, Reason); // no case may match
 }
 
 void CostWalker::walkDecl(const VarDecl *V) {

@@ -340,6 +340,13 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
     QualType T = ComputationType.isNull() ? LHS->getType() : ComputationType;
     countArithmetic(T);
   }
+  // A class-type operator= reads its source through a reference.
+  const clang::Expr *Source = skipNoOps(RHS);
+  if (Source->isGLValue())
+    if (auto A = classifier().classifyLValue(Source)) {
+      countLoad(*A);
+      return walkLValueAddress(Source);
+    }
   walkExpr(RHS);
 }
 

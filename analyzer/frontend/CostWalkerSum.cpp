@@ -39,30 +39,16 @@ void CostWalker::addMaybe(const Accumulator &A, const std::string &Reason) {
 
 void CostWalker::addSummed(const Accumulator &A, const std::string &Symbol,
                            const Expr &Trip, const Stmt *Loop) {
-  bool Approximated = false;
-  auto sum = [&](const Expr &F, bool Low) -> Expr {
-    if (!F.dependsOn(Symbol))
-      return F * Trip;
-    if (auto S = F.sumOver(Symbol, Expr(0), Trip))
-      return *S;
-    // Not a polynomial in the loop variable (a guard that depends on it):
-    // bound the sum by its first and last iterations.
-    Approximated = true;
-    Expr First = F.substitute(Symbol, Expr(0));
-    Expr Last = F.substitute(Symbol, Trip - Expr(1));
-    return (Low ? Expr::min(First, Last) : Expr::max(First, Last)) * Trip;
+  (void)Loop;
+  // A closed form when the costs are polynomials in the loop variable,
+  // otherwise a sum that is added up term by term once the launch is bound.
+  auto sumVector = [&](const CostVector &V) {
+    return V.map([&](const Expr &F) {
+      return Expr::sum(Symbol, Expr(0), Trip, F);
+    });
   };
-  auto sumVector = [&](const CostVector &V, bool Low) {
-    return V.map([&](const Expr &F) { return sum(F, Low); });
-  };
-  CostRange Total{sumVector(A.Total.Low, true), sumVector(A.Total.High, false)};
-  CostRange Per{sumVector(A.PerThread.Low, true),
-                sumVector(A.PerThread.High, false)};
-  if (Approximated)
-    rangeReason("loop at " + where(Loop) +
-                ": costs vary with the loop variable in a way without a closed "
-                "form; bounded by the first and last iterations (assumes they "
-                "change monotonically)");
+  CostRange Total{sumVector(A.Total.Low), sumVector(A.Total.High)};
+  CostRange Per{sumVector(A.PerThread.Low), sumVector(A.PerThread.High)};
   Cur->Total = Cur->Total + Total;
   Cur->PerThread = Cur->PerThread + Per;
 }
@@ -73,39 +59,33 @@ void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
   const Expr &Start = Shape.Init;
   // Sum of the loop variable over all iterations.
   Expr VarSum;
-  Expr LastValue;
   if (Shape.ShapeKind == LoopShape::Halving) {
     // sum_{t<T} floor(a/2^t) = H(a) - H(floor(a/2^T)), H(x) = 2x - popcount(x).
     auto H = [](const Expr &X) { return Expr(2) * X - Expr::popcount(X); };
     VarSum = H(Start) - H(Expr::floorDiv(Start, Expr::pow2(Trip)));
-    LastValue = Expr::floorDiv(Start, Expr::pow2(Trip - Expr(1)));
   } else {
     VarSum = Start * (Expr::pow2(Trip) - Expr(1));
-    LastValue = Start * Expr::pow2(Trip - Expr(1));
   }
-  bool Approximated = false;
-  auto sum = [&](const Expr &F, bool Low) -> Expr {
+  (void)Loop;
+  // The variable's value in iteration t, for costs that are not linear in it.
+  std::string Counter = Symbol + "'";
+  Expr T = Expr::symbol(Counter);
+  Expr ValueAt = Shape.ShapeKind == LoopShape::Halving
+                     ? Expr::floorDiv(Start, Expr::pow2(T))
+                     : Start * Expr::pow2(T);
+  auto sum = [&](const Expr &F) -> Expr {
     if (!F.dependsOn(Symbol))
       return F * Trip;
     auto Coeffs = F.coefficientsIn(Symbol);
     if (Coeffs && Coeffs->size() == 2)
       return (*Coeffs)[0] * Trip + (*Coeffs)[1] * VarSum;
-    Approximated = true;
-    Expr First = F.substitute(Symbol, Start);
-    Expr Last = F.substitute(Symbol, LastValue);
-    return (Low ? Expr::min(First, Last) : Expr::max(First, Last)) * Trip;
+    return Expr::sum(Counter, Expr(0), Trip, F.substitute(Symbol, ValueAt));
   };
-  auto sumVector = [&](const CostVector &V, bool Low) {
-    return V.map([&](const Expr &F) { return sum(F, Low); });
-  };
-  if (Approximated)
-    rangeReason("loop at " + where(Loop) +
-                ": costs are not linear in the halving/doubling variable; "
-                "bounded by the first and last iterations");
-  Cur->Total = Cur->Total + CostRange{sumVector(A.Total.Low, true),
-                                      sumVector(A.Total.High, false)};
-  Cur->PerThread = Cur->PerThread + CostRange{sumVector(A.PerThread.Low, true),
-                                              sumVector(A.PerThread.High, false)};
+  auto sumVector = [&](const CostVector &V) { return V.map(sum); };
+  Cur->Total = Cur->Total +
+               CostRange{sumVector(A.Total.Low), sumVector(A.Total.High)};
+  Cur->PerThread = Cur->PerThread + CostRange{sumVector(A.PerThread.Low),
+                                              sumVector(A.PerThread.High)};
 }
 
 bool CostWalker::provablyNonNegative(const Expr &X) const {

@@ -7,7 +7,9 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -40,11 +42,6 @@ public:
                                                  llvm::StringRef) override {
     return std::make_unique<ExtractConsumer>(Out);
   }
-  void EndSourceFileAction() override {
-    Out.ErrorCount +=
-        getCompilerInstance().getDiagnostics().getClient()->getNumErrors();
-  }
-
 private:
   ParsedFile &Out;
 };
@@ -113,11 +110,16 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
   std::string Arch = O.CudaArch;
   if (!O.CompileDbDir.empty()) {
     std::string DbError;
-    auto Db = tooling::CompilationDatabase::loadFromDirectory(O.CompileDbDir,
-                                                              DbError);
+    // The JSON database itself: no interpolation from other files' flags.
+    std::string DbFile = O.CompileDbDir + "/compile_commands.json";
+    if (!llvm::sys::fs::exists(DbFile)) {
+      Error = "no compile_commands.json in '" + O.CompileDbDir + "' (-p)";
+      return false;
+    }
+    auto Db = tooling::JSONCompilationDatabase::loadFromFile(
+        DbFile, DbError, tooling::JSONCommandLineSyntax::AutoDetect);
     if (!Db) {
-      Error = "cannot read a compilation database in '" + O.CompileDbDir +
-              "': " + DbError;
+      Error = "cannot read '" + DbFile + "': " + DbError;
       return false;
     }
     llvm::SmallString<256> Abs(O.File);
@@ -145,8 +147,15 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
 
   tooling::FixedCompilationDatabase Db(".", Args);
   tooling::ClangTool Tool(Db, {O.File});
+  // One printer for the driver and the compiler, so that a bad flag (a
+  // driver error, which does not stop the parse) is counted too.
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = llvm::errs().has_colors();
+  TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
+  Tool.setDiagnosticConsumer(&Printer);
   ExtractActionFactory Factory(Out);
   int Status = Tool.run(&Factory);
+  Out.ErrorCount = Printer.getNumErrors();
   if (Status != 0 && Out.ErrorCount == 0)
     Out.ErrorCount = 1;
   return true;

@@ -81,6 +81,10 @@ std::optional<Expr> indicator(const Expr &Diff, BinaryOperatorKind Op) {
     return positive(-Diff);
   case BO_LE:
     return positive(Expr(1) - Diff);
+  case BO_NE: // [x != 0] == min(1, |x|)
+    return Expr::min(Expr(1), Expr::max(Diff, -Diff));
+  case BO_EQ:
+    return Expr(1) - Expr::min(Expr(1), Expr::max(Diff, -Diff));
   default:
     return std::nullopt;
   }
@@ -132,16 +136,39 @@ public:
         Result.Uniform.push_back(Expr(0));
       return;
     }
+    // `if (flag)` is `if (flag != 0)`.
+    if (E->getType()->isIntegralOrEnumerationType() ||
+        E->getType()->isBooleanType()) {
+      if (auto V = Conv.convert(E)) {
+        Expr Zero(0);
+        return addDifference(*V, Negate ? BO_EQ : BO_NE, E);
+      }
+    }
     fail(E);
   }
 
   GuardAnalysis Result;
 
 private:
+  /// Whether every operand is an integer value of parameters and indices
+  /// (then a failure is a form the model does not decompose, not data).
+  bool convertible(const clang::Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
+      if (B->isComparisonOp() || B->isLogicalOp())
+        return convertible(B->getLHS()) && convertible(B->getRHS());
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_LNot)
+      return convertible(U->getSubExpr());
+    return Conv.convert(E).has_value();
+  }
+
   void fail(const clang::Expr *E) {
     Result.Exact = false;
     if (!Result.Reason.empty())
       return;
+    // Whether the condition reads data, or only has a form not modelled.
+    Result.DataDependent = !convertible(E);
     const SourceManager &SM = Ctx.getSourceManager();
     llvm::StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(E->getSourceRange()), SM,
@@ -158,7 +185,12 @@ private:
     auto R = Conv.convert(B->getRHS());
     if (!L || !R)
       return fail(B);
-    Expr Diff = *L - *R; // condition: Diff op 0
+    addDifference(*L - *R, Op, B);
+  }
+
+  /// The condition `Diff op 0`.
+  void addDifference(const Expr &Diff, BinaryOperatorKind Op,
+                     const clang::Expr *B) {
     if (!mentionsThread(Diff)) {
       if (Diff.symbols().empty()) {
         auto V = Diff.asConstant();

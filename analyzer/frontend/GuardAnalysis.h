@@ -33,6 +33,9 @@ struct GuardAnalysis {
   /// False when part of the condition is data-dependent or too complex;
   /// Reason says which part.
   bool Exact = true;
+  /// When not exact: true if the condition reads memory or floating values,
+  /// false if it only has a form the model does not decompose.
+  bool DataDependent = false;
   std::string Reason;
 };
 

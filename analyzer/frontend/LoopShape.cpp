@@ -38,7 +38,14 @@ public:
 
 private:
   void note(const clang::Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    E = E->IgnoreParenImpCasts();
+    // `g.x = 7` changes g.
+    while (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (M->isArrow())
+        return;
+      E = M->getBase()->IgnoreParenImpCasts();
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       Out.insert(Ref->getDecl());
   }
   std::set<const ValueDecl *> &Out;

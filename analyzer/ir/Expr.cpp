@@ -232,6 +232,8 @@ bool atomNonNegative(const Atom &A) {
            A.Operands[1].isProvablyNonNegative();
   case AtomKind::Log2Floor: // -1 at 0, so only when A >= 1.
     return (A.Operands[0] - 1).isProvablyNonNegative();
+  case AtomKind::Sum: // empty or non-negative terms
+    return A.Operands[2].isProvablyNonNegative();
   }
   return false;
 }
@@ -242,6 +244,8 @@ bool atomIntegerValued(const Atom &A) {
   case AtomKind::Min:
   case AtomKind::Max:
     return isIntegerValued(A.Operands[0]) && isIntegerValued(A.Operands[1]);
+  case AtomKind::Sum:
+    return isIntegerValued(A.Operands[2]);
   default:
     return true;
   }
@@ -295,6 +299,8 @@ Expr ExprBuilder::rebuild(AtomKind Kind, const std::vector<Expr> &Ops) {
     return Expr::popcount(Ops[0]);
   case AtomKind::Pow2:
     return Expr::pow2(Ops[0]);
+  case AtomKind::Sum:
+    break; // needs its bound variable: see substitute()
   }
   return Expr();
 }
@@ -304,8 +310,9 @@ int compareAtoms(const Atom &A, const Atom &B) {
     return 0;
   if (A.Kind != B.Kind)
     return A.Kind < B.Kind ? -1 : 1;
-  if (A.Kind == AtomKind::Symbol)
-    return A.Name.compare(B.Name) < 0 ? -1 : (A.Name == B.Name ? 0 : 1);
+  if (A.Kind == AtomKind::Symbol || A.Kind == AtomKind::Sum)
+    if (int C = A.Name.compare(B.Name))
+      return C < 0 ? -1 : 1;
   if (A.Operands.size() != B.Operands.size())
     return A.Operands.size() < B.Operands.size() ? -1 : 1;
   for (size_t I = 0; I < A.Operands.size(); ++I)

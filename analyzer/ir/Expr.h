@@ -103,6 +103,13 @@ public:
   static Expr popcount(const Expr &A);
   /// 2^A for integer A >= 0.
   static Expr pow2(const Expr &A);
+  /// sum_{Var = Lo}^{Hi - 1} Body: a closed form when Body is a polynomial
+  /// in Var (sumOver), else an atom evaluated term by term once bound (so
+  /// loops whose costs have no closed form still get exact numbers).
+  static Expr sum(const std::string &Var, const Expr &Lo, const Expr &Hi,
+                  const Expr &Body);
+  /// Largest number of terms evaluate() adds up for one sum atom.
+  static constexpr int64_t MaxSumTerms = int64_t(1) << 22;
 
   friend Expr operator+(const Expr &A, const Expr &B);
   friend Expr operator-(const Expr &A, const Expr &B);

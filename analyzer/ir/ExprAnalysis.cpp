@@ -40,6 +40,16 @@ void collectSymbols(const Expr &E, std::set<std::string> &Out) {
     for (const Factor &F : Term.first) {
       if (F.A->Kind == AtomKind::Symbol)
         Out.insert(F.A->Name);
+      if (F.A->Kind == AtomKind::Sum) {
+        // The bound variable is not free in the sum.
+        collectSymbols(F.A->Operands[0], Out);
+        collectSymbols(F.A->Operands[1], Out);
+        std::set<std::string> Body;
+        collectSymbols(F.A->Operands[2], Body);
+        Body.erase(F.A->Name);
+        Out.insert(Body.begin(), Body.end());
+        continue;
+      }
       for (const Expr &Op : F.A->Operands)
         collectSymbols(Op, Out);
     }
@@ -51,6 +61,16 @@ bool mentions(const Expr &E, const std::map<std::string, Expr> &Names) {
     for (const Factor &F : Term.first) {
       if (F.A->Kind == AtomKind::Symbol && Names.count(F.A->Name))
         return true;
+      if (F.A->Kind == AtomKind::Sum) {
+        if (mentions(F.A->Operands[0], Names) ||
+            mentions(F.A->Operands[1], Names))
+          return true;
+        std::map<std::string, Expr> Free = Names;
+        Free.erase(F.A->Name);
+        if (!Free.empty() && mentions(F.A->Operands[2], Free))
+          return true;
+        continue;
+      }
       for (const Expr &Op : F.A->Operands)
         if (mentions(Op, Names))
           return true;
@@ -128,6 +148,8 @@ private:
       }
       return It->second;
     }
+    if (A.Kind == AtomKind::Sum)
+      return evalSum(A);
     std::vector<Rational> Ops;
     bool Complete = true;
     for (const Expr &Op : A.Operands) {
@@ -140,6 +162,39 @@ private:
     if (!Complete)
       return std::nullopt;
     return foldAtom(A.Kind, Ops, Result.DomainError, Result.Overflow);
+  }
+
+  /// Adds the terms one by one: the body had no closed form.
+  std::optional<Rational> evalSum(const Atom &A) {
+    std::optional<Rational> Lo = eval(A.Operands[0]);
+    std::optional<Rational> Hi = eval(A.Operands[1]);
+    if (!Lo || !Hi)
+      return std::nullopt;
+    if (!Lo->isInteger() || !Hi->isInteger()) {
+      Result.DomainError = true;
+      return std::nullopt;
+    }
+    if (Hi->num() - Lo->num() > Expr::MaxSumTerms) {
+      Result.DomainError = true;
+      return std::nullopt;
+    }
+    Bindings Local = Values;
+    Rational Total;
+    for (I128 T = Lo->num(); T < Hi->num(); ++T) {
+      Local[A.Name] = Rational(T, 1);
+      EvalResult Term = A.Operands[2].evaluate(Local);
+      Result.Unbound.insert(Term.Unbound.begin(), Term.Unbound.end());
+      Result.Overflow |= Term.Overflow;
+      Result.DomainError |= Term.DomainError;
+      if (!Term.Value)
+        return std::nullopt;
+      Total = Total + *Term.Value;
+      if (Total.overflowed()) {
+        Result.Overflow = true;
+        return std::nullopt;
+      }
+    }
+    return Total;
   }
 
   const Bindings &Values;
@@ -170,6 +225,7 @@ std::optional<Rational> foldAtom(AtomKind Kind,
   };
   switch (Kind) {
   case AtomKind::Symbol:
+  case AtomKind::Sum: // evaluated term by term, never folded here
     return std::nullopt;
   case AtomKind::FloorDiv:
   case AtomKind::CeilDiv:
@@ -245,6 +301,12 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
         auto It = Values.find(A.Name);
         Replacement =
             It != Values.end() ? It->second : ExprBuilder::fromAtom(F.A);
+      } else if (A.Kind == AtomKind::Sum) {
+        std::map<std::string, Expr> Free = Values;
+        Free.erase(A.Name);
+        Replacement = Expr::sum(A.Name, A.Operands[0].substitute(Values),
+                                A.Operands[1].substitute(Values),
+                                A.Operands[2].substitute(Free));
       } else if (std::any_of(
                      A.Operands.begin(), A.Operands.end(),
                      [&](const Expr &Op) { return mentions(Op, Values); })) {

@@ -79,3 +79,20 @@ bool provable(const Expr &E, unsigned Depth) {
 bool Expr::isProvablyNonNegativeRelaxed() const { return provable(*this, 4); }
 
 } // namespace rla
+
+namespace rla {
+
+Expr Expr::sum(const std::string &Var, const Expr &Lo, const Expr &Hi,
+               const Expr &Body) {
+  if (!Body.dependsOn(Var))
+    return Body * (Hi - Lo);
+  if (std::optional<Expr> Closed = Body.sumOver(Var, Lo, Hi))
+    return *Closed;
+  auto A = std::make_shared<Atom>();
+  A->Kind = AtomKind::Sum;
+  A->Name = Var;
+  A->Operands = {Lo, Hi, Body};
+  return ExprBuilder::fromAtom(std::move(A));
+}
+
+} // namespace rla

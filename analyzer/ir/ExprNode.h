@@ -33,11 +33,12 @@ enum class AtomKind : uint8_t {
   Log2Ceil,
   Popcount,
   Pow2,
+  Sum, ///< Name: the bound variable; Operands: {Lo, Hi, Body}.
 };
 
 struct Atom {
   AtomKind Kind = AtomKind::Symbol;
-  std::string Name;           ///< Symbol only.
+  std::string Name;           ///< Symbol, and Sum's bound variable.
   std::vector<Expr> Operands; ///< Everything but Symbol.
 };
 using AtomRef = std::shared_ptr<const Atom>;

@@ -117,6 +117,14 @@ I128 commonDenominator(const TermMap &Terms) {
 
 } // namespace
 
+/// Loop variables are named "$k#3" inside the analyzer; users wrote "k".
+std::string displayName(const std::string &Name) {
+  std::string Out = Name.substr(0, Name.find('#'));
+  if (!Out.empty() && Out[0] == '$')
+    Out.erase(0, 1);
+  return Out;
+}
+
 std::string atomString(const Atom &A) {
   const std::vector<Expr> &Ops = A.Operands;
   switch (A.Kind) {
@@ -140,6 +148,9 @@ std::string atomString(const Atom &A) {
     return call("popcount", Ops);
   case AtomKind::Pow2:
     return "2^(" + Ops[0].str() + ")";
+  case AtomKind::Sum:
+    return "sum(" + displayName(A.Name) + " = " + Ops[0].str() + " .. " +
+           (Ops[1] - Expr(1)).str() + ", " + Ops[2].str() + ")";
   }
   return "?";
 }

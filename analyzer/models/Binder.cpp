@@ -56,13 +56,55 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
 
 KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
-                        const std::vector<const GpuSpec *> &Gpus) {
+                        const std::vector<const GpuSpec *> &Gpus,
+                        const Bindings &Defaults) {
   KernelReport R;
   R.Model = Model;
   R.Launch = Launch;
-  Bindings Values = launchBindings(Model, Launch);
+  Bindings Values = Defaults;
+  for (const auto &[Name, Value] : launchBindings(Model, Launch))
+    Values[Name] = Value;
   for (const auto &[Name, Value] : UserBindings)
     Values[Name] = Value;
+  // The report shows the values the numbers use.
+  for (const auto &[Name, Value] : Values)
+    if (const KernelParam *P = Model.findParam(Name);
+        P && P->ParamKind == KernelParam::Integer)
+      R.Launch.Args[Name] = Value;
+  for (unsigned D = 0; D < 3; ++D) {
+    auto G = Values.find(dimSymbol("gridDim", D));
+    if (G != Values.end())
+      R.Launch.Grid[D] = G->second;
+    auto B = Values.find(dimSymbol("blockDim", D));
+    if (B != Values.end())
+      R.Launch.Block[D] = B->second;
+  }
+  // Launch arguments that name no parameter are most likely typos.
+  for (const auto &[Name, Value] : Launch.Args)
+    if (!Model.findParam(Name))
+      R.Findings.push_back(Finding{
+          "rl-unknown-argument", Severity::Warning,
+          "launch argument '" + Name + "' is not a parameter of '" +
+              Model.Name + "'",
+          Launch.Site.valid() ? Launch.Site : Model.Location});
+  // The model assumes sizes are non-negative integers; say so when a value
+  // breaks that rather than print negative FLOPs.
+  bool InvalidValue = false;
+  for (const auto &[Name, Value] : Values) {
+    const KernelParam *P = Model.findParam(Name);
+    bool IsDim = Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
+    if (!IsDim && !(P && P->ParamKind == KernelParam::Integer))
+      continue;
+    if (Value.isNegative() || !Value.isInteger() || (IsDim && Value.isZero())) {
+      InvalidValue = true;
+      R.Findings.push_back(Finding{
+          "rl-invalid-binding", Severity::Error,
+          "'" + Name + "' = " + Value.str() + ": the model needs " +
+              (IsDim ? "a positive integer" : "a non-negative integer") +
+              " here",
+          Launch.Site.valid() ? Launch.Site : Model.Location});
+    }
+  }
 
   auto Low = namedFields(Model.Total.Low);
   auto High = namedFields(Model.Total.High);
@@ -89,16 +131,26 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                                 shown(PerHigh[I].second)};
     EvalResult L = Low[I].second.evaluate(Values);
     EvalResult H = High[I].second.evaluate(Values);
+    bool Overflow = false, DomainError = false;
     for (const EvalResult *E : {&L, &H}) {
       for (const std::string &S : E->Unbound)
         if (!isThreadCoordinate(S))
           R.Unbound.insert(S);
-      if (E->Overflow)
-        R.Findings.push_back(Finding{"rl-overflow", Severity::Warning,
-                                     "'" + Key +
-                                         "' does not fit in 128-bit arithmetic",
-                                     Model.Location});
+      Overflow |= E->Overflow;
+      DomainError |= E->DomainError;
     }
+    if (Overflow)
+      R.Findings.push_back(Finding{"rl-overflow", Severity::Warning,
+                                   "'" + Key +
+                                       "' does not fit in 128-bit arithmetic",
+                                   Model.Location});
+    else if (DomainError)
+      R.Findings.push_back(Finding{
+          "rl-undefined", Severity::Warning,
+          "'" + Key + "' is undefined for this launch (" +
+              Low[I].second.str() +
+              ": a division by zero, or a loop too long to sum term by term)",
+          Model.Location});
     if (!L.ok() || !H.ok()) {
       AllBound = false;
       continue;
@@ -129,7 +181,7 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
   R.Assumptions.push_back("DRAM bytes = every global load and store the "
                           "source issues (no cache model yet)");
 
-  if (AllBound && R.Unbound.empty()) {
+  if (AllBound && R.Unbound.empty() && !InvalidValue) {
     R.Totals = Totals;
     for (const GpuSpec *Gpu : Gpus) {
       GpuVerdict V;

@@ -19,10 +19,12 @@ namespace rla {
 Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch);
 
 /// Everything the renderers need for one kernel under one launch.
-/// UserBindings (--bind, config) take precedence over the launch's values.
+/// Precedence, lowest first: Defaults (a project config), the launch's own
+/// values, UserBindings (--bind).
 KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
-                        const std::vector<const GpuSpec *> &Gpus);
+                        const std::vector<const GpuSpec *> &Gpus,
+                        const Bindings &Defaults = {});
 
 } // namespace rla
 

@@ -99,6 +99,13 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
   }
   if (!GlobalC[D].constrained())
     return Local;
+  if (BlockStride[D]) {
+    // The iterations of a block-stride loop are not threads: a guard on the
+    // global index only says some of them may not run.
+    if (Reason)
+      *Reason = "a guard on the global index inside a block-stride loop";
+    return ExprRange(Expr(0), Local);
+  }
   Expr Global = clippedLength(GlobalC[D], Extent[D]);
   if (!LocalConstrained)
     return Global;

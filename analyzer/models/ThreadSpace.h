@@ -68,6 +68,8 @@ public:
 
   /// The extent of the Global coordinate of Dim (gridDim*blockDim, or a grid-stride bound).
   const Expr &globalExtent(unsigned Dim) const { return Extent[Dim]; }
+  /// The extent of the Thread coordinate of Dim (blockDim, or a block-stride bound).
+  const Expr &threadExtent(unsigned Dim) const { return ThreadExtent[Dim]; }
   bool inGridStride(unsigned Dim) const { return GridStride[Dim]; }
   const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;
 

@@ -136,6 +136,19 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       if (!Explicit[I] && Parsed.Kernels[I].Name == Site.Kernel)
         PerKernel[I].push_back(Site);
 
+  // A --bind that names nothing of this file is most likely a typo.
+  for (const auto &[Name, Value] : Req.Binds) {
+    bool Known = Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
+    for (const KernelModel &K : Parsed.Kernels)
+      Known |= K.findParam(Name) != nullptr;
+    if (!Known)
+      R.Findings.push_back(Finding{
+          "rl-unknown-argument", Severity::Warning,
+          "--bind " + Name + ": no kernel in this file has a parameter '" +
+              Name + "'",
+          SourceLoc{File, 0, 0}});
+  }
+
   for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {
     const KernelModel &Model = Parsed.Kernels[I];
     if (PerKernel[I].empty()) {
@@ -146,7 +159,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       PerKernel[I].push_back(None);
     }
     for (const LaunchSpec &L : PerKernel[I])
-      R.Kernels.push_back(bindLaunch(Model, L, Req.Binds, Gpus));
+      R.Kernels.push_back(
+          bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
   }
   return Result;
 }

@@ -26,7 +26,10 @@ struct AnalysisRequest {
   /// Launches from --launch and --launches; they replace the launch sites of
   /// the kernels they name.
   std::vector<LaunchSpec> Launches;
+  /// --bind values (override launches) and config values (launches
+  /// override them).
   Bindings Binds;
+  Bindings DefaultBinds;
 };
 
 struct AnalysisResult {

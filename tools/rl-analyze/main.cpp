@@ -147,15 +147,20 @@ int main(int Argc, const char **Argv) {
   if (HaveConfig) {
     Req.Parse.ExtraArgs = Config.Flags;
     for (const auto &[Name, Value] : Config.Binds)
-      Req.Binds[Name] = Value;
+      Req.DefaultBinds[Name] = Value;
   }
   Req.Parse.ExtraArgs.insert(Req.Parse.ExtraArgs.end(), ExtraArgs.begin(),
                              ExtraArgs.end());
   Req.Parse.ExtraArgs.insert(Req.Parse.ExtraArgs.end(), CompilerFlags.begin(),
                              CompilerFlags.end());
   Req.GpuNames.assign(GpuNames.begin(), GpuNames.end());
-  if (Req.GpuNames.empty() && HaveConfig)
+  if (Req.GpuNames.empty() && HaveConfig) {
+    for (const std::string &Name : Config.Gpus)
+      if (!Db.find(Name))
+        return usageError(Config.Path + ": unknown GPU '" + Name +
+                          "'; known GPUs: " + Db.knownNames());
     Req.GpuNames = Config.Gpus;
+  }
 
   for (const std::string &B : BindOpts) {
     std::string Name;
@@ -168,7 +173,8 @@ int main(int Argc, const char **Argv) {
   if (Launches.empty() && HaveConfig)
     Launches = Config.LaunchFile;
   if (!Launches.empty() && !parseLaunchFile(Launches, Req.Launches, Error))
-    return usageError(Error);
+    return usageError(LaunchFile.empty() ? Config.Path + ": launches: " + Error
+                                         : Error);
   for (const std::string &L : LaunchOpts) {
     LaunchSpec Spec;
     if (!parseLaunchOption(L, Spec, Error))

@@ -1,0 +1,4 @@
+#pragma once
+#ifndef TILE
+#error "TILE must come from the compilation database"
+#endif

@@ -1,0 +1,2 @@
+# Not CUDA: rl-analyze refuses it by its name before parsing.
+print("hello")

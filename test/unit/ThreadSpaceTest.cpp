@@ -1,0 +1,584 @@
+//===- ThreadSpaceTest.cpp - Counting the threads that pass guards --------===//
+///
+/// Every count is checked twice: against the expected formula, and against a
+/// brute-force walk over every thread of small concrete launches.
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/ThreadSpace.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace rla;
+
+namespace {
+
+using Dim3 = std::array<int64_t, 3>;
+
+/// A concrete launch: grid and block sizes in x, y, z.
+struct Launch {
+  Dim3 Grid;
+  Dim3 Block;
+};
+
+/// The coordinates of one thread, per dimension.
+struct ThreadCoords {
+  Dim3 Global; ///< blockIdx * blockDim + threadIdx
+  Dim3 Thread; ///< threadIdx
+  Dim3 Block;  ///< blockIdx
+};
+
+/// How many points one thread contributes (0 or 1 for a guard, the number
+/// of its iterations for a stride loop).
+using Weight = std::function<int64_t(const ThreadCoords &)>;
+
+/// Sums W over every thread of L.
+int64_t bruteForce(const Launch &L, const Weight &W) {
+  int64_t Sum = 0;
+  ThreadCoords C;
+  for (C.Block[2] = 0; C.Block[2] < L.Grid[2]; ++C.Block[2])
+    for (C.Block[1] = 0; C.Block[1] < L.Grid[1]; ++C.Block[1])
+      for (C.Block[0] = 0; C.Block[0] < L.Grid[0]; ++C.Block[0])
+        for (C.Thread[2] = 0; C.Thread[2] < L.Block[2]; ++C.Thread[2])
+          for (C.Thread[1] = 0; C.Thread[1] < L.Block[1]; ++C.Thread[1])
+            for (C.Thread[0] = 0; C.Thread[0] < L.Block[0]; ++C.Thread[0]) {
+              for (unsigned D = 0; D < 3; ++D)
+                C.Global[D] = C.Block[D] * L.Block[D] + C.Thread[D];
+              Sum += W(C);
+            }
+  return Sum;
+}
+
+/// The launch dimensions of L plus Extra as symbol bindings.
+Bindings bindings(const Launch &L, const Bindings &Extra = {}) {
+  Bindings B = Extra;
+  for (unsigned D = 0; D < 3; ++D) {
+    B[dimSymbol("gridDim", D)] = L.Grid[D];
+    B[dimSymbol("blockDim", D)] = L.Block[D];
+  }
+  return B;
+}
+
+/// The integer value of E under B, which must evaluate cleanly.
+int64_t valueOf(const Expr &E, const Bindings &B) {
+  EvalResult R = E.evaluate(B);
+  EXPECT_TRUE(R.ok()) << E.str();
+  if (!R.ok())
+    return -1;
+  EXPECT_TRUE(R.Value->isInteger()) << E.str() << " = " << R.Value->str();
+  return static_cast<int64_t>(R.Value->num());
+}
+
+/// Expects an exact count equal to the brute-force one.
+void expectExactCount(const ThreadSpace &Space, const Launch &L,
+                      const Bindings &Extra, const Weight &W) {
+  std::string Reason;
+  ExprRange Count = Space.count(&Reason);
+  ASSERT_TRUE(Count.isExact()) << Count.Low.str() << " .. " << Count.High.str();
+  EXPECT_TRUE(Reason.empty()) << Reason;
+  Bindings B = bindings(L, Extra);
+  EXPECT_EQ(valueOf(Count.Low, B), bruteForce(L, W))
+      << Count.Low.str() << " for grid " << L.Grid[0] << "x" << L.Grid[1] << "x"
+      << L.Grid[2] << " block " << L.Block[0] << "x" << L.Block[1] << "x"
+      << L.Block[2];
+}
+
+Expr sym(const std::string &Name) { return Expr::symbol(Name); }
+Expr gridDim(unsigned D) { return sym(dimSymbol("gridDim", D)); }
+Expr blockDim(unsigned D) { return sym(dimSymbol("blockDim", D)); }
+
+/// gridDim.d * blockDim.d for the dimensions other than Skip.
+Expr otherDims(unsigned Skip) {
+  Expr Product(1);
+  for (unsigned D = 0; D < 3; ++D)
+    if (D != Skip)
+      Product = Product * gridDim(D) * blockDim(D);
+  return Product;
+}
+
+const std::vector<Launch> &smallLaunches() {
+  static const std::vector<Launch> Launches = {
+      {{1, 1, 1}, {1, 1, 1}}, {{3, 1, 1}, {4, 1, 1}}, {{2, 2, 1}, {5, 3, 1}},
+      {{4, 1, 2}, {3, 2, 2}}, {{1, 3, 2}, {8, 1, 1}}, {{5, 2, 1}, {2, 1, 3}}};
+  return Launches;
+}
+
+Rational value(int64_t V) { return Rational(V); }
+
+TEST(ThreadSpaceTest, UnconstrainedCountsEveryThreadOfEveryDimension) {
+  ThreadSpace Space;
+  ExprRange Count = Space.count();
+  ASSERT_TRUE(Count.isExact());
+  EXPECT_EQ(Count.Low, gridDim(0) * blockDim(0) * gridDim(1) * blockDim(1) *
+                           gridDim(2) * blockDim(2));
+  for (unsigned D = 0; D < 3; ++D) {
+    EXPECT_EQ(Space.countDim(D).Low, gridDim(D) * blockDim(D));
+    EXPECT_EQ(Space.globalExtent(D), gridDim(D) * blockDim(D));
+    EXPECT_FALSE(Space.inGridStride(D));
+    EXPECT_FALSE(Space.interval(IndexKind::Global, D).constrained());
+  }
+  EXPECT_EQ(valueOf(Count.Low, bindings({{2, 3, 4}, {5, 6, 7}})), 5040);
+  for (const Launch &L : smallLaunches())
+    expectExactCount(Space, L, {}, [](const ThreadCoords &) { return 1; });
+}
+
+TEST(ThreadSpaceTest, GlobalUpperBoundIsMinOfBoundAndExtent) {
+  // if (i < n), i = blockIdx.x * blockDim.x + threadIdx.x
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  EXPECT_TRUE(Space.interval(IndexKind::Global, 0).constrained());
+  ExprRange X = Space.countDim(0);
+  ASSERT_TRUE(X.isExact());
+  EXPECT_EQ(X.Low, Expr::min(sym("n"), blockDim(0) * gridDim(0)));
+  EXPECT_EQ(Space.count().Low, X.Low * otherDims(0));
+
+  Launch Grid4x256{{4, 1, 1}, {256, 1, 1}};
+  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(1000)}})), 1000);
+  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(5000)}})), 1024);
+  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(1024)}})), 1024);
+  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(0)}})), 0);
+
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 1, 2, 5, 11, 12, 13, 40})
+      expectExactCount(Space, L, {{"n", value(N)}},
+                       [N](const ThreadCoords &C) { return C.Global[0] < N; });
+}
+
+TEST(ThreadSpaceTest, GlobalOpenIntervalNeverGoesNegative) {
+  // if (i > 0 && i < n - 1): interior points of a stencil.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, Expr(1), sym("n") - 1);
+  ExprRange X = Space.countDim(0);
+  ASSERT_TRUE(X.isExact());
+
+  Launch Covering{{4, 1, 1}, {256, 1, 1}};
+  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(1000)}})), 998);
+  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(3)}})), 1);
+  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(2)}})), 0);
+  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(1)}})), 0);
+  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(0)}})), 0);
+  // The grid does not cover n: threads 1 .. 1023 pass.
+  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(5000)}})), 1023);
+
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 1, 2, 3, 7, 12, 13, 14, 50})
+      expectExactCount(Space, L, {{"n", value(N)}}, [N](const ThreadCoords &C) {
+        return C.Global[0] > 0 && C.Global[0] < N - 1;
+      });
+}
+
+TEST(ThreadSpaceTest, LowerBoundBelowZeroIsClamped) {
+  // if (i >= n - 4 && i < n): the last four elements, fewer when n < 4.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, sym("n") - 4, sym("n"));
+  Launch Covering{{2, 1, 1}, {64, 1, 1}};
+  EXPECT_EQ(
+      valueOf(Space.countDim(0).Low, bindings(Covering, {{"n", value(100)}})),
+      4);
+  EXPECT_EQ(
+      valueOf(Space.countDim(0).Low, bindings(Covering, {{"n", value(2)}})), 2);
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 1, 2, 3, 4, 5, 12, 14, 20})
+      expectExactCount(Space, L, {{"n", value(N)}}, [N](const ThreadCoords &C) {
+        return C.Global[0] >= N - 4 && C.Global[0] < N;
+      });
+}
+
+TEST(ThreadSpaceTest, FirstThreadOfEachBlock) {
+  // if (threadIdx.x == 0)
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Thread, 0, Expr(0), Expr(1));
+  ExprRange X = Space.countDim(0);
+  ASSERT_TRUE(X.isExact());
+  EXPECT_EQ(valueOf(X.Low, bindings({{7, 1, 1}, {128, 1, 1}})), 7);
+  EXPECT_EQ(valueOf(X.Low, bindings({{7, 1, 1}, {1, 1, 1}})), 7);
+  for (const Launch &L : smallLaunches())
+    expectExactCount(Space, L, {},
+                     [](const ThreadCoords &C) { return C.Thread[0] == 0; });
+
+  // With both ends proven inside the block, no clamp remains.
+  ThreadSpace Inside;
+  Inside.constrain(IndexKind::Thread, 0, Expr(0), Expr(1), /*HiInside=*/true,
+                   /*LoInside=*/true);
+  EXPECT_EQ(Inside.countDim(0).Low, gridDim(0));
+  EXPECT_EQ(Inside.count().Low, gridDim(0) * otherDims(0));
+}
+
+TEST(ThreadSpaceTest, ThreadBoundProvenInsideStaysPolynomial) {
+  // if (tid < s) inside a reduction loop whose s <= blockDim.x is proven.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"),
+                  /*HiInside=*/true);
+  ExprRange X = Space.countDim(0);
+  ASSERT_TRUE(X.isExact());
+  EXPECT_EQ(X.Low, sym("s") * gridDim(0));
+  std::optional<std::vector<Expr>> Coefficients = X.Low.coefficientsIn("s");
+  ASSERT_TRUE(Coefficients.has_value());
+  ASSERT_EQ(Coefficients->size(), 2u);
+  EXPECT_TRUE((*Coefficients)[0].isZero());
+  EXPECT_EQ((*Coefficients)[1], gridDim(0));
+  // A loop can sum it: sum_{s=0}^{3} s * gridDim.x == 6 * gridDim.x.
+  std::optional<Expr> Sum = X.Low.sumOver("s", Expr(0), Expr(4));
+  ASSERT_TRUE(Sum.has_value());
+  EXPECT_EQ(*Sum, gridDim(0) * 6);
+
+  for (const Launch &L : smallLaunches())
+    for (int64_t S = 0; S <= L.Block[0]; ++S)
+      expectExactCount(Space, L, {{"s", value(S)}},
+                       [S](const ThreadCoords &C) { return C.Thread[0] < S; });
+}
+
+TEST(ThreadSpaceTest, ThreadBoundNotProvenIsClamped) {
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
+  EXPECT_EQ(Space.countDim(0).Low,
+            Expr::min(sym("s"), blockDim(0)) * gridDim(0));
+  for (const Launch &L : smallLaunches())
+    for (int64_t S : {0, 1, 2, 3, 5, 9, 100})
+      expectExactCount(Space, L, {{"s", value(S)}},
+                       [S](const ThreadCoords &C) { return C.Thread[0] < S; });
+}
+
+TEST(ThreadSpaceTest, BlockConstraints) {
+  // if (blockIdx.x >= 1 && blockIdx.x < b)
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Block, 0, Expr(1), sym("b"));
+  ExprRange X = Space.countDim(0);
+  ASSERT_TRUE(X.isExact());
+  EXPECT_EQ(
+      valueOf(X.Low, bindings({{10, 1, 1}, {32, 1, 1}}, {{"b", value(4)}})),
+      3 * 32);
+  EXPECT_EQ(
+      valueOf(X.Low, bindings({{10, 1, 1}, {32, 1, 1}}, {{"b", value(0)}})), 0);
+  for (const Launch &L : smallLaunches())
+    for (int64_t B : {0, 1, 2, 3, 4, 8})
+      expectExactCount(Space, L, {{"b", value(B)}}, [B](const ThreadCoords &C) {
+        return C.Block[0] >= 1 && C.Block[0] < B;
+      });
+
+  // A guard on blockIdx.y only touches dimension y.
+  ThreadSpace Y;
+  Y.constrain(IndexKind::Block, 1, std::nullopt, Expr(1));
+  EXPECT_EQ(Y.countDim(0).Low, gridDim(0) * blockDim(0));
+  EXPECT_EQ(Y.countDim(2).Low, gridDim(2) * blockDim(2));
+  for (const Launch &L : smallLaunches())
+    expectExactCount(Y, L, {},
+                     [](const ThreadCoords &C) { return C.Block[1] < 1; });
+}
+
+TEST(ThreadSpaceTest, ThreadAndBlockGuardsMultiply) {
+  // if (threadIdx.x < s && blockIdx.x > 0): independent coordinates.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
+  Space.constrain(IndexKind::Block, 0, Expr(1), std::nullopt);
+  std::string Reason;
+  ExprRange X = Space.countDim(0, &Reason);
+  ASSERT_TRUE(X.isExact());
+  EXPECT_TRUE(Reason.empty()) << Reason;
+  EXPECT_EQ(
+      valueOf(X.Low, bindings({{6, 1, 1}, {64, 1, 1}}, {{"s", value(10)}})),
+      10 * 5);
+  for (const Launch &L : smallLaunches())
+    for (int64_t S : {0, 1, 2, 4, 9})
+      expectExactCount(Space, L, {{"s", value(S)}}, [S](const ThreadCoords &C) {
+        return C.Thread[0] < S && C.Block[0] > 0;
+      });
+}
+
+TEST(ThreadSpaceTest, RepeatedGuardsIntersect) {
+  // if (i < n) { if (i < m) { if (i >= 2) ... } }
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("m"));
+  Space.constrain(IndexKind::Global, 0, Expr(2), std::nullopt);
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 3, 7, 20})
+      for (int64_t M : {1, 5, 9})
+        expectExactCount(Space, L, {{"n", value(N)}, {"m", value(M)}},
+                         [N, M](const ThreadCoords &C) {
+                           return C.Global[0] < N && C.Global[0] < M &&
+                                  C.Global[0] >= 2;
+                         });
+}
+
+TEST(ThreadSpaceTest, IntersectKeepsInsideWhenEitherEndIsInside) {
+  IndexInterval I;
+  I.intersect(std::nullopt, false, sym("n"), /*NewHiInside=*/true);
+  EXPECT_TRUE(I.HiInside);
+  EXPECT_FALSE(I.Lo.has_value());
+  // min(n, m) <= n, which was already proven inside.
+  I.intersect(std::nullopt, false, sym("m"), /*NewHiInside=*/false);
+  EXPECT_TRUE(I.HiInside);
+  EXPECT_EQ(*I.Hi, Expr::min(sym("n"), sym("m")));
+
+  IndexInterval J;
+  J.intersect(sym("a"), /*NewLoInside=*/false, std::nullopt, false);
+  EXPECT_FALSE(J.LoInside);
+  J.intersect(Expr(3), /*NewLoInside=*/true, std::nullopt, false);
+  EXPECT_TRUE(J.LoInside);
+  EXPECT_EQ(*J.Lo, Expr::max(sym("a"), Expr(3)));
+  EXPECT_FALSE(J.Hi.has_value());
+}
+
+TEST(ThreadSpaceTest, ClippedLengthOfAnIntervalBeyondTheExtent) {
+  IndexInterval I;
+  I.Lo = sym("a");
+  I.Hi = sym("b");
+  Expr Length = clippedLength(I, sym("e"));
+  for (int64_t A : {0, 2, 5, 9})
+    for (int64_t B : {0, 3, 6, 12})
+      for (int64_t E : {0, 4, 8}) {
+        int64_t Expected = 0;
+        for (int64_t K = 0; K < E; ++K)
+          Expected += K >= A && K < B;
+        EXPECT_EQ(valueOf(Length,
+                          {{"a", value(A)}, {"b", value(B)}, {"e", value(E)}}),
+                  Expected)
+            << "a=" << A << " b=" << B << " e=" << E;
+      }
+}
+
+TEST(ThreadSpaceTest, GlobalAndThreadGuardsOnOneDimensionGiveARange) {
+  // if (i < n && threadIdx.x < s): the two are not independent.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
+  std::string Reason;
+  ExprRange Count = Space.count(&Reason);
+  EXPECT_FALSE(Count.isExact());
+  EXPECT_NE(Reason.find("global index"), std::string::npos) << Reason;
+
+  unsigned Checked = 0, Strict = 0;
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 1, 4, 6, 11, 13, 30})
+      for (int64_t S : {0, 1, 2, 3, 5}) {
+        Bindings B = bindings(L, {{"n", value(N)}, {"s", value(S)}});
+        int64_t Exact = bruteForce(L, [N, S](const ThreadCoords &C) {
+          return C.Global[0] < N && C.Thread[0] < S;
+        });
+        int64_t Low = valueOf(Count.Low, B), High = valueOf(Count.High, B);
+        EXPECT_LE(Low, Exact) << "n=" << N << " s=" << S;
+        EXPECT_GE(High, Exact) << "n=" << N << " s=" << S;
+        ++Checked;
+        Strict += Low < High;
+      }
+  EXPECT_GT(Checked, 0u);
+  // The range is not trivially [0, everything] ...
+  EXPECT_GT(Strict, 0u);
+
+  // ... and it collapses when one guard passes every thread.
+  Launch L{{3, 1, 1}, {4, 1, 1}};
+  Bindings AllOfN = bindings(L, {{"n", value(100)}, {"s", value(3)}});
+  EXPECT_EQ(valueOf(Count.Low, AllOfN), 9);
+  EXPECT_EQ(valueOf(Count.High, AllOfN), 9);
+  Bindings AllOfS = bindings(L, {{"n", value(7)}, {"s", value(4)}});
+  EXPECT_EQ(valueOf(Count.Low, AllOfS), 7);
+  EXPECT_EQ(valueOf(Count.High, AllOfS), 7);
+  // Guards on disjoint sets: 0 threads pass, and the range says at least 0.
+  Bindings Partial = bindings(L, {{"n", value(6)}, {"s", value(2)}});
+  EXPECT_EQ(valueOf(Count.Low, Partial), 0);
+  EXPECT_EQ(valueOf(Count.High, Partial), 6);
+}
+
+TEST(ThreadSpaceTest, GlobalAndBlockGuardsOnOneDimensionGiveARange) {
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, Expr(3), std::nullopt);
+  Space.constrain(IndexKind::Block, 0, std::nullopt, sym("b"));
+  std::string Reason;
+  ExprRange Count = Space.count(&Reason);
+  EXPECT_FALSE(Count.isExact());
+  EXPECT_FALSE(Reason.empty());
+  for (const Launch &L : smallLaunches())
+    for (int64_t B : {0, 1, 2, 5}) {
+      Bindings Values = bindings(L, {{"b", value(B)}});
+      int64_t Exact = bruteForce(L, [B](const ThreadCoords &C) {
+        return C.Global[0] >= 3 && C.Block[0] < B;
+      });
+      EXPECT_LE(valueOf(Count.Low, Values), Exact);
+      EXPECT_GE(valueOf(Count.High, Values), Exact);
+    }
+}
+
+/// Iterations of `for (i = start; i < bound; i += stride)`.
+int64_t trips(int64_t Start, int64_t Bound, int64_t Stride) {
+  int64_t N = 0;
+  for (int64_t I = Start; I < Bound; I += Stride)
+    ++N;
+  return N;
+}
+
+TEST(ThreadSpaceTest, GridStrideLoopCountsItsIterations) {
+  // for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+  //      i += blockDim.x * gridDim.x)
+  ThreadSpace Space;
+  EXPECT_TRUE(Space.enterGridStride(0, sym("n")));
+  EXPECT_TRUE(Space.inGridStride(0));
+  EXPECT_FALSE(Space.inGridStride(1));
+  EXPECT_EQ(Space.globalExtent(0), sym("n"));
+  EXPECT_EQ(Space.countDim(0).Low, sym("n"));
+  EXPECT_EQ(Space.count().Low, sym("n") * otherDims(0));
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 1, 5, 12, 13, 100})
+      expectExactCount(Space, L, {{"n", value(N)}},
+                       [&L, N](const ThreadCoords &C) {
+                         return trips(C.Global[0], N, L.Grid[0] * L.Block[0]);
+                       });
+}
+
+TEST(ThreadSpaceTest, GuardOnTheGridStrideIndex) {
+  // ... { if (i > 0) ... } inside the grid-stride loop over [0, n).
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterGridStride(0, sym("n")));
+  Space.constrain(IndexKind::Global, 0, Expr(1), std::nullopt);
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 1, 2, 12, 31})
+      expectExactCount(
+          Space, L, {{"n", value(N)}}, [&L, N](const ThreadCoords &C) {
+            int64_t Count = 0;
+            for (int64_t I = C.Global[0]; I < N; I += L.Grid[0] * L.Block[0])
+              Count += I > 0;
+            return Count;
+          });
+}
+
+TEST(ThreadSpaceTest, GridStrideIsRefusedUnderAGlobalGuard) {
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("m"));
+  EXPECT_FALSE(Space.enterGridStride(0, sym("n")));
+  EXPECT_FALSE(Space.inGridStride(0));
+  EXPECT_EQ(Space.globalExtent(0), gridDim(0) * blockDim(0));
+  // Another dimension is still free.
+  EXPECT_TRUE(Space.enterGridStride(1, sym("n")));
+}
+
+TEST(ThreadSpaceTest, ThreadGuardInsideGridStrideIsARange) {
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterGridStride(0, sym("n")));
+  Space.constrain(IndexKind::Thread, 0, Expr(0), Expr(1));
+  std::string Reason;
+  ExprRange X = Space.countDim(0, &Reason);
+  EXPECT_FALSE(X.isExact());
+  EXPECT_NE(Reason.find("grid-stride"), std::string::npos) << Reason;
+  EXPECT_TRUE(X.Low.isZero());
+  EXPECT_EQ(X.High, sym("n"));
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 3, 17}) {
+      Bindings B = bindings(L, {{"n", value(N)}});
+      int64_t Exact = bruteForce(L, [&L, N](const ThreadCoords &C) {
+        return C.Thread[0] == 0 ? trips(C.Global[0], N, L.Grid[0] * L.Block[0])
+                                : 0;
+      });
+      ExprRange Count = Space.count();
+      EXPECT_LE(valueOf(Count.Low, B), Exact);
+      EXPECT_GE(valueOf(Count.High, B), Exact);
+    }
+}
+
+TEST(ThreadSpaceTest, BlockStrideLoopCountsItsIterations) {
+  // for (k = threadIdx.x; k < m; k += blockDim.x)
+  ThreadSpace Space;
+  EXPECT_TRUE(Space.enterBlockStride(0, sym("m")));
+  EXPECT_EQ(Space.countDim(0).Low, sym("m") * gridDim(0));
+  EXPECT_EQ(Space.count().Low, sym("m") * gridDim(0) * otherDims(0));
+  // The global extent is not affected.
+  EXPECT_EQ(Space.globalExtent(0), gridDim(0) * blockDim(0));
+  for (const Launch &L : smallLaunches())
+    for (int64_t M : {0, 1, 3, 8, 25})
+      expectExactCount(Space, L, {{"m", value(M)}},
+                       [&L, M](const ThreadCoords &C) {
+                         return trips(C.Thread[0], M, L.Block[0]);
+                       });
+}
+
+TEST(ThreadSpaceTest, GuardOnTheBlockStrideIndex) {
+  // for (k = threadIdx.x; k < m; k += blockDim.x) if (k < s) ...
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterBlockStride(0, sym("m")));
+  Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
+  for (const Launch &L : smallLaunches())
+    for (int64_t M : {0, 4, 9})
+      for (int64_t S : {0, 2, 7, 30})
+        expectExactCount(Space, L, {{"m", value(M)}, {"s", value(S)}},
+                         [&L, M, S](const ThreadCoords &C) {
+                           return trips(C.Thread[0], std::min(M, S),
+                                        L.Block[0]);
+                         });
+}
+
+TEST(ThreadSpaceTest, BlockStrideIsRefusedUnderAGuard) {
+  ThreadSpace UnderThread;
+  UnderThread.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
+  EXPECT_FALSE(UnderThread.enterBlockStride(0, sym("m")));
+  EXPECT_EQ(UnderThread.countDim(0).Low,
+            Expr::min(sym("s"), blockDim(0)) * gridDim(0));
+
+  ThreadSpace UnderGlobal;
+  UnderGlobal.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  EXPECT_FALSE(UnderGlobal.enterBlockStride(0, sym("m")));
+  EXPECT_EQ(UnderGlobal.countDim(0).Low,
+            Expr::min(sym("n"), blockDim(0) * gridDim(0)));
+}
+
+// A guard on the global index inside a block-stride loop selects threads,
+// each of which still runs all of its iterations; the count must not drop
+// the iterations (nor claim to be exact).
+TEST(ThreadSpaceTest, GlobalGuardInsideBlockStride) {
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterBlockStride(0, sym("m")));
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  ExprRange Count = Space.count();
+  for (const Launch &L : smallLaunches())
+    for (int64_t M : {0, 4, 9, 20})
+      for (int64_t N : {0, 3, 100}) {
+        Bindings B = bindings(L, {{"m", value(M)}, {"n", value(N)}});
+        int64_t Exact = bruteForce(L, [&L, M, N](const ThreadCoords &C) {
+          return C.Global[0] < N ? trips(C.Thread[0], M, L.Block[0]) : 0;
+        });
+        EXPECT_LE(valueOf(Count.Low, B), Exact) << "m=" << M << " n=" << N;
+        EXPECT_GE(valueOf(Count.High, B), Exact) << "m=" << M << " n=" << N;
+      }
+}
+
+TEST(ThreadSpaceTest, TwoDimensionalGuardsMultiply) {
+  // if (x < w && y < h) over a 2D grid of 2D blocks.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("w"));
+  Space.constrain(IndexKind::Global, 1, std::nullopt, sym("h"));
+  ExprRange Count = Space.count();
+  ASSERT_TRUE(Count.isExact());
+  EXPECT_EQ(Count.Low, Expr::min(sym("w"), gridDim(0) * blockDim(0)) *
+                           Expr::min(sym("h"), gridDim(1) * blockDim(1)) *
+                           gridDim(2) * blockDim(2));
+  EXPECT_EQ(
+      valueOf(Count.Low, bindings({{64, 32, 1}, {16, 16, 1}},
+                                  {{"w", value(1000)}, {"h", value(300)}})),
+      1000 * 300);
+  for (const Launch &L : smallLaunches())
+    for (int64_t W : {0, 2, 7, 13})
+      for (int64_t H : {1, 3, 10})
+        expectExactCount(Space, L, {{"w", value(W)}, {"h", value(H)}},
+                         [W, H](const ThreadCoords &C) {
+                           return C.Global[0] < W && C.Global[1] < H;
+                         });
+}
+
+TEST(ThreadSpaceTest, MixedKindsAcrossDimensionsStayExact) {
+  // Global in x, Thread in y, Block in z: one kind per dimension is exact.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  Space.constrain(IndexKind::Thread, 1, Expr(0), Expr(1));
+  Space.constrain(IndexKind::Block, 2, Expr(1), std::nullopt);
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 5, 50})
+      expectExactCount(Space, L, {{"n", value(N)}}, [N](const ThreadCoords &C) {
+        return C.Global[0] < N && C.Thread[1] == 0 && C.Block[2] >= 1;
+      });
+}
+
+} // namespace
