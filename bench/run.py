@@ -132,8 +132,11 @@ def run_once(cmd):
     """
     c0 = children_cpu()
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+    try:
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError as e:
+        raise CommandFailed(cmd, None, str(e))
     dt = time.perf_counter() - t0
     cpu = children_cpu() - c0
     if p.returncode != 0:
@@ -142,18 +145,25 @@ def run_once(cmd):
 
 
 class CommandFailed(Exception):
-    def __init__(self, cmd, rc):
-        super().__init__("exit %d" % rc)
-        self.cmd, self.rc = cmd, rc
+    def __init__(self, cmd, rc, why=None):
+        super().__init__(why or "exit %s" % rc)
+        self.cmd, self.rc, self.why = cmd, rc, why
 
 
 def explain_failure(err):
     """Run the failed command again, this time keeping its stderr."""
-    p = subprocess.run(err.cmd, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       text=True)
-    tail = "\n".join(p.stderr.strip().splitlines()[-15:])
-    sys.stderr.write("error: command failed (exit %d): %s\n%s\n"
+    if err.why:
+        sys.stderr.write("error: cannot run %s: %s\n"
+                         % (" ".join(err.cmd), err.why))
+        return
+    try:
+        p = subprocess.run(err.cmd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+        tail = "\n".join(p.stderr.strip().splitlines()[-15:])
+    except OSError as e:
+        tail = str(e)
+    sys.stderr.write("error: command failed (exit %s): %s\n%s\n"
                      % (err.rc, " ".join(err.cmd), tail))
 
 
@@ -358,6 +368,11 @@ def main(argv=None):
         r["file"] = shown
         results.append(r)
     info["loadavg_end"] = loadavg()
+    if tool_mtime(args.tool) != info["tool_mtime"]:
+        sys.stderr.write("warning: %s changed while the benchmark ran "
+                         "(rebuilt?); the numbers mix two builds\n" % args.tool)
+        info["tool_changed_during_run"] = True
+        failed = True
 
     if not results:
         return 1

@@ -191,25 +191,28 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
       walkStmt(S);
       continue;
     }
-    if (walkIf(If))
+    AfterIf After = walkIf(If);
+    if (After.How == AfterIf::Unchanged)
       continue;
-    // The rest runs only for threads that did not leave, and which those are
-    // depends on data: count it as a range.
-    bool LeavesOnThen = alwaysLeaves(If->getThen());
-    bool LeavesOnElse = If->getElse() && alwaysLeaves(If->getElse());
-    if (!LeavesOnThen && !LeavesOnElse)
-      continue;
+    auto walkRest = [&]() {
+      for (auto Next = std::next(It); Next != Body.end(); ++Next) {
+        walkStmt(*Next);
+        if (isa<ReturnStmt>(*Next) || isa<ContinueStmt>(*Next) ||
+            isa<BreakStmt>(*Next))
+          break;
+      }
+    };
+    if (After.How == AfterIf::Complement) {
+      // The rest runs on the threads that fail a decomposed guard.
+      Accumulator Rest = walkOutside(After.Guard, walkRest);
+      addScaled(Rest, Expr(1));
+      break;
+    }
+    // Which threads stay depends on data: count the rest as a range.
     Accumulator Rest;
     Accumulator *Saved = Cur;
     Cur = &Rest;
-    for (auto Next = std::next(It); Next != Body.end(); ++Next) {
-      if (isa<ReturnStmt>(*Next) || isa<ContinueStmt>(*Next) ||
-          isa<BreakStmt>(*Next)) {
-        walkStmt(*Next);
-        break;
-      }
-      walkStmt(*Next);
-    }
+    walkRest();
     Cur = Saved;
     addMaybe(Rest, "code after the early exit at " + where(If) +
                        " runs only where " + sourceText(If->getCond()) +
@@ -220,7 +223,37 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
   Uniform = Before.Uniform;
 }
 
-bool CostWalker::walkIf(const IfStmt *If) {
+CostWalker::Accumulator
+CostWalker::walkOutside(const GuardAnalysis &Guard,
+                        const std::function<void()> &Walk) {
+  Snapshot Before = save();
+  auto walkUnder = [&](bool Guarded) {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    if (Guarded)
+      applyGuard(Guard);
+    Walk();
+    Cur = Saved;
+    restore(Before);
+    return A;
+  };
+  Accumulator All = walkUnder(false);
+  Accumulator Passing = walkUnder(true);
+  // Costs add up over disjoint sets of threads: outside = all - passing.
+  auto minus = [](const CostVector &X, const CostVector &Y) {
+    return CostVector::zipWith(X, Y, [](const Expr &A, const Expr &B) {
+      return Expr::max(Expr(0), A - B);
+    });
+  };
+  Accumulator Out;
+  Out.Total = {minus(All.Total.Low, Passing.Total.High),
+               minus(All.Total.High, Passing.Total.Low)};
+  Out.PerThread = All.PerThread;
+  return Out;
+}
+
+CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   if (If->getInit())
     walkStmt(If->getInit());
   if (If->getConditionVariableDeclStmt())
@@ -231,7 +264,7 @@ bool CostWalker::walkIf(const IfStmt *If) {
   // `if constexpr` and constant conditions: only one branch exists.
   if (auto Known = foldInteger(Cond, Ctx)) {
     walkStmt(Known->isZero() ? If->getElse() : If->getThen());
-    return true;
+    return {};
   }
 
   SymbolicConverter Conv = converter();
@@ -239,14 +272,26 @@ bool CostWalker::walkIf(const IfStmt *If) {
   GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
   Snapshot Before = save();
 
-  applyGuard(Then);
-  Accumulator ThenCost = walkInto(If->getThen());
-  restore(Before);
-  Accumulator ElseCost;
-  if (If->getElse()) {
-    applyGuard(Else);
-    ElseCost = walkInto(If->getElse());
+  // A fully decomposed condition whose negation is not a conjunction (the
+  // else of `a && b`) is counted exactly as the complement of the other.
+  Accumulator ThenCost, ElseCost;
+  if (!Then.Exact && Else.Exact) {
+    ThenCost = walkOutside(Else, [&] { walkStmt(If->getThen()); });
+    Then.Exact = true;
+  } else {
+    applyGuard(Then);
+    ThenCost = walkInto(If->getThen());
     restore(Before);
+  }
+  if (If->getElse()) {
+    if (!Else.Exact && Then.Exact && Then.Reason.empty()) {
+      ElseCost = walkOutside(Then, [&] { walkStmt(If->getElse()); });
+      Else.Exact = true;
+    } else {
+      applyGuard(Else);
+      ElseCost = walkInto(If->getElse());
+      restore(Before);
+    }
   }
   forgetAssigned(If->getThen());
   forgetAssigned(If->getElse());
@@ -271,18 +316,26 @@ bool CostWalker::walkIf(const IfStmt *If) {
   // An early exit narrows what follows in the enclosing block.
   bool LeavesOnThen = alwaysLeaves(If->getThen());
   bool LeavesOnElse = If->getElse() && alwaysLeaves(If->getElse());
-  if (LeavesOnThen && !LeavesOnElse) {
-    if (!Else.Exact)
-      return false;
-    applyGuard(Else);
-  } else if (LeavesOnElse && !LeavesOnThen) {
-    if (!Then.Exact)
-      return false;
-    applyGuard(Then);
-  } else if (LeavesOnThen && LeavesOnElse) {
+  AfterIf After;
+  auto narrowTo = [&](const GuardAnalysis &Stay, const GuardAnalysis &Leave) {
+    if (Stay.Exact) {
+      applyGuard(Stay);
+    } else if (Leave.Exact && Leave.Reason.empty()) {
+      After.How = AfterIf::Complement;
+      After.Guard = Leave;
+    } else {
+      After.How = AfterIf::Maybe;
+    }
+  };
+  if (LeavesOnThen && !LeavesOnElse)
+    narrowTo(analyzeGuard(Cond, true, Conv, Ctx),
+             analyzeGuard(Cond, false, Conv, Ctx));
+  else if (LeavesOnElse && !LeavesOnThen)
+    narrowTo(analyzeGuard(Cond, false, Conv, Ctx),
+             analyzeGuard(Cond, true, Conv, Ctx));
+  else if (LeavesOnThen && LeavesOnElse)
     Uniform.push_back(Expr(0)); // nothing after runs
-  }
-  return true;
+  return After;
 }
 
 void CostWalker::applyGuard(const GuardAnalysis &G) {
@@ -292,6 +345,13 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
                    : C.Kind == IndexKind::Thread
                        ? Space.threadExtent(C.Dim)
                        : Expr::symbol(dimSymbol("gridDim", C.Dim));
+    if (C.AssumedBlockDim) {
+      std::string Dim = dimSymbol("blockDim", C.Dim);
+      if (Out.AssumedBlockDims.emplace(Dim, *C.AssumedBlockDim).second)
+        assume("guards written with a tile size take blockIdx*" +
+               C.AssumedBlockDim->str() + " + threadIdx as the global index: " +
+               Dim + " == " + C.AssumedBlockDim->str());
+    }
     bool HiInside = C.Hi && provablyNonNegative(Natural - *C.Hi);
     bool LoInside = C.Lo && provablyNonNegative(*C.Lo);
     Space.constrain(C.Kind, C.Dim, C.Lo, C.Hi, HiInside, LoInside);

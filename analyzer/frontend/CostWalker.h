@@ -22,6 +22,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -58,9 +59,20 @@ private:
   // Statements.
   void walkStmt(const clang::Stmt *S);
   void walkCompound(const clang::CompoundStmt *C);
-  /// Returns true when the rest of the enclosing block runs only under a
-  /// narrowed condition (an early return), which it has applied.
-  bool walkIf(const clang::IfStmt *If);
+  /// What the code after an if runs under, when one branch always leaves.
+  struct AfterIf {
+    enum Kind {
+      Unchanged,  ///< no early exit, or the narrowing was applied to Space
+      Complement, ///< the rest runs where Guard fails: count by subtraction
+      Maybe,      ///< which threads stay depends on data
+    } How = Unchanged;
+    GuardAnalysis Guard; ///< Complement: the guard of the leaving branch
+  };
+  AfterIf walkIf(const clang::IfStmt *If);
+  /// Walks S (a branch, or the rest of a block) over the threads of the
+  /// current space that fail Guard: all of them minus those that pass.
+  Accumulator walkOutside(const GuardAnalysis &Guard,
+                          const std::function<void()> &Walk);
   void walkFor(const clang::ForStmt *For);
   void walkWhile(const clang::Stmt *Loop, const clang::Expr *Cond,
                  const clang::Stmt *Body);

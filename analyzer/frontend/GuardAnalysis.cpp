@@ -28,6 +28,7 @@ struct Decomposed {
   unsigned Dim;
   Expr Coef;
   Expr Rest;
+  std::optional<Rational> AssumedBlockDim;
 };
 
 std::optional<Decomposed> decompose(const Expr &Diff) {
@@ -46,12 +47,24 @@ std::optional<Decomposed> decompose(const Expr &Diff) {
       if (Rest.dependsOn(Bid)) {
         auto CB = Rest.coefficientsIn(Bid);
         Expr BlockDim = Expr::symbol(dimSymbol("blockDim", D));
-        if (!CB || CB->size() != 2 || (*CB)[1] != Coef * BlockDim)
+        if (!CB || CB->size() != 2)
           return std::nullopt;
+        std::optional<Rational> Tile;
+        if ((*CB)[1] != Coef * BlockDim) {
+          // blockIdx * TILE + threadIdx: the global index if blockDim == TILE.
+          auto BlockCoef = (*CB)[1].asConstant();
+          auto ThreadCoef = Coef.asConstant();
+          if (!BlockCoef || !ThreadCoef || ThreadCoef->isZero())
+            return std::nullopt;
+          Rational Size = *BlockCoef / *ThreadCoef;
+          if (!Size.isInteger() || Size.isNegative() || Size.isZero())
+            return std::nullopt;
+          Tile = Size;
+        }
         Rest = (*CB)[0];
         if (mentionsThread(Rest))
           return std::nullopt;
-        return Decomposed{IndexKind::Global, D, Coef, Rest};
+        return Decomposed{IndexKind::Global, D, Coef, Rest, Tile};
       }
       if (mentionsThread(Rest))
         return std::nullopt;
@@ -232,7 +245,8 @@ private:
     bool Unit = Coef == Expr(1);
     auto ceilQ = [&] { return Unit ? NegRest : Expr::ceilDiv(NegRest, Coef); };
     auto floorQ = [&] { return Unit ? NegRest : Expr::floorDiv(NegRest, Coef); };
-    IndexConstraint C{Dec->Kind, Dec->Dim, std::nullopt, std::nullopt};
+    IndexConstraint C{Dec->Kind, Dec->Dim, std::nullopt, std::nullopt,
+                      Dec->AssumedBlockDim};
     switch (Op) {
     case BO_LT: // X < q  <=>  X < ceil(q)
       C.Hi = ceilQ();

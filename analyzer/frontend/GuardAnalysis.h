@@ -23,6 +23,10 @@ struct IndexConstraint {
   IndexKind Kind = IndexKind::Global;
   unsigned Dim = 0;
   std::optional<Expr> Lo, Hi; ///< Lo <= index < Hi
+  /// Set when the index was written with a constant tile size instead of
+  /// blockDim (`blockIdx.y * 16 + threadIdx.y`): it is the global index only
+  /// if blockDim.Dim equals this.
+  std::optional<Rational> AssumedBlockDim;
 };
 
 struct GuardAnalysis {

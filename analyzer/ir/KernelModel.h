@@ -14,6 +14,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,10 @@ struct KernelModel {
   /// (threadIdx.d, blockIdx.d, blockDim.d, gridDim.d). Formulas are shown
   /// with the unused dimensions at 1.
   std::array<bool, 3> UsesDimension{{true, false, false}};
+  /// Block sizes the model took for granted (a guard written with a tile
+  /// constant: `blockIdx.y * 16 + threadIdx.y < M` counts as a global-index
+  /// guard when blockDim.y == 16): symbol -> value.
+  std::map<std::string, Rational> AssumedBlockDims;
   /// __launch_bounds__ max threads per block, 0 when absent.
   unsigned LaunchBoundsMaxThreads = 0;
 

@@ -79,6 +79,16 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     if (B != Values.end())
       R.Launch.Block[D] = B->second;
   }
+  for (const auto &[Dim, Size] : Model.AssumedBlockDims) {
+    auto It = Values.find(Dim);
+    if (It != Values.end() && It->second != Size)
+      R.Findings.push_back(Finding{
+          "rl-block-size-mismatch", Severity::Warning,
+          "guards of '" + Model.Name + "' are written for " + Dim + " == " +
+              Size.str() + " but this launch has " + Dim + " = " +
+              It->second.str() + "; the counts assume the former",
+          Launch.Site.valid() ? Launch.Site : Model.Location});
+  }
   // Launch arguments that name no parameter are most likely typos.
   for (const auto &[Name, Value] : Launch.Args)
     if (!Model.findParam(Name))
