@@ -34,6 +34,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -321,6 +322,8 @@ def main(argv=None):
                     help="untimed warm-up runs per command (default 1)")
     ap.add_argument("--tool", default=DEFAULT_TOOL,
                     help="rl-analyze binary (default: build/tools/rl-analyze/rl-analyze)")
+    ap.add_argument("--no-snapshot", dest="snapshot", action="store_false",
+                    help="time the tool where it is instead of a private copy")
     ap.add_argument("--clang", default="clang++-22", help="clang driver (default clang++-22)")
     ap.add_argument("--nvcc", default="nvcc", help="nvcc (default: nvcc on PATH)")
     ap.add_argument("--cuda-path", default="/usr/local/cuda",
@@ -353,6 +356,27 @@ def main(argv=None):
             return 1
 
     info = machine_info(args)
+    snapdir = None
+    if args.snapshot and os.sep in args.tool:
+        # Time a private copy, so that a rebuild of the tool while the
+        # benchmark runs (another terminal, an editor's build-on-save) neither
+        # breaks a run nor mixes two builds into one table. The copy finds
+        # the same data files: it looks beside itself first, then in the
+        # source tree the build was configured from.
+        snapdir = tempfile.mkdtemp(prefix="rl-bench-")
+        snap = os.path.join(snapdir, "bin", os.path.basename(args.tool))
+        os.makedirs(os.path.dirname(snap))
+        shutil.copy2(args.tool, snap)
+        info["tool_snapshot"] = snap
+        args.tool = snap
+    try:
+        return measure(args, files, info)
+    finally:
+        if snapdir:
+            shutil.rmtree(snapdir, ignore_errors=True)
+
+
+def measure(args, files, info):
     results = []
     failed = False
     for f in files:
@@ -368,7 +392,7 @@ def main(argv=None):
         r["file"] = shown
         results.append(r)
     info["loadavg_end"] = loadavg()
-    if tool_mtime(args.tool) != info["tool_mtime"]:
+    if not info.get("tool_snapshot") and tool_mtime(args.tool) != info["tool_mtime"]:
         sys.stderr.write("warning: %s changed while the benchmark ran "
                          "(rebuilt?); the numbers mix two builds\n" % args.tool)
         info["tool_changed_during_run"] = True

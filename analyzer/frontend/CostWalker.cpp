@@ -393,7 +393,8 @@ void CostWalker::walkFor(const ForStmt *For) {
     Loops.push_back({T, Expr(0), Trip - Expr(1)});
     Accumulator Body = walkIteration();
     Loops.pop_back();
-    addSummed(Body, T, Trip, For);
+    if (!mentionsThreadIndex(Trip) || !addSummedOverThreads(Body, T, Trip))
+      addSummed(Body, T, Trip, For);
     break;
   }
   case LoopShape::GridStride:

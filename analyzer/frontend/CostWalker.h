@@ -118,6 +118,12 @@ private:
   /// Sum of A over Symbol in [0, Trip) (a counted loop).
   void addSummed(const Accumulator &A, const std::string &Symbol,
                  const Expr &Trip, const clang::Stmt *Loop);
+  /// For a loop whose trip count depends on the thread's index: sums each
+  /// thread's own trip count over the threads. False (nothing added) when the
+  /// body narrows the thread space itself.
+  bool addSummedOverThreads(const Accumulator &A, const std::string &Symbol,
+                            const Expr &Trip);
+  static bool mentionsThreadIndex(const Expr &E);
   /// Sum of A over a halving/doubling loop whose variable is Symbol.
   void addGeometric(const Accumulator &A, const LoopShape &Shape,
                     const std::string &Symbol, const clang::Stmt *Loop);

@@ -53,6 +53,49 @@ void CostWalker::addSummed(const Accumulator &A, const std::string &Symbol,
   Cur->PerThread = Cur->PerThread + Per;
 }
 
+bool CostWalker::mentionsThreadIndex(const Expr &E) {
+  for (const std::string &S : E.symbols())
+    if (S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0)
+      return true;
+  return false;
+}
+
+bool CostWalker::addSummedOverThreads(const Accumulator &A,
+                                      const std::string &Symbol,
+                                      const Expr &Trip) {
+  // Only when every cost of the body is its per-thread cost times the
+  // current space: then no guard inside narrows the threads.
+  ExprRange N = Space.count();
+  Expr Gate(1);
+  for (const Expr &U : Uniform)
+    Gate = Gate * U;
+  CostVector ExpectLow = A.PerThread.Low.scaled(N.Low * Gate);
+  CostVector ExpectHigh = A.PerThread.High.scaled(N.High * Gate);
+  if (!CostRange{ExpectLow, A.Total.Low}.isExact() ||
+      !CostRange{ExpectHigh, A.Total.High}.isExact())
+    return false;
+  bool Ok = true;
+  auto perThread = [&](const Expr &F) {
+    return Expr::sum(Symbol, Expr(0), Trip, F);
+  };
+  auto overThreads = [&](const Expr &F, bool Low) {
+    auto S = Space.sumOverPoints(F);
+    if (!S) {
+      Ok = false;
+      return Expr(0);
+    }
+    return (Low ? S->Low : S->High) * Gate;
+  };
+  CostRange Per{A.PerThread.Low.map(perThread), A.PerThread.High.map(perThread)};
+  CostRange Total{Per.Low.map([&](const Expr &F) { return overThreads(F, true); }),
+                  Per.High.map([&](const Expr &F) { return overThreads(F, false); })};
+  if (!Ok)
+    return false;
+  Cur->Total = Cur->Total + Total;
+  Cur->PerThread = Cur->PerThread + Per;
+  return true;
+}
+
 void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
                               const std::string &Symbol, const Stmt *Loop) {
   const Expr &Trip = Shape.Trip;

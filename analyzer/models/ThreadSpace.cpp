@@ -117,6 +117,69 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
                    Expr::min(Global, Local));
 }
 
+namespace {
+
+/// [Lo, Hi) clipped to [0, Extent), as the two ends of a sum.
+std::pair<Expr, Expr> clippedEnds(const IndexInterval &I, const Expr &Extent) {
+  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
+  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  return {Lower, Expr::max(Lower, Upper)};
+}
+
+} // namespace
+
+std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
+  int Dim = -1;
+  for (unsigned D = 0; D < 3; ++D)
+    if (F.dependsOn(dimSymbol("threadIdx", D)) ||
+        F.dependsOn(dimSymbol("blockIdx", D))) {
+      if (Dim >= 0)
+        return std::nullopt;
+      Dim = static_cast<int>(D);
+    }
+  if (Dim < 0) {
+    ExprRange N = count();
+    return ExprRange(N.Low * F, N.High * F);
+  }
+  unsigned D = static_cast<unsigned>(Dim);
+  Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
+  Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
+  Expr BlockDim = Expr::symbol(dimSymbol("blockDim", D));
+  Expr GridDim = Expr::symbol(dimSymbol("gridDim", D));
+  if (GridStride[D] || BlockStride[D])
+    return std::nullopt;
+  Expr Sum;
+  // The global index g = blockIdx*blockDim + threadIdx, when F uses only g.
+  const std::string G = "%g";
+  Expr AsGlobal = F.substitute(Tid.asSymbol().value(),
+                               Expr::symbol(G) - Bid * BlockDim);
+  bool LocalConstrained = ThreadC[D].constrained() || BlockC[D].constrained();
+  if (!AsGlobal.dependsOn(Bid.asSymbol().value())) {
+    if (LocalConstrained)
+      return std::nullopt;
+    auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);
+    Sum = Expr::sum(G, Lo, Hi, AsGlobal);
+  } else {
+    if (GlobalC[D].constrained())
+      return std::nullopt;
+    // Independent thread and block coordinates: a double sum.
+    const std::string T = "%t", B = "%b";
+    Expr Inner = F.substitute({{Tid.asSymbol().value(), Expr::symbol(T)},
+                               {Bid.asSymbol().value(), Expr::symbol(B)}});
+    auto [TLo, THi] = clippedEnds(ThreadC[D], ThreadExtent[D]);
+    auto [BLo, BHi] = clippedEnds(BlockC[D], GridDim);
+    Sum = Expr::sum(B, BLo, BHi, Expr::sum(T, TLo, THi, Inner));
+  }
+  ExprRange Total(Sum);
+  for (unsigned Other = 0; Other < 3; ++Other) {
+    if (Other == D)
+      continue;
+    ExprRange C = countDim(Other);
+    Total = ExprRange(Total.Low * C.Low, Total.High * C.High);
+  }
+  return Total;
+}
+
 ExprRange ThreadSpace::count(std::string *Reason) const {
   ExprRange Total(Expr(1));
   for (unsigned D = 0; D < 3; ++D) {

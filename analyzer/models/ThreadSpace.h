@@ -59,6 +59,11 @@ public:
   /// mixes Global with Thread/Block constraints (then a range, and Reason says so).
   ExprRange count(std::string *Reason = nullptr) const;
 
+  /// Sum of F over the points, where F may depend on the thread coordinates
+  /// of one dimension (a loop whose trip count is the thread's own index).
+  /// nullopt when F mixes dimensions or the dimension mixes constraint kinds.
+  std::optional<ExprRange> sumOverPoints(const Expr &F) const;
+
   /// Number of points in one dimension.
   ExprRange countDim(unsigned Dim, std::string *Reason = nullptr) const;
 
