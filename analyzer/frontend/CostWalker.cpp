@@ -587,10 +587,16 @@ void CostWalker::walkDecl(const VarDecl *V) {
     return;
   }
   walkExpr(Init);
+  bindValue(Env, V, Init);
+}
+
+void CostWalker::bindValue(ValueEnv &Target, const ValueDecl *D,
+                           const clang::Expr *Init) const {
+  QualType T = D->getType();
   if (T->isIntegralOrEnumerationType())
-    Env.Values[V] = converter().convert(Init);
+    Target.Values[D] = converter().convert(Init);
   else if (T->isPointerType())
-    Env.Origins[V] = classifier().originOfPointer(Init);
+    Target.Origins[D] = classifier().originOfPointer(Init);
 }
 
 } // namespace rla

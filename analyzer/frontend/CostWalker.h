@@ -95,11 +95,19 @@ private:
                             const clang::Expr *F);
 
   // Counting.
-  void countLoad(const MemoryAccess &A);
-  void countStore(const MemoryAccess &A);
+  void countAccess(const MemoryAccess &A, bool Store);
   void countArithmetic(clang::QualType Type, unsigned Amount = 1);
+  /// How often the current point runs over the launch: threads (or
+  /// stride-loop iterations) that reach it, times the uniform 0/1 factors.
+  ExprRange executions();
+  Expr gate() const;
+  void addTo(const std::function<Expr &(CostVector &)> &Field,
+             const Expr &Amount);
   void add(Expr CostVector::*Field, const Expr &Amount);
   void addFlops(Precision P, const Expr &Amount);
+  /// Records the symbolic value (integers) or origin (pointers) of D = Init.
+  void bindValue(ValueEnv &Target, const clang::ValueDecl *D,
+                 const clang::Expr *Init) const;
   /// The precision of a floating (or __half/bfloat16/half2) type.
   std::optional<Precision> precisionOf(clang::QualType T, unsigned *Lanes = nullptr) const;
 

@@ -94,33 +94,38 @@ std::optional<Precision> CostWalker::precisionOf(QualType T,
   return std::nullopt;
 }
 
-void CostWalker::add(Expr CostVector::*Field, const Expr &Amount) {
+ExprRange CostWalker::executions() {
   std::string Why;
   ExprRange N = Space.count(&Why);
   if (!Why.empty())
     rangeReason(Why);
+  Expr Gate = gate();
+  return ExprRange(N.Low * Gate, N.High * Gate);
+}
+
+Expr CostWalker::gate() const {
   Expr Gate(1);
   for (const Expr &U : Uniform)
     Gate = Gate * U;
-  Cur->Total.Low.*Field += N.Low * Gate * Amount;
-  Cur->Total.High.*Field += N.High * Gate * Amount;
-  Cur->PerThread.Low.*Field += Amount;
-  Cur->PerThread.High.*Field += Amount;
+  return Gate;
+}
+
+void CostWalker::addTo(const std::function<Expr &(CostVector &)> &Field,
+                       const Expr &Amount) {
+  ExprRange N = executions();
+  Field(Cur->Total.Low) += N.Low * Amount;
+  Field(Cur->Total.High) += N.High * Amount;
+  Field(Cur->PerThread.Low) += Amount;
+  Field(Cur->PerThread.High) += Amount;
+}
+
+void CostWalker::add(Expr CostVector::*Field, const Expr &Amount) {
+  addTo([Field](CostVector &V) -> Expr & { return V.*Field; }, Amount);
 }
 
 void CostWalker::addFlops(Precision P, const Expr &Amount) {
-  std::string Why;
-  ExprRange N = Space.count(&Why);
-  if (!Why.empty())
-    rangeReason(Why);
-  Expr Gate(1);
-  for (const Expr &U : Uniform)
-    Gate = Gate * U;
   unsigned I = static_cast<unsigned>(P);
-  Cur->Total.Low.Flops[I] += N.Low * Gate * Amount;
-  Cur->Total.High.Flops[I] += N.High * Gate * Amount;
-  Cur->PerThread.Low.Flops[I] += Amount;
-  Cur->PerThread.High.Flops[I] += Amount;
+  addTo([I](CostVector &V) -> Expr & { return V.Flops[I]; }, Amount);
 }
 
 void CostWalker::countArithmetic(QualType Type, unsigned Amount) {
@@ -131,10 +136,13 @@ void CostWalker::countArithmetic(QualType Type, unsigned Amount) {
     add(&CostVector::IntOps, Expr(int64_t(Amount)));
 }
 
-void CostWalker::countLoad(const MemoryAccess &A) {
+void CostWalker::countAccess(const MemoryAccess &A, bool Store) {
+  Expr Bytes(int64_t(A.Bytes));
   switch (A.Origin.Space) {
   case MemorySpace::Shared:
-    return add(&CostVector::SharedLoadBytes, Expr(int64_t(A.Bytes)));
+    return add(Store ? &CostVector::SharedStoreBytes
+                     : &CostVector::SharedLoadBytes,
+               Bytes);
   case MemorySpace::Constant:
   case MemorySpace::Local:
     return; // constant cache / registers: not DRAM traffic
@@ -143,26 +151,9 @@ void CostWalker::countLoad(const MemoryAccess &A) {
            "' of unknown origin is counted as global memory");
     [[fallthrough]];
   case MemorySpace::Global:
-    add(&CostVector::GlobalLoads, Expr(1));
-    add(&CostVector::GlobalLoadBytes, Expr(int64_t(A.Bytes)));
-    return;
-  }
-}
-
-void CostWalker::countStore(const MemoryAccess &A) {
-  switch (A.Origin.Space) {
-  case MemorySpace::Shared:
-    return add(&CostVector::SharedStoreBytes, Expr(int64_t(A.Bytes)));
-  case MemorySpace::Constant:
-  case MemorySpace::Local:
-    return;
-  case MemorySpace::Unknown:
-    assume("pointer '" + A.Origin.Base +
-           "' of unknown origin is counted as global memory");
-    [[fallthrough]];
-  case MemorySpace::Global:
-    add(&CostVector::GlobalStores, Expr(1));
-    add(&CostVector::GlobalStoreBytes, Expr(int64_t(A.Bytes)));
+    add(Store ? &CostVector::GlobalStores : &CostVector::GlobalLoads, Expr(1));
+    add(Store ? &CostVector::GlobalStoreBytes : &CostVector::GlobalLoadBytes,
+        Bytes);
     return;
   }
 }
@@ -175,7 +166,7 @@ void CostWalker::walkExpr(const clang::Expr *E) {
       Cast && Cast->getCastKind() == CK_LValueToRValue) {
     const clang::Expr *Sub = Cast->getSubExpr();
     if (auto A = classifier().classifyLValue(Sub)) {
-      countLoad(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())});
+      countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())}, false);
       walkLValueAddress(Sub);
       return;
     }
@@ -203,8 +194,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
     const clang::Expr *Sub = U->getSubExpr();
     if (U->isIncrementDecrementOp()) {
       if (auto A = classifier().classifyLValue(Sub)) {
-        countLoad(*A);
-        countStore(*A);
+        countAccess(*A, false);
+        countAccess(*A, true);
       } else if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens())) {
         auto It = Env.Values.find(Ref->getDecl());
         if (It != Env.Values.end() && It->second)
@@ -237,7 +228,7 @@ void CostWalker::walkExpr(const clang::Expr *E) {
         (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
       const clang::Expr *Source = skipNoOps(Construct->getArg(0));
       if (auto A = classifier().classifyLValue(Source)) {
-        countLoad(*A);
+        countAccess(*A, false);
         return walkLValueAddress(Source);
       }
     }
@@ -292,8 +283,8 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
                                 QualType ComputationType) {
   if (auto A = classifier().classifyLValue(LHS)) {
     if (Compound)
-      countLoad(*A);
-    countStore(*A);
+      countAccess(*A, false);
+    countAccess(*A, true);
   } else if (const auto *Ref = dyn_cast<DeclRefExpr>(skipNoOps(LHS))) {
     // A register: track its new value.
     const ValueDecl *D = Ref->getDecl();
@@ -330,8 +321,8 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
       // Assigning through a reference bound to caller memory.
       if (auto A = classifier().classifyLValue(LHS)) {
         if (Compound)
-          countLoad(*A);
-        countStore(*A);
+          countAccess(*A, false);
+        countAccess(*A, true);
       }
     }
   }
@@ -344,7 +335,7 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
   const clang::Expr *Source = skipNoOps(RHS);
   if (Source->isGLValue())
     if (auto A = classifier().classifyLValue(Source)) {
-      countLoad(*A);
+      countAccess(*A, false);
       return walkLValueAddress(Source);
     }
   walkExpr(RHS);
@@ -404,7 +395,7 @@ void CostWalker::walkOperatorCall(const CXXOperatorCallExpr *Op) {
     const clang::Expr *Source = skipNoOps(Arg);
     if (Source->isGLValue()) {
       if (auto A = classifier().classifyLValue(Source)) {
-        countLoad(*A);
+        countAccess(*A, false);
         walkLValueAddress(Source);
         continue;
       }
@@ -455,10 +446,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
     if (M != MemoryIntrinsic::None) {
       MemoryAccess A{classifier().originOfPointer(Call->getArg(0)),
                      pointeeBytes(Call->getArg(0))};
-      if (M == MemoryIntrinsic::Load)
-        countLoad(A);
-      else
-        countStore(A);
+      countAccess(A, M == MemoryIntrinsic::Store);
       return walkArgs(0);
     }
   }
@@ -501,7 +489,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
     if (Source->isGLValue() && I < Callee->getNumParams() &&
         Callee->getParamDecl(I)->getType()->isReferenceType()) {
       if (auto A = classifier().classifyLValue(Source)) {
-        countLoad(*A);
+        countAccess(*A, false);
         walkLValueAddress(Source);
         continue;
       }
@@ -541,10 +529,7 @@ void CostWalker::inlineCall(const FunctionDecl *Callee,
       continue;
     }
     walkExpr(Arg);
-    if (T->isIntegralOrEnumerationType())
-      CalleeEnv.Values[P] = converter().convert(Arg);
-    else if (T->isPointerType())
-      CalleeEnv.Origins[P] = classifier().originOfPointer(Arg);
+    bindValue(CalleeEnv, P, Arg);
   }
   Env = CalleeEnv;
   CallStack.push_back(Callee);

@@ -66,9 +66,7 @@ bool CostWalker::addSummedOverThreads(const Accumulator &A,
   // Only when every cost of the body is its per-thread cost times the
   // current space: then no guard inside narrows the threads.
   ExprRange N = Space.count();
-  Expr Gate(1);
-  for (const Expr &U : Uniform)
-    Gate = Gate * U;
+  Expr Gate = gate();
   CostVector ExpectLow = A.PerThread.Low.scaled(N.Low * Gate);
   CostVector ExpectHigh = A.PerThread.High.scaled(N.High * Gate);
   if (!CostRange{ExpectLow, A.Total.Low}.isExact() ||
