@@ -103,7 +103,10 @@ void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
   if (Shape.ShapeKind == LoopShape::Halving) {
     // sum_{t<T} floor(a/2^t) = H(a) - H(floor(a/2^T)), H(x) = 2x - popcount(x).
     auto H = [](const Expr &X) { return Expr(2) * X - Expr::popcount(X); };
-    VarSum = H(Start) - H(Expr::floorDiv(Start, Expr::pow2(Trip)));
+    // Halving down to zero leaves no tail.
+    VarSum = Shape.Bound.isZero()
+                 ? H(Start)
+                 : H(Start) - H(Expr::floorDiv(Start, Expr::pow2(Trip)));
   } else {
     VarSum = Start * (Expr::pow2(Trip) - Expr(1));
   }

@@ -159,6 +159,12 @@ public:
   /// `x - x/2 >= 0` is proven.
   bool isProvablyNonNegativeRelaxed() const;
 
+  /// The same expression with every min/max (and clamp) decided the way it
+  /// evaluates under Values, where both operands are bound: the formula that
+  /// holds for one launch (`2*N*min(N, blockDim.x*gridDim.x)^2` becomes
+  /// `2*N^3` when the grid covers N). Other atoms and symbols stay.
+  Expr resolveMinMax(const Bindings &Values) const;
+
   /// Exact evaluation. Unbound symbols are listed, never guessed.
   EvalResult evaluate(const Bindings &Values) const;
 

@@ -324,6 +324,46 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
   return Sum;
 }
 
+Expr Expr::resolveMinMax(const Bindings &Values) const {
+  Expr Sum;
+  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+    Expr Product(C);
+    for (const Factor &F : M) {
+      const Atom &A = *F.A;
+      Expr Replacement;
+      if (A.Kind == AtomKind::Symbol) {
+        Replacement = ExprBuilder::fromAtom(F.A);
+      } else if (A.Kind == AtomKind::Sum) {
+        // Min/max in the body involve the bound variable: left as they are.
+        Replacement = Expr::sum(A.Name, A.Operands[0].resolveMinMax(Values),
+                                A.Operands[1].resolveMinMax(Values),
+                                A.Operands[2]);
+      } else {
+        std::vector<Expr> Ops;
+        for (const Expr &Op : A.Operands)
+          Ops.push_back(Op.resolveMinMax(Values));
+        Replacement = ExprBuilder::rebuild(A.Kind, Ops);
+        if (A.Kind == AtomKind::Min || A.Kind == AtomKind::Max) {
+          EvalResult X = Ops[0].evaluate(Values), Y = Ops[1].evaluate(Values);
+          if (X.ok() && Y.ok()) {
+            bool TakeFirst;
+            if (*X.Value == *Y.Value) // a tie: keep the simpler formula
+              TakeFirst = Ops[0].symbols().size() < Ops[1].symbols().size() ||
+                          (Ops[0].symbols().size() == Ops[1].symbols().size() &&
+                           Ops[0].str().size() <= Ops[1].str().size());
+            else
+              TakeFirst = (A.Kind == AtomKind::Min) == (*X.Value < *Y.Value);
+            Replacement = TakeFirst ? Ops[0] : Ops[1];
+          }
+        }
+      }
+      Product = Product * power(Replacement, F.Power);
+    }
+    Sum = Sum + Product;
+  }
+  return Sum;
+}
+
 std::optional<std::vector<Expr>>
 Expr::coefficientsIn(const std::string &Symbol) const {
   std::vector<TermMap> Coefficients(1);

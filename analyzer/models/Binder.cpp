@@ -129,6 +129,7 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
       Unused[dimSymbol("blockDim", D)] = Expr(1);
     }
   auto shown = [&](const Expr &E) { return E.substitute(Unused).str(); };
+
   // An unused dimension nobody gave a size is 1.
   for (const auto &[Symbol, One] : Unused)
     Values.emplace(Symbol, Rational(1));
@@ -193,6 +194,10 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
 
   if (AllBound && R.Unbound.empty() && !InvalidValue) {
     R.Totals = Totals;
+    for (size_t I = 0; I < Low.size(); ++I)
+      R.LaunchFormulas[Low[I].first] = {
+          shown(Low[I].second.resolveMinMax(Values)),
+          shown(High[I].second.resolveMinMax(Values))};
     for (const GpuSpec *Gpu : Gpus) {
       GpuVerdict V;
       V.Gpu = Gpu;

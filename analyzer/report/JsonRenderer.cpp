@@ -258,6 +258,9 @@ Json kernel(const KernelReport &K) {
   J["launch"] = launch(K.Launch);
   J["per_thread"] = formulas(K.PerThreadFormulas);
   J["formulas"] = formulas(K.TotalFormulas);
+  J["launch_formulas"] = K.LaunchFormulas.empty()
+                             ? nlohmann::ordered_json(nullptr)
+                             : formulas(K.LaunchFormulas);
   J["totals"] = totals(K);
   J["unbound"] = K.Unbound;
 

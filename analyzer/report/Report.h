@@ -49,6 +49,9 @@ struct KernelReport {
   /// field JSON name -> formula text.
   std::map<std::string, std::pair<std::string, std::string>> TotalFormulas;
   std::map<std::string, std::pair<std::string, std::string>> PerThreadFormulas;
+  /// TotalFormulas with every min/max decided as it is for this launch
+  /// (`2*N^3` for a naive matmul whose grid covers N); empty when unbound.
+  std::map<std::string, std::pair<std::string, std::string>> LaunchFormulas;
   /// Set when every symbol was bound.
   std::optional<BoundTotals> Totals;
   /// Symbols still unbound, with what binds them.

@@ -98,8 +98,10 @@ std::string boundText(const NumberRange &V,
 }
 
 std::string formulaText(const KernelReport &K, const char *Key,
-                        bool PerThread = false) {
-  const auto &Map = PerThread ? K.PerThreadFormulas : K.TotalFormulas;
+                        bool PerThread = false, bool ForLaunch = false) {
+  const auto &Map = PerThread    ? K.PerThreadFormulas
+                    : ForLaunch ? K.LaunchFormulas
+                                : K.TotalFormulas;
   auto It = Map.find(Key);
   if (It == Map.end())
     return "?";
@@ -152,13 +154,18 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   std::string Breakdown = precisionBreakdown(T);
   if (!Breakdown.empty())
     OS << "  (" << Breakdown << ")";
+  if (K.LaunchFormulas.count("flops"))
+    OS << "  = " << formulaText(K, "flops", false, /*ForLaunch=*/true);
   if (K.PerThreadFormulas.count("flops"))
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
 
   OS << label("bytes") << padLeft(Value("dram_bytes", Grouped), ValueWidth)
      << "  load " << Value("global_load_bytes", Si) << "  store "
-     << Value("global_store_bytes", Si) << "\n";
+     << Value("global_store_bytes", Si);
+  if (K.LaunchFormulas.count("dram_bytes"))
+    OS << "  = " << formulaText(K, "dram_bytes", false, /*ForLaunch=*/true);
+  OS << "\n";
 
   // Traffic and work that do not enter the DRAM roofline, when present.
   std::string Other;

@@ -22,6 +22,10 @@ __global__ void matmul(const float *A, const float *B, float *C, int N) {
 // CHECK: "global_load_bytes": "8*N",
 // CHECK: "formulas": {
 // CHECK-NEXT: "flops": "2*N*min(N, blockDim.x*gridDim.x)*min(N, blockDim.y*gridDim.y)",
+// For this launch the grid covers N x N, and the formula reads as the seed's:
+// CHECK: "launch_formulas": {
+// CHECK-NEXT: "flops": "2*N^3",
+// CHECK: "dram_bytes": "8*N^3 + 4*N^2"
 // CHECK: "totals": {
 // CHECK-NEXT: "flops": 2147483648,
 // CHECK: "global_load_bytes": 8589934592,
