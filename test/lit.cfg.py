@@ -15,7 +15,7 @@ rla = os.path.join(config.rla_tools_dir, "rl-analyze")
 inputs = os.path.join(config.test_source_root, "Inputs")
 # Hermetic mode: no CUDA headers, the stub Inputs/cuda.h instead.
 config.substitutions.append(
-    ("%rl-analyze-stub", f"{rla} --no-cuda-headers --extra-arg=-include --extra-arg={inputs}/cuda.h"))
+    ("%rl-analyze-stub", f"{rla} --no-cuda-headers --extra-arg=-nostdlibinc --extra-arg=-I{inputs} --extra-arg=-include --extra-arg={inputs}/cuda.h"))
 config.substitutions.append(("%rl-analyze", rla))
 config.substitutions.append(("%kernels", os.path.join(config.rla_src_root, "kernels")))
 config.substitutions.append(("%data", os.path.join(config.rla_src_root, "data")))
