@@ -296,7 +296,7 @@ def print_machine(info, args, markdown):
          % (info["cpu_model"], info["nproc"], info["kernel"])),
         ("clang", info["clang"] or "?"),
         ("nvcc", info["nvcc"] or "?"),
-        ("rl-analyze", "%s (%s, built %s, source at %s)"
+        ("rl-analyze", "%s (%s, built %s, checkout HEAD %s)"
          % (info["rl_analyze"] or "?", info["tool_path"],
             info["tool_mtime"] or "?", info["source_commit"] or "?")),
         ("runs", "%d timed + %d warm-up per command, interleaved; median and min"
