@@ -253,6 +253,61 @@ CostWalker::walkOutside(const GuardAnalysis &Guard,
   return Out;
 }
 
+void CostWalker::walkBranches(const clang::Expr *Cond,
+                              const std::function<void()> &WalkThen,
+                              const std::function<void()> &WalkElse,
+                              const std::string &What) {
+  SymbolicConverter Conv = converter();
+  GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
+  GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
+  Snapshot Before = save();
+  auto walkUnder = [&](const GuardAnalysis &G,
+                       const std::function<void()> &Walk) {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    applyGuard(G);
+    Walk();
+    Cur = Saved;
+    restore(Before);
+    return A;
+  };
+
+  // A fully decomposed condition whose negation is not a conjunction (the
+  // else of `a && b`) is counted exactly as the complement of the other.
+  Accumulator ThenCost, ElseCost;
+  if (!Then.Exact && Else.Exact) {
+    ThenCost = walkOutside(Else, WalkThen);
+    Then.Exact = true;
+  } else {
+    ThenCost = walkUnder(Then, WalkThen);
+  }
+  if (WalkElse) {
+    if (!Else.Exact && Then.Exact && Then.Reason.empty()) {
+      ElseCost = walkOutside(Then, WalkElse);
+      Else.Exact = true;
+    } else {
+      ElseCost = walkUnder(Else, WalkElse);
+    }
+  }
+
+  std::string Reason =
+      What + " on " + (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
+      (Then.DataDependent
+           ? " depends on data"
+           : " has a form the model does not count exactly (not an interval "
+             "of one thread index)");
+  if (Then.Exact && (Else.Exact || !WalkElse)) {
+    addScaled(ThenCost, Expr(1));
+    addScaled(ElseCost, Expr(1));
+  } else if (Then.Exact) {
+    addScaled(ThenCost, Expr(1));
+    addMaybe(ElseCost, Reason);
+  } else {
+    addAlternatives(ThenCost, ElseCost, Reason);
+  }
+}
+
 CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   if (If->getInit())
     walkStmt(If->getInit());
@@ -268,50 +323,13 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   }
 
   SymbolicConverter Conv = converter();
-  GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
-  GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
-  Snapshot Before = save();
-
-  // A fully decomposed condition whose negation is not a conjunction (the
-  // else of `a && b`) is counted exactly as the complement of the other.
-  Accumulator ThenCost, ElseCost;
-  if (!Then.Exact && Else.Exact) {
-    ThenCost = walkOutside(Else, [&] { walkStmt(If->getThen()); });
-    Then.Exact = true;
-  } else {
-    applyGuard(Then);
-    ThenCost = walkInto(If->getThen());
-    restore(Before);
-  }
-  if (If->getElse()) {
-    if (!Else.Exact && Then.Exact && Then.Reason.empty()) {
-      ElseCost = walkOutside(Then, [&] { walkStmt(If->getElse()); });
-      Else.Exact = true;
-    } else {
-      applyGuard(Else);
-      ElseCost = walkInto(If->getElse());
-      restore(Before);
-    }
-  }
-  forgetAssigned(If->getThen());
-  forgetAssigned(If->getElse());
-
-  std::string Reason =
-      "branch at " + where(If) + " on " +
-      (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
-      (Then.DataDependent
-           ? " depends on data"
-           : " has a form the model does not count exactly (not an interval "
-             "of one thread index)");
-  if (Then.Exact && (Else.Exact || !If->getElse())) {
-    addScaled(ThenCost, Expr(1));
-    addScaled(ElseCost, Expr(1));
-  } else if (Then.Exact) {
-    addScaled(ThenCost, Expr(1));
-    addMaybe(ElseCost, Reason);
-  } else {
-    addAlternatives(ThenCost, ElseCost, Reason);
-  }
+  const Stmt *ThenStmt = If->getThen(), *ElseStmt = If->getElse();
+  walkBranches(Cond, [&] { walkStmt(ThenStmt); },
+               ElseStmt ? std::function<void()>([&] { walkStmt(ElseStmt); })
+                        : std::function<void()>(),
+               "branch at " + where(If));
+  forgetAssigned(ThenStmt);
+  forgetAssigned(ElseStmt);
 
   // An early exit narrows what follows in the enclosing block.
   bool LeavesOnThen = alwaysLeaves(If->getThen());
@@ -351,6 +369,13 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
         assume("guards written with a tile size take blockIdx*" +
                C.AssumedBlockDim->str() + " + threadIdx as the global index: " +
                Dim + " == " + C.AssumedBlockDim->str());
+    }
+    if (C.Modulus) {
+      if (!Space.constrainModulo(C.Kind, C.Dim, *C.Modulus, C.Residue,
+                                 C.ModNegated))
+        rangeReason("two modular conditions on one thread index: the second "
+                    "is not counted");
+      continue;
     }
     bool HiInside = C.Hi && provablyNonNegative(Natural - *C.Hi);
     bool LoInside = C.Lo && provablyNonNegative(*C.Lo);

@@ -69,6 +69,13 @@ private:
     GuardAnalysis Guard; ///< Complement: the guard of the leaving branch
   };
   AfterIf walkIf(const clang::IfStmt *If);
+  /// Counts `Cond ? Then : Else` (statements or values): exactly when the
+  /// condition is a thread guard or uniform, as a range when it reads data.
+  /// WalkElse may be empty. What names the construct in range reasons.
+  void walkBranches(const clang::Expr *Cond,
+                    const std::function<void()> &WalkThen,
+                    const std::function<void()> &WalkElse,
+                    const std::string &What);
   /// Walks S (a branch, or the rest of a block) over the threads of the
   /// current space that fail Guard: all of them minus those that pass.
   Accumulator walkOutside(const GuardAnalysis &Guard,

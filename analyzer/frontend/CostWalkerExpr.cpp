@@ -346,18 +346,8 @@ void CostWalker::walkConditionalValue(const clang::Expr *Cond,
                                       const clang::Expr *F) {
   if (auto Known = foldInteger(Cond, Ctx))
     return walkExpr(Known->isZero() ? F : T);
-  auto walkValue = [&](const clang::Expr *V) {
-    Accumulator A;
-    Accumulator *Saved = Cur;
-    Cur = &A;
-    walkExpr(V);
-    Cur = Saved;
-    return A;
-  };
-  Accumulator A = walkValue(T), B = walkValue(F);
-  addAlternatives(A, B,
-                  "conditional expression at " + where(Cond) + " on " +
-                      sourceText(Cond));
+  walkBranches(Cond, [&] { walkExpr(T); }, [&] { walkExpr(F); },
+               "conditional expression at " + where(Cond));
 }
 
 void CostWalker::walkOperatorCall(const CXXOperatorCallExpr *Op) {

@@ -228,6 +228,8 @@ private:
       return fail(B);
     }
     auto Dec = decompose(Diff);
+    if (!Dec && (Op == BO_EQ || Op == BO_NE) && addModulo(Diff, Op))
+      return;
     if (!Dec)
       return fail(B);
     auto CoefValue = Dec->Coef.asConstant();
@@ -270,6 +272,31 @@ private:
       return fail(B);
     }
     Result.Constraints.push_back(C);
+  }
+
+  /// `index % c == r` (or !=) for one thread coordinate.
+  bool addModulo(const Expr &Diff, BinaryOperatorKind Op) {
+    auto M = Diff.asModPlusConstant();
+    if (!M || !M->Divisor.isInteger() || M->Divisor.isNegative() ||
+        M->Divisor.isZero() || !M->Offset.isInteger())
+      return false;
+    auto Index = decompose(M->Dividend);
+    if (!Index || Index->Coef != Expr(1) || !Index->Rest.isZero())
+      return false;
+    Rational Residue = -M->Offset; // index % c + Offset == 0
+    bool Possible = !Residue.isNegative() && Residue < M->Divisor;
+    if (!Possible) {
+      if (Op == BO_EQ)
+        Result.Uniform.push_back(Expr(0));
+      return true;
+    }
+    IndexConstraint C{Index->Kind, Index->Dim, std::nullopt, std::nullopt,
+                      Index->AssumedBlockDim};
+    C.Modulus = M->Divisor;
+    C.Residue = Residue;
+    C.ModNegated = Op == BO_NE;
+    Result.Constraints.push_back(C);
+    return true;
   }
 
   const SymbolicConverter &Conv;

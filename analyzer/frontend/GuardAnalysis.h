@@ -27,6 +27,10 @@ struct IndexConstraint {
   /// blockDim (`blockIdx.y * 16 + threadIdx.y`): it is the global index only
   /// if blockDim.Dim equals this.
   std::optional<Rational> AssumedBlockDim;
+  /// index % Modulus == Residue (!= when ModNegated) instead of an interval.
+  std::optional<Rational> Modulus;
+  Rational Residue;
+  bool ModNegated = false;
 };
 
 struct GuardAnalysis {

@@ -77,6 +77,7 @@ struct EvalResult {
 };
 
 class ExprNode;
+struct ModForm;
 
 /// A symbolic expression with value semantics (cheap to copy: shared,
 /// immutable nodes). Default-constructed Expr is the constant 0.
@@ -129,6 +130,10 @@ public:
   /// The name when this is exactly one symbol.
   std::optional<std::string> asSymbol() const;
 
+  /// When this is `A % B + K` (one mod atom with coefficient 1, B and K
+  /// constants), its parts: {A, B, K}.
+  std::optional<ModForm> asModPlusConstant() const;
+
   /// All symbols appearing anywhere (also inside atoms).
   std::set<std::string> symbols() const;
   bool dependsOn(const std::string &Symbol) const;
@@ -179,6 +184,13 @@ private:
   std::shared_ptr<const ExprNode> Node;
   friend class ExprNode;
   friend struct ExprBuilder;
+};
+
+/// `Dividend % Divisor + Offset`, see Expr::asModPlusConstant.
+struct ModForm {
+  Expr Dividend;
+  Rational Divisor;
+  Rational Offset;
 };
 
 /// A quantity the source does not decide exactly: [Low, High] with the reason.

@@ -324,6 +324,27 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
   return Sum;
 }
 
+std::optional<ModForm> Expr::asModPlusConstant() const {
+  std::optional<ModForm> Out;
+  Rational Offset;
+  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+    if (M.empty()) {
+      Offset = C;
+      continue;
+    }
+    if (Out || M.size() != 1 || M[0].Power != 1 || C != Rational(1) ||
+        M[0].A->Kind != AtomKind::Mod)
+      return std::nullopt;
+    auto Divisor = M[0].A->Operands[1].asConstant();
+    if (!Divisor)
+      return std::nullopt;
+    Out = ModForm{M[0].A->Operands[0], *Divisor, Rational()};
+  }
+  if (Out)
+    Out->Offset = Offset;
+  return Out;
+}
+
 Expr Expr::resolveMinMax(const Bindings &Values) const {
   Expr Sum;
   for (const auto &[M, C] : ExprBuilder::terms(*this)) {

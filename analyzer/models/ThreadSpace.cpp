@@ -60,6 +60,10 @@ bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound) {
 }
 
 const IndexInterval &ThreadSpace::interval(IndexKind Kind, unsigned Dim) const {
+  return const_cast<ThreadSpace *>(this)->intervalRef(Kind, Dim);
+}
+
+IndexInterval &ThreadSpace::intervalRef(IndexKind Kind, unsigned Dim) {
   switch (Kind) {
   case IndexKind::Global:
     return GlobalC[Dim];
@@ -71,13 +75,32 @@ const IndexInterval &ThreadSpace::interval(IndexKind Kind, unsigned Dim) const {
   return BlockC[Dim];
 }
 
+bool ThreadSpace::constrainModulo(IndexKind Kind, unsigned Dim,
+                                  const Rational &Modulus,
+                                  const Rational &Residue, bool Negated) {
+  IndexInterval &I = intervalRef(Kind, Dim);
+  if (I.Modulus)
+    return false;
+  I.Modulus = Modulus;
+  I.Residue = Residue;
+  I.ModNegated = Negated;
+  return true;
+}
+
 Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
   Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
   Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
   Expr Length = Upper - Lower;
-  if (Length.isProvablyNonNegativeRelaxed())
+  if (!Length.isProvablyNonNegativeRelaxed())
+    Length = Expr::max(Expr(0), Length);
+  if (!I.Modulus)
     return Length;
-  return Expr::max(Expr(0), Length);
+  // x in [Lower, Upper) with x % c == r: ceil((Upper-r)/c) - ceil((Lower-r)/c).
+  Expr C(*I.Modulus), R(I.Residue);
+  Expr Matching = Expr::ceilDiv(Upper - R, C) - Expr::ceilDiv(Lower - R, C);
+  if (!Matching.isProvablyNonNegativeRelaxed())
+    Matching = Expr::max(Expr(0), Matching);
+  return I.ModNegated ? Length - Matching : Matching;
 }
 
 ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
@@ -146,7 +169,8 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
   Expr BlockDim = Expr::symbol(dimSymbol("blockDim", D));
   Expr GridDim = Expr::symbol(dimSymbol("gridDim", D));
-  if (GridStride[D] || BlockStride[D])
+  if (GridStride[D] || BlockStride[D] || GlobalC[D].Modulus ||
+      ThreadC[D].Modulus || BlockC[D].Modulus)
     return std::nullopt;
   Expr Sum;
   // The global index g = blockIdx*blockDim + threadIdx, when F uses only g.

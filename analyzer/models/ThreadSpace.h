@@ -34,7 +34,12 @@ struct IndexInterval {
   /// Proven by the caller: Hi <= the coordinate's extent, Lo >= 0 (so the
   /// count needs no clamp and stays a polynomial a loop can sum).
   bool HiInside = false, LoInside = false;
-  bool constrained() const { return Lo || Hi; }
+  /// index % Modulus == Residue (or != when ModNegated): warp leaders,
+  /// every other element.
+  std::optional<Rational> Modulus;
+  Rational Residue;
+  bool ModNegated = false;
+  bool constrained() const { return Lo || Hi || Modulus; }
   /// Narrows this interval to its intersection with [Lo, Hi).
   void intersect(const std::optional<Expr> &NewLo, bool NewLoInside,
                  const std::optional<Expr> &NewHi, bool NewHiInside);
@@ -49,6 +54,11 @@ public:
   void constrain(IndexKind Kind, unsigned Dim, const std::optional<Expr> &Lo,
                  const std::optional<Expr> &Hi, bool HiInside = false,
                  bool LoInside = false);
+
+  /// Restricts the coordinate to index % Modulus == Residue (!= when
+  /// Negated). False (nothing changes) when it already has a modulus.
+  bool constrainModulo(IndexKind Kind, unsigned Dim, const Rational &Modulus,
+                       const Rational &Residue, bool Negated);
 
   /// Enters a grid-stride loop over dimension Dim whose index runs over
   /// [0, Bound): the loop's iterations replace the threads of that dimension.
@@ -79,6 +89,7 @@ public:
   const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;
 
 private:
+  IndexInterval &intervalRef(IndexKind Kind, unsigned Dim);
   std::array<Expr, 3> Extent;
   std::array<bool, 3> GridStride{};
   std::array<Expr, 3> ThreadExtent;

@@ -332,3 +332,60 @@ TEST(ExprTest, ReductionTripCounts) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ExprTest, SumAtomWithoutClosedFormEvaluatesTermByTerm) {
+  // sum_{t=0}^{T-1} min(K - 16t, 16) with T = ceil(K/16): K when K >= 0.
+  Expr T = Expr::symbol("$t#1");
+  Expr Body = Expr::min(sym("K") - Expr(16) * T, Expr(16));
+  Expr S = Expr::sum("$t#1", Expr(0), Expr::ceilDiv(sym("K"), Expr(16)), Body);
+  EXPECT_FALSE(S.dependsOn("$t#1"));
+  EXPECT_TRUE(S.dependsOn("K"));
+  for (int64_t K : {0, 1, 15, 16, 17, 1000})
+    EXPECT_EQ(valueOf(S, {{"K", Rational(K)}}), Rational(K)) << "K=" << K;
+  EXPECT_NE(S.str().find("sum(t = 0 .. "), std::string::npos) << S.str();
+  // Substituting K keeps the bound variable bound.
+  EXPECT_EQ(valueOf(S.substitute("K", Expr(40)), {}), Rational(40));
+}
+
+TEST(ExprTest, SumOfAPolynomialIsClosed) {
+  Expr S = Expr::sum("i", Expr(0), sym("n"), sym("i"));
+  EXPECT_EQ(S, (sym("n") * sym("n") - sym("n")) * Expr(Rational(1, 2)));
+}
+
+TEST(ExprTest, ResolveMinMaxForOneLaunch) {
+  Expr Grid = sym("blockDim.x") * sym("gridDim.x");
+  Expr F = Expr(2) * sym("N") * Expr::min(sym("N"), Grid);
+  Bindings Covering = {{"N", Rational(1024)},
+                       {"blockDim.x", Rational(16)},
+                       {"gridDim.x", Rational(64)}};
+  EXPECT_EQ(F.resolveMinMax(Covering).str(), "2*N^2");
+  Bindings Short = {{"N", Rational(1024)},
+                    {"blockDim.x", Rational(16)},
+                    {"gridDim.x", Rational(10)}};
+  EXPECT_EQ(F.resolveMinMax(Short).str(), "2*N*blockDim.x*gridDim.x");
+  // Unbound operands stay as they are.
+  EXPECT_EQ(F.resolveMinMax({}), F);
+}
+
+TEST(ExprTest, ModPlusConstant) {
+  auto M = (Expr::mod(sym("x"), Expr(32)) - Expr(3)).asModPlusConstant();
+  ASSERT_TRUE(M.has_value());
+  EXPECT_EQ(M->Dividend, sym("x"));
+  EXPECT_EQ(M->Divisor, Rational(32));
+  EXPECT_EQ(M->Offset, Rational(-3));
+  EXPECT_FALSE((Expr(2) * Expr::mod(sym("x"), Expr(32))).asModPlusConstant());
+  EXPECT_FALSE(sym("x").asModPlusConstant());
+}
+
+TEST(ExprTest, RelaxedNonNegativity) {
+  // x - x/2 >= 0 needs the bound floor(x/2) <= x/2.
+  Expr X = sym("x");
+  Expr D = X - Expr::floorDiv(X, Expr(2));
+  EXPECT_FALSE(D.isProvablyNonNegative());
+  EXPECT_TRUE(D.isProvablyNonNegativeRelaxed());
+  EXPECT_FALSE((Expr::floorDiv(X, Expr(2)) - X).isProvablyNonNegativeRelaxed());
+}
+
+} // namespace

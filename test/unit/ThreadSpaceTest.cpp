@@ -582,3 +582,75 @@ TEST(ThreadSpaceTest, MixedKindsAcrossDimensionsStayExact) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ThreadSpaceTest, ModuloOnTheThreadIndexMatchesBruteForce) {
+  // threadIdx.x % c == r and != r, alone and inside an interval.
+  for (int64_t C : {1, 2, 3, 32})
+    for (int64_t R = 0; R < C && R < 4; ++R)
+      for (bool Negated : {false, true}) {
+        ThreadSpace Space;
+        ASSERT_TRUE(Space.constrainModulo(IndexKind::Thread, 0, Rational(C),
+                                          Rational(R), Negated));
+        for (const Launch &L : smallLaunches())
+          expectExactCount(Space, L, {}, [&](const ThreadCoords &T) {
+            return ((T.Thread[0] % C == R) != Negated) ? 1 : 0;
+          });
+        Space.constrain(IndexKind::Thread, 0, sym("lo"), sym("hi"));
+        for (const Launch &L : smallLaunches())
+          for (int64_t Lo : {0, 1, 3})
+            for (int64_t Hi : {0, 2, 7})
+              expectExactCount(
+                  Space, L, {{"lo", value(Lo)}, {"hi", value(Hi)}},
+                  [&](const ThreadCoords &T) {
+                    int64_t X = T.Thread[0];
+                    return X >= Lo && X < Hi && ((X % C == R) != Negated) ? 1
+                                                                         : 0;
+                  });
+      }
+}
+
+TEST(ThreadSpaceTest, ModuloOnTheGridStrideIndex) {
+  // for (i = global; i < n; i += grid) if (i % 2 == 1): the odd i below n.
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterGridStride(0, sym("n")));
+  ASSERT_TRUE(Space.constrainModulo(IndexKind::Global, 0, Rational(2),
+                                    Rational(1), false));
+  for (int64_t N : {0, 1, 2, 1001}) {
+    Bindings B = bindings({{3, 1, 1}, {64, 1, 1}}, {{"n", value(N)}});
+    EXPECT_EQ(valueOf(Space.count().Low, B), N / 2) << "n=" << N;
+  }
+}
+
+TEST(ThreadSpaceTest, SecondModuloIsRefused) {
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.constrainModulo(IndexKind::Thread, 0, Rational(32),
+                                    Rational(0), false));
+  EXPECT_FALSE(Space.constrainModulo(IndexKind::Thread, 0, Rational(2),
+                                     Rational(0), false));
+}
+
+TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
+  // Each thread runs threadIdx.x iterations: sum over a block is B(B-1)/2.
+  ThreadSpace Space;
+  auto Sum = Space.sumOverPoints(sym("threadIdx.x"));
+  ASSERT_TRUE(Sum.has_value());
+  for (const Launch &L : smallLaunches())
+    EXPECT_EQ(valueOf(Sum->Low, bindings(L)),
+              bruteForce(L, [](const ThreadCoords &T) { return T.Thread[0]; }));
+  // And of the global index under a guard: sum of (i + 1) for i < n.
+  Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
+  Expr GlobalPlusOne =
+      sym("blockIdx.x") * blockDim(0) + sym("threadIdx.x") + Expr(1);
+  auto Tri = Space.sumOverPoints(GlobalPlusOne);
+  ASSERT_TRUE(Tri.has_value());
+  for (const Launch &L : smallLaunches())
+    for (int64_t N : {0, 3, 50})
+      EXPECT_EQ(valueOf(Tri->Low, bindings(L, {{"n", value(N)}})),
+                bruteForce(L, [N](const ThreadCoords &T) {
+                  return T.Global[0] < N ? T.Global[0] + 1 : 0;
+                }));
+}
+
+} // namespace
