@@ -5,8 +5,10 @@
 /// intrinsics are counted: FLOPs (an FMA is 2), SFU operations (the special
 /// function unit: exp, log, sin, rsqrt, ...), or compare-class operations
 /// (min/max/abs). `HardwareFlops` is what Nsight Compute's
-/// fadd + fmul + 2*ffma counters see for one call on sm_90 with CUDA 13
-/// (accurate functions expand into FMA sequences around one MUFU op).
+/// fadd + fmul + 2*ffma counters (and the dadd/hadd variants) see for one
+/// call. The hardware column and the SFU ops were read from sm_90 SASS with
+/// CUDA 13.0 by scripts/sass_math_costs.py on 2026-11-29: the instructions
+/// on the path a normal, finite argument takes (docs/sass-math-costs.md).
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_MATHFUNCTIONS_H
 #define RLA_MODELS_MATHFUNCTIONS_H
@@ -23,10 +25,16 @@ struct MathFunctionCost {
   /// (overloads such as __hadd on __half and on __nv_bfloat16).
   std::optional<Precision> Prec;
   unsigned Flops = 0;        ///< source FLOPs per call (per lane for x2 types: Lanes)
-  unsigned SfuOps = 0;       ///< special-function-unit ops per call
+  /// Special-function calls per call site as the source writes them: 1 for
+  /// each transcendental, square root or reciprocal (sincos: 2). The
+  /// model's `sfu_ops`.
+  unsigned SfuOps = 0;
   unsigned CompareOps = 0;   ///< min/max/abs/compare-like ops per call
-  unsigned HardwareFlops = 0;///< fadd + fmul + 2*ffma in SASS, approximate
+  unsigned HardwareFlops = 0;///< fadd + fmul + 2*ffma in SASS, per call
   unsigned Lanes = 1;        ///< 2 for half2/bfloat162 operations
+  /// MUFU instructions on the common path in sm_90 SASS (accurate sinf and
+  /// logf are pure FMA polynomials: 0), per lane.
+  unsigned MufuOps = 0;
 };
 
 /// The cost of calling the function named Name, or nullopt when it is not a

@@ -47,22 +47,33 @@ TEST(MathFunctionsTest, FusedMultiplyAddIsTwoFlops) {
 }
 
 TEST(MathFunctionsTest, RoundedArithmeticIsOneFlop) {
-  for (const char *Name :
-       {"__fadd_rn", "__fsub_rn", "__fmul_rn", "__fdiv_rn"}) {
+  for (const char *Name : {"__fadd_rn", "__fsub_rn", "__fmul_rn"}) {
     MathFunctionCost C = costOf(Name);
     EXPECT_EQ(C.Prec, Precision::FP32) << Name;
     EXPECT_EQ(C.Flops, 1u) << Name;
     EXPECT_EQ(C.SfuOps, 0u) << Name;
+    EXPECT_EQ(C.HardwareFlops, 1u) << Name;
   }
   for (const char *Name : {"__dadd_rn", "__dmul_rn", "__ddiv_rn"}) {
     MathFunctionCost C = costOf(Name);
     EXPECT_EQ(C.Prec, Precision::FP64) << Name;
     EXPECT_EQ(C.Flops, 1u) << Name;
   }
+  // The IEEE divisions are one source FLOP; in SASS a MUFU reciprocal that
+  // FMAs refine (sm_90, CUDA 13.0).
+  MathFunctionCost Div = costOf("__fdiv_rn");
+  EXPECT_EQ(Div.Flops, 1u);
+  EXPECT_EQ(Div.SfuOps, 0u); // a division is a FLOP, not a special function
+  EXPECT_EQ(Div.MufuOps, 1u);
+  EXPECT_EQ(Div.HardwareFlops, 10u);
+  MathFunctionCost DDiv = costOf("__ddiv_rn");
+  EXPECT_EQ(DDiv.MufuOps, 1u);
+  EXPECT_EQ(DDiv.HardwareFlops, 17u);
   // The fast division is one FLOP through the SFU's reciprocal.
   MathFunctionCost Fast = costOf("__fdividef");
   EXPECT_EQ(Fast.Flops, 1u);
-  EXPECT_EQ(Fast.SfuOps, 1u);
+  EXPECT_EQ(Fast.SfuOps, 0u);
+  EXPECT_EQ(Fast.MufuOps, 1u);
 }
 
 TEST(MathFunctionsTest, FastIntrinsicsAreSfuOpsNotFlops) {
@@ -78,8 +89,12 @@ TEST(MathFunctionsTest, FastIntrinsicsAreSfuOpsNotFlops) {
     EXPECT_EQ(C.Flops, 0u) << Name;
     EXPECT_EQ(C.SfuOps, 1u) << Name;
   }
-  EXPECT_EQ(costOf("__powf").SfuOps, 2u);
-  EXPECT_EQ(costOf("__tanf").SfuOps, 3u);
+  // One special function in the source, several MUFU instructions in SASS.
+  EXPECT_EQ(costOf("__powf").SfuOps, 1u);
+  EXPECT_EQ(costOf("__powf").MufuOps, 2u);
+  EXPECT_EQ(costOf("__tanf").SfuOps, 1u);
+  EXPECT_EQ(costOf("__tanf").MufuOps, 3u);
+  EXPECT_EQ(costOf("sincosf").SfuOps, 2u);
 }
 
 TEST(MathFunctionsTest, AccurateFunctionsCostMoreHardwareFlops) {
@@ -88,16 +103,48 @@ TEST(MathFunctionsTest, AccurateFunctionsCostMoreHardwareFlops) {
   EXPECT_EQ(Accurate.Flops, 0u);
   EXPECT_EQ(Accurate.SfuOps, 1u);
   EXPECT_GT(Accurate.HardwareFlops, Fast.HardwareFlops);
-  EXPECT_EQ(costOf("sinf").HardwareFlops, 14u);
+  EXPECT_EQ(Accurate.HardwareFlops, 10u);
+  EXPECT_EQ(costOf("sinf").HardwareFlops, 16u);
 
   MathFunctionCost Exp = costOf("exp");
   EXPECT_EQ(Exp.Prec, Precision::FP64);
   EXPECT_EQ(Exp.Flops, 0u);
+  // Double exp is a DFMA polynomial: no MUFU op in SASS, still one
+  // special function in the source.
   EXPECT_EQ(Exp.SfuOps, 1u);
-  EXPECT_EQ(Exp.HardwareFlops, 24u);
-  EXPECT_EQ(costOf("pow").SfuOps, 2u);
+  EXPECT_EQ(Exp.MufuOps, 0u);
+  EXPECT_EQ(Exp.HardwareFlops, 29u);
+  EXPECT_EQ(costOf("pow").MufuOps, 1u);
   EXPECT_EQ(costOf("sqrtf").Prec, Precision::FP32);
   EXPECT_EQ(costOf("sqrt").Prec, Precision::FP64);
+}
+
+TEST(MathFunctionsTest, HardwareColumnMatchesSm90Sass) {
+  // docs/sass-math-costs.md: the common path of sm_90 SASS, CUDA 13.0.
+  MathFunctionCost Sqrtf = costOf("sqrtf");
+  EXPECT_EQ(Sqrtf.MufuOps, 1u);
+  EXPECT_EQ(Sqrtf.HardwareFlops, 6u);
+  MathFunctionCost Rsqrtf = costOf("rsqrtf");
+  EXPECT_EQ(Rsqrtf.MufuOps, 1u);
+  EXPECT_EQ(Rsqrtf.HardwareFlops, 0u);
+  // Accurate sinf and logf are FMA polynomials without a MUFU op.
+  EXPECT_EQ(costOf("sinf").MufuOps, 0u);
+  EXPECT_EQ(costOf("sinf").SfuOps, 1u);
+  MathFunctionCost Logf = costOf("logf");
+  EXPECT_EQ(Logf.MufuOps, 0u);
+  EXPECT_EQ(Logf.HardwareFlops, 24u);
+  // tanhf: MUFU.EX2 and MUFU.RCP.
+  MathFunctionCost Tanhf = costOf("tanhf");
+  EXPECT_EQ(Tanhf.MufuOps, 2u);
+  EXPECT_EQ(Tanhf.SfuOps, 1u);
+  EXPECT_EQ(Tanhf.HardwareFlops, 13u);
+  MathFunctionCost Fast = costOf("__fdividef");
+  EXPECT_EQ(Fast.HardwareFlops, 1u);
+  EXPECT_EQ(costOf("sqrt").HardwareFlops, 13u);
+  // One HFMA2 is 2 hardware FLOPs per call, for one lane or two.
+  EXPECT_EQ(costOf("__hfma").HardwareFlops, 2u);
+  EXPECT_EQ(costOf("__hfma2").HardwareFlops, 2u);
+  EXPECT_EQ(costOf("__hadd2").HardwareFlops, 2u);
 }
 
 TEST(MathFunctionsTest, MinMaxAbsAreCompares) {
