@@ -1239,7 +1239,7 @@ def table_rows(rows):
     head = ["function", "prec", "FADD", "FMUL", "FFMA", "DADD", "DMUL", "DFMA",
             "HADD2", "HMUL2", "HFMA2", "MUFU", "mov", "hw FLOPs",
             "static hw", "static MUFU", "branches", "pred", "table hw",
-            "table SFU"]
+            "table MUFU"]
     out = [head]
     for r in rows:
         if "error" in r:
