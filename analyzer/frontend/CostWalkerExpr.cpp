@@ -144,8 +144,11 @@ void CostWalker::countAccess(const MemoryAccess &A, bool Store) {
                      : &CostVector::SharedLoadBytes,
                Bytes);
   case MemorySpace::Constant:
+    assume("reads of __constant__ '" + A.Origin.Base +
+           "' are served by the constant cache: not counted as global bytes");
+    return;
   case MemorySpace::Local:
-    return; // constant cache / registers: not DRAM traffic
+    return; // registers: no memory traffic
   case MemorySpace::Unknown:
     assume("pointer '" + A.Origin.Base +
            "' of unknown origin is counted as global memory");

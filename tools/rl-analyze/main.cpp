@@ -26,7 +26,8 @@ namespace {
 
 cl::OptionCategory Category("rl-analyze options");
 
-cl::opt<std::string> Input(cl::Positional, cl::desc("<file.cu>"),
+cl::opt<std::string> Input(cl::Positional,
+                           cl::desc("<file.cu> [-- compiler flags]"),
                            cl::cat(Category));
 cl::list<std::string> GpuNames("gpu", cl::CommaSeparated,
                                cl::desc("GPU(s) to predict for, e.g. "
