@@ -55,6 +55,8 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return originOfVariable(Ref->getDecl());
+  if (isa<CXXThisExpr>(E->IgnoreParenImpCasts()))
+    return Env.ThisOrigin;
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
     return originOfLValue(Temp->getSubExpr());
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -74,6 +76,23 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
       return MemoryOrigin{MemorySpace::Local, ""};
     }
     return originOfPointer(Cast->getSubExpr());
+  }
+  if (isa<CXXThisExpr>(P)) {
+    if (Env.ThisOrigin)
+      return *Env.ThisOrigin;
+    return MemoryOrigin{MemorySpace::Unknown, "this"};
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(P)) {
+    // A pointer kept in a struct: in a register object (a by-value kernel
+    // parameter such as a span or an accessor) it is a kernel argument and
+    // points to global memory; read from memory, the same is assumed.
+    std::optional<MemoryOrigin> Holder =
+        M->isArrow() ? std::optional<MemoryOrigin>(originOfPointer(M->getBase()))
+                     : originOfLValue(M->getBase());
+    if (!Holder || Holder->Space == MemorySpace::Local ||
+        Holder->Space == MemorySpace::Global)
+      return MemoryOrigin{MemorySpace::Global,
+                          M->getMemberDecl()->getNameAsString()};
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(P)) {
     const ValueDecl *D = Ref->getDecl();

@@ -142,8 +142,18 @@ void CostWalker::walkStmt(const Stmt *S) {
         walkDecl(V);
     return;
   }
-  if (const auto *Ret = dyn_cast<ReturnStmt>(S))
-    return walkExpr(Ret->getRetValue());
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    const clang::Expr *Value = Ret->getRetValue();
+    if (Value && !CallStack.empty() &&
+        CallStack.back()->getReturnType()->isReferenceType()) {
+      // A returned reference is an address, not a read.
+      walkLValueAddress(Value);
+      if (auto A = classifier().classifyLValue(Value))
+        ReturnedOrigin = A->Origin;
+      return;
+    }
+    return walkExpr(Value);
+  }
   if (const auto *E = dyn_cast<clang::Expr>(S))
     return walkExpr(E);
   if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {

@@ -95,9 +95,14 @@ private:
                       clang::QualType ComputationType);
   void walkCall(const clang::CallExpr *Call);
   void walkOperatorCall(const clang::CXXOperatorCallExpr *Op);
-  void inlineCall(const clang::FunctionDecl *Callee,
-                  llvm::ArrayRef<const clang::Expr *> Args,
-                  const clang::Expr *Call);
+  /// Walks Callee's body as if inlined; ThisObject is the object of a member
+  /// call. Returns where a returned reference points, if it does.
+  std::optional<MemoryOrigin>
+  inlineCall(const clang::FunctionDecl *Callee,
+             llvm::ArrayRef<const clang::Expr *> Args, const clang::Expr *Call,
+             const clang::Expr *ThisObject = nullptr);
+  /// A memory access through a reference a call returns (`at(r, c) = v`).
+  std::optional<MemoryAccess> walkReturnedReference(const clang::Expr *E);
   void walkConditionalValue(const clang::Expr *Cond, const clang::Expr *T,
                             const clang::Expr *F);
 
@@ -172,6 +177,8 @@ private:
   std::vector<LoopContext> Loops;
   std::vector<const clang::FunctionDecl *> CallStack;
   std::set<std::string> UncountedCalls;
+  /// Where the last inlined function returning a reference pointed.
+  std::optional<MemoryOrigin> ReturnedOrigin;
   unsigned NextSymbol = 0;
 };
 

@@ -168,6 +168,13 @@ void CostWalker::walkExpr(const clang::Expr *E) {
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
       Cast && Cast->getCastKind() == CK_LValueToRValue) {
     const clang::Expr *Sub = Cast->getSubExpr();
+    if (auto A = walkReturnedReference(Sub)) {
+      countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())},
+                  false);
+      return;
+    }
+    if (isa<CallExpr>(skipNoOps(Sub)))
+      return walkExpr(skipNoOps(Sub));
     if (auto A = classifier().classifyLValue(Sub)) {
       countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())}, false);
       walkLValueAddress(Sub);
@@ -284,6 +291,15 @@ void CostWalker::walkLValueAddress(const clang::Expr *E) {
 void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
                                 const clang::Expr *Whole, bool Compound,
                                 QualType ComputationType) {
+  if (auto A = walkReturnedReference(LHS)) {
+    if (Compound)
+      countAccess(*A, false);
+    countAccess(*A, true);
+    if (Compound)
+      countArithmetic(ComputationType.isNull() ? LHS->getType()
+                                               : ComputationType);
+    return walkExpr(RHS);
+  }
   if (auto A = classifier().classifyLValue(LHS)) {
     if (Compound)
       countAccess(*A, false);
@@ -381,7 +397,8 @@ void CostWalker::walkOperatorCall(const CXXOperatorCallExpr *Op) {
       walkLValueAddress(Op->getArg(0));
     for (unsigned I = First; I < N; ++I)
       Args.push_back(Op->getArg(I));
-    return inlineCall(Def, Args, Op);
+    inlineCall(Def, Args, Op, First == 1 ? Op->getArg(0) : nullptr);
+    return;
   }
   // Operands bound to const references are read here.
   for (const clang::Expr *Arg : Op->arguments()) {
@@ -462,9 +479,13 @@ void CostWalker::walkCall(const CallExpr *Call) {
   }
   if (HasBody && !SM.isInSystemHeader(Def->getLocation())) {
     llvm::SmallVector<const clang::Expr *, 4> Args(Call->arguments());
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      walkLValueAddress(Member->getImplicitObjectArgument());
-    return inlineCall(Def, Args, Call);
+    const clang::Expr *Object = nullptr;
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+      Object = Member->getImplicitObjectArgument();
+      walkLValueAddress(Object);
+    }
+    inlineCall(Def, Args, Call, Object);
+    return;
   }
   if (!HasBody && !SM.isInSystemHeader(Callee->getLocation())) {
     finding("rl-opaque-call", Severity::Warning,
@@ -491,9 +512,25 @@ void CostWalker::walkCall(const CallExpr *Call) {
   }
 }
 
-void CostWalker::inlineCall(const FunctionDecl *Callee,
-                            llvm::ArrayRef<const clang::Expr *> Args,
-                            const clang::Expr *Call) {
+std::optional<MemoryAccess>
+CostWalker::walkReturnedReference(const clang::Expr *E) {
+  E = skipNoOps(E);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || !Call->getCallReturnType(Ctx)->isReferenceType())
+    return std::nullopt;
+  ReturnedOrigin.reset();
+  walkExpr(Call);
+  std::optional<MemoryOrigin> Origin = ReturnedOrigin;
+  ReturnedOrigin.reset();
+  if (!Origin || Origin->Space == MemorySpace::Local)
+    return std::nullopt;
+  return MemoryAccess{*Origin, classifier().sizeOf(E->getType())};
+}
+
+std::optional<MemoryOrigin>
+CostWalker::inlineCall(const FunctionDecl *Callee,
+                       llvm::ArrayRef<const clang::Expr *> Args,
+                       const clang::Expr *Call, const clang::Expr *ThisObject) {
   bool Recursive = std::find(CallStack.begin(), CallStack.end(), Callee) !=
                    CallStack.end();
   if (Recursive || CallStack.size() >= 64) {
@@ -504,10 +541,26 @@ void CostWalker::inlineCall(const FunctionDecl *Callee,
             Call->getBeginLoc());
     for (const clang::Expr *Arg : Args)
       walkExpr(Arg);
-    return;
+    return std::nullopt;
   }
   ValueEnv CallerEnv = Env;
   ValueEnv CalleeEnv = Env;
+  if (ThisObject) {
+    // Where the object lives decides whether its members are memory.
+    const clang::Expr *Object = skipNoOps(ThisObject);
+    std::optional<MemoryOrigin> O;
+    if (Object->getType()->isPointerType())
+      O = classifier().originOfPointer(Object);
+    else if (auto A = classifier().classifyLValue(Object))
+      O = A->Origin;
+    else
+      O = MemoryOrigin{MemorySpace::Local, ""};
+    CalleeEnv.ThisOrigin = O;
+    CalleeEnv.ThisPath = converter().fieldPath(Object).value_or("");
+  } else {
+    CalleeEnv.ThisOrigin.reset();
+    CalleeEnv.ThisPath.clear();
+  }
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     const clang::Expr *Arg = Args[I];
@@ -526,9 +579,13 @@ void CostWalker::inlineCall(const FunctionDecl *Callee,
   }
   Env = CalleeEnv;
   CallStack.push_back(Callee);
+  ReturnedOrigin.reset();
   walkStmt(Callee->getBody());
+  std::optional<MemoryOrigin> Returned = ReturnedOrigin;
   CallStack.pop_back();
   Env = CallerEnv;
+  ReturnedOrigin = Returned;
+  return Returned;
 }
 
 } // namespace rla

@@ -267,6 +267,68 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
   return std::nullopt;
 }
 
+void HostEvaluator::evaluateFields(const clang::Expr *E,
+                                   const std::string &Prefix,
+                                   std::map<std::string, Rational> &Out) {
+  evaluateFieldsImpl(E, Prefix, Out, 0);
+}
+
+void HostEvaluator::evaluateFieldsImpl(const clang::Expr *E,
+                                       const std::string &Prefix,
+                                       std::map<std::string, Rational> &Out,
+                                       unsigned Depth) {
+  if (!E || Depth > 4)
+    return;
+  E = skipWrappers(E);
+  auto field = [&](const FieldDecl *F, const clang::Expr *Init) {
+    std::string Name = Prefix + "." + F->getName().str();
+    if (F->getType()->isIntegralOrEnumerationType()) {
+      std::string Why;
+      if (auto V = evaluateImpl(Init, Why, Depth + 1))
+        Out[Name] = *V;
+    } else if (F->getType()->isRecordType()) {
+      evaluateFieldsImpl(Init, Name, Out, Depth + 1);
+    }
+  };
+  if (const auto *List = dyn_cast<InitListExpr>(E)) {
+    const RecordDecl *R = List->getType()->getAsRecordDecl();
+    if (!R)
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *F : R->fields()) {
+      if (I >= List->getNumInits())
+        break;
+      field(F, List->getInit(I++));
+    }
+    return;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (!Ctor)
+      return;
+    if ((Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) &&
+        Construct->getNumArgs() == 1)
+      return evaluateFieldsImpl(Construct->getArg(0), Prefix, Out, Depth + 1);
+    // Member initialisers in terms of the constructor's parameters.
+    std::map<const ValueDecl *, Rational> Saved = Params;
+    for (unsigned I = 0; I < Construct->getNumArgs() && I < Ctor->getNumParams();
+         ++I) {
+      std::string Why;
+      if (auto V = evaluateImpl(Construct->getArg(I), Why, Depth + 1))
+        Params[Ctor->getParamDecl(I)] = *V;
+    }
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (const FieldDecl *F = Init->getMember())
+        field(F, Init->getInit());
+    Params = Saved;
+    return;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && V->getInit() && !isModified(V) && !isa<ParmVarDecl>(V))
+      evaluateFieldsImpl(V->getInit(), Prefix, Out, Depth + 1);
+}
+
 std::array<std::optional<Rational>, 3>
 HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
                                 unsigned Depth) {

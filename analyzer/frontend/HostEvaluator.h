@@ -31,6 +31,12 @@ public:
   /// The value of a scalar expression; on failure Why names the culprit.
   std::optional<Rational> evaluate(const clang::Expr *E, std::string &Why);
 
+  /// The integer fields of a struct argument ("cfg.n" -> 4096) as far as its
+  /// constructor's member initialisers or its aggregate initialiser decide
+  /// them; fields it cannot evaluate are left out.
+  void evaluateFields(const clang::Expr *E, const std::string &Prefix,
+                      std::map<std::string, Rational> &Out);
+
   /// The three components of a dim3 (or of an integer converted to dim3).
   std::array<std::optional<Rational>, 3> evaluateDim3(const clang::Expr *E,
                                                       std::string &Why);
@@ -45,6 +51,8 @@ private:
   std::optional<Rational> evaluateCall(const clang::CallExpr *Call,
                                        std::string &Why, unsigned Depth);
   bool isModified(const clang::VarDecl *V) const;
+  void evaluateFieldsImpl(const clang::Expr *E, const std::string &Prefix,
+                          std::map<std::string, Rational> &Out, unsigned Depth);
 
   const clang::ASTContext &Ctx;
   const clang::FunctionDecl *Function;

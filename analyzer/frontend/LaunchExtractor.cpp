@@ -81,6 +81,11 @@ public:
          ++I) {
       const ParmVarDecl *Param = Kernel->getParamDecl(I);
       QualType T = Param->getType();
+      if (T->isRecordType()) {
+        Eval.evaluateFields(Call->getArg(I), Param->getName().str(),
+                            Spec.Args);
+        continue;
+      }
       if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
         continue;
       std::string Why;

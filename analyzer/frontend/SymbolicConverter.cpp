@@ -4,6 +4,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprObjC.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -80,6 +81,9 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return convertCall(Call);
+  if (isa<MemberExpr>(E) && E->getType()->isIntegralOrEnumerationType())
+    if (auto Path = fieldPath(E))
+      return Expr::symbol(*Path);
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
     return convert(Cleanups->getSubExpr());
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -152,11 +156,64 @@ SymbolicConverter::convertBinary(const clang::BinaryOperator *B) const {
   }
 }
 
+std::optional<std::string>
+SymbolicConverter::fieldPath(const clang::Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(E))
+    return Env.ThisPath.empty() ? std::nullopt
+                                : std::optional<std::string>(Env.ThisPath);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+    if (P && KernelParams.count(P) && P->getType()->isRecordType())
+      return P->getName().str();
+    return std::nullopt;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!Field)
+      return std::nullopt;
+    // Through `this` only (the object itself is never a pointer argument).
+    if (M->isArrow() && !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return std::nullopt;
+    if (auto Base = fieldPath(M->getBase()))
+      return *Base + "." + Field->getName().str();
+  }
+  return std::nullopt;
+}
+
 std::optional<Expr> SymbolicConverter::convertCall(const CallExpr *Call) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Call->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   std::string Name = Callee->getNameAsString();
+  // A `return expr;` helper (an accessor such as rows(), an index helper):
+  // its value with the arguments bound.
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def) && Depth < 8 &&
+      !Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    if (const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+        Body && Body->size() == 1)
+      if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+          Ret && Ret->getRetValue()) {
+        ValueEnv Local = Env;
+        Local.ThisPath.clear();
+        if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+          Local.ThisPath =
+              fieldPath(Member->getImplicitObjectArgument()).value_or("");
+        unsigned First = isa<CXXOperatorCallExpr>(Call) &&
+                                 isa<CXXMethodDecl>(Def)
+                             ? 1
+                             : 0;
+        for (unsigned I = 0; I < Def->getNumParams() &&
+                             I + First < Call->getNumArgs();
+             ++I)
+          if (Def->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+            Local.Values[Def->getParamDecl(I)] =
+                convert(Call->getArg(I + First));
+        SymbolicConverter Inner(Ctx, Local, KernelParams);
+        Inner.Depth = Depth + 1;
+        return Inner.convert(Ret->getRetValue());
+      }
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Call->getNumArgs() == 2) {
     auto A = convert(Call->getArg(0));

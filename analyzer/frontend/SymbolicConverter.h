@@ -39,6 +39,10 @@ public:
   /// nullopt when E's value is not determined by the symbols we track.
   std::optional<Expr> convert(const clang::Expr *E) const;
 
+  /// "cfg.n" for a field of a by-value kernel parameter (also through `this`
+  /// in an inlined member function); the symbol its value is bound to.
+  std::optional<std::string> fieldPath(const clang::Expr *E) const;
+
 private:
   std::optional<Expr> convertDeclRef(const clang::DeclRefExpr *Ref) const;
   std::optional<Expr> convertBinary(const clang::BinaryOperator *B) const;
@@ -47,6 +51,8 @@ private:
   const clang::ASTContext &Ctx;
   const ValueEnv &Env;
   const std::set<const clang::ParmVarDecl *> &KernelParams;
+  /// Nesting of `return expr;` helpers followed (see convertCall).
+  unsigned Depth = 0;
 };
 
 } // namespace rla

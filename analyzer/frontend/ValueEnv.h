@@ -39,6 +39,13 @@ struct ValueEnv {
   std::map<const clang::ValueDecl *, MemoryOrigin> Origins;
   /// Reference parameters of inlined calls that alias caller memory.
   std::map<const clang::ValueDecl *, BoundReference> References;
+  /// Inside an inlined member function: where `*this` lives (Local: a
+  /// register object such as a by-value kernel parameter).
+  std::optional<MemoryOrigin> ThisOrigin;
+  /// Inside a member function called on (a field of) a by-value kernel
+  /// parameter: its path ("in", "cfg.shape"); its integer fields are then the
+  /// launch-wide symbols "in.rows_".
+  std::string ThisPath;
 
   void forget(const clang::ValueDecl *D) {
     auto It = Values.find(D);

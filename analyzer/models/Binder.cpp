@@ -47,10 +47,14 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
     if (Launch.Block[D])
       B[dimSymbol("blockDim", D)] = *Launch.Block[D];
   }
-  for (const auto &[Name, Value] : Launch.Args)
-    if (const KernelParam *P = Model.findParam(Name);
-        P && P->ParamKind == KernelParam::Integer)
+  for (const auto &[Name, Value] : Launch.Args) {
+    // "cfg.n": an integer field of a struct parameter.
+    std::string Param = Name.substr(0, Name.find('.'));
+    if (const KernelParam *P = Model.findParam(Param);
+        P && (P->ParamKind == KernelParam::Integer ||
+              (P->ParamKind == KernelParam::Other && Param != Name)))
       B[Name] = Value;
+  }
   return B;
 }
 
@@ -91,7 +95,7 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
   }
   // Launch arguments that name no parameter are most likely typos.
   for (const auto &[Name, Value] : Launch.Args)
-    if (!Model.findParam(Name))
+    if (!Model.findParam(Name.substr(0, Name.find('.'))))
       R.Findings.push_back(Finding{
           "rl-unknown-argument", Severity::Warning,
           "launch argument '" + Name + "' is not a parameter of '" +
