@@ -25,6 +25,11 @@ AccessClassifier::originOfVariable(const ValueDecl *D) const {
   if (!V)
     return std::nullopt;
   std::string Name = V->getName().str();
+  // A const with an initialiser (warpSize, a constexpr table size) is
+  // folded by the compiler, not read from memory.
+  if (V->getType().isConstQualified() && V->hasInit() &&
+      V->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
   if (V->hasAttr<CUDASharedAttr>())
     return MemoryOrigin{MemorySpace::Shared, Name};
   if (V->hasAttr<CUDAConstantAttr>())

@@ -226,7 +226,10 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
     Cur = Saved;
     addMaybe(Rest, "code after the early exit at " + where(If) +
                        " runs only where " + sourceText(If->getCond()) +
-                       " is false, which depends on data");
+                       (After.DataDependent
+                            ? " is false, which depends on data"
+                            : " is false, a condition the model does not "
+                              "count exactly"));
     break;
   }
   Space = Before.Space;
@@ -308,8 +311,15 @@ void CostWalker::walkBranches(const clang::Expr *Cond,
            : " has a form the model does not count exactly (not an interval "
              "of one thread index)");
   if (Then.Exact && (Else.Exact || !WalkElse)) {
-    addScaled(ThenCost, Expr(1));
-    addScaled(ElseCost, Expr(1));
+    // Disjoint threads: the totals add up; one thread takes one side.
+    auto larger = [](const Expr &X, const Expr &Y) { return Expr::max(X, Y); };
+    Cur->Total = Cur->Total + ThenCost.Total + ElseCost.Total;
+    Cur->PerThread =
+        Cur->PerThread +
+        CostRange{CostVector::zipWith(ThenCost.PerThread.Low,
+                                      ElseCost.PerThread.Low, larger),
+                  CostVector::zipWith(ThenCost.PerThread.High,
+                                      ElseCost.PerThread.High, larger)};
   } else if (Then.Exact) {
     addScaled(ThenCost, Expr(1));
     addMaybe(ElseCost, Reason);
@@ -353,6 +363,7 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
       After.Guard = Leave;
     } else {
       After.How = AfterIf::Maybe;
+      After.DataDependent = Stay.DataDependent || Leave.DataDependent;
     }
   };
   if (LeavesOnThen && !LeavesOnElse)
@@ -442,6 +453,13 @@ void CostWalker::walkFor(const ForStmt *For) {
                        Expr::symbol(dimSymbol("blockDim", D)) +
                    Tid
              : Tid;
+    if (Shape.AssumedBlockDim) {
+      std::string Dim = dimSymbol("blockDim", D);
+      if (Out.AssumedBlockDims.emplace(Dim, *Shape.AssumedBlockDim).second)
+        assume("the grid-stride loop at " + where(For) + " steps by " +
+               Shape.AssumedBlockDim->str() + " * gridDim: " + Dim + " == " +
+               Shape.AssumedBlockDim->str());
+    }
     bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound)
                         : Space.enterBlockStride(D, Shape.Bound);
     if (!Entered) {

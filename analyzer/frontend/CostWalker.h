@@ -67,6 +67,7 @@ private:
       Maybe,      ///< which threads stay depends on data
     } How = Unchanged;
     GuardAnalysis Guard; ///< Complement: the guard of the leaving branch
+    bool DataDependent = true; ///< Maybe: whether the condition reads data
   };
   AfterIf walkIf(const clang::IfStmt *If);
   /// Counts `Cond ? Then : Else` (statements or values): exactly when the

@@ -441,7 +441,12 @@ void CostWalker::walkCall(const CallExpr *Call) {
     return 0;
   };
 
-  if (isSyncFunction(Name)) {
+  bool GroupSync = false;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
+    GroupSync = Name == "sync" &&
+                Method->getParent()->getQualifiedNameAsString().find(
+                    "cooperative_groups") != std::string::npos;
+  if (isSyncFunction(Name) || GroupSync) {
     add(&CostVector::Barriers, Expr(1));
     return walkArgs(0);
   }
@@ -486,6 +491,15 @@ void CostWalker::walkCall(const CallExpr *Call) {
     }
     inlineCall(Def, Args, Call, Object);
     return;
+  }
+  // A library member function (a conversion such as __half -> float) reads
+  // the object it is called on.
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const clang::Expr *Object = skipNoOps(Member->getImplicitObjectArgument());
+    if (Object->isGLValue())
+      if (auto A = classifier().classifyLValue(Object))
+        countAccess(*A, false);
+    walkLValueAddress(Object);
   }
   if (!HasBody && !SM.isInSystemHeader(Callee->getLocation())) {
     finding("rl-opaque-call", Severity::Warning,

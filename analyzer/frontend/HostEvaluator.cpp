@@ -341,11 +341,15 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
     if (Ctor && (Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) &&
         Construct->getNumArgs() == 1)
       return evaluateDim3Impl(Construct->getArg(0), Why, Depth + 1);
+    // The reason given is that of the first component that fails.
     for (unsigned I = 0; I < 3; ++I) {
+      std::string ComponentWhy;
       if (I < Construct->getNumArgs())
-        Out[I] = evaluateImpl(Construct->getArg(I), Why, Depth + 1);
+        Out[I] = evaluateImpl(Construct->getArg(I), ComponentWhy, Depth + 1);
       else
         Out[I] = Rational(1);
+      if (!Out[I] && Why.empty())
+        Why = ComponentWhy;
     }
     return Out;
   }

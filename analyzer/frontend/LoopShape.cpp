@@ -288,6 +288,20 @@ LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
       Shape.Trip = Expr::ceilDiv(*Bound, GDim * BDim);
       return Shape;
     }
+    // blockIdx*BLOCK + threadIdx, stepping BLOCK*gridDim: a grid-stride loop
+    // if blockDim == BLOCK (the block size written as a constant).
+    auto InitCoeffs = (Shape.Init - Tid).coefficientsIn(Bid.asSymbol().value());
+    if (InitCoeffs && InitCoeffs->size() == 2 && (*InitCoeffs)[0].isZero())
+      if (auto Tile = (*InitCoeffs)[1].asConstant();
+          Tile && Tile->isInteger() && !Tile->isNegative() && !Tile->isZero() &&
+          Step == GDim * Expr(*Tile)) {
+        Shape.ShapeKind = LoopShape::GridStride;
+        Shape.Dim = D;
+        Shape.Bound = *Bound;
+        Shape.Trip = Expr::ceilDiv(*Bound, GDim * Expr(*Tile));
+        Shape.AssumedBlockDim = *Tile;
+        return Shape;
+      }
     if (Shape.Init == Tid && Step == BDim) {
       Shape.ShapeKind = LoopShape::BlockStride;
       Shape.Dim = D;

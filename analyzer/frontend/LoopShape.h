@@ -29,6 +29,9 @@ struct LoopShape {
   Expr Trip;
   bool TripMayBeNegative = false;
   unsigned Dim = 0;  ///< stride loops: x, y or z
+  /// Grid-stride loops written with a block-size constant: the blockDim they
+  /// take for granted.
+  std::optional<Rational> AssumedBlockDim;
   std::string Why;   ///< Unknown: what was not recognised
 };
 

@@ -110,7 +110,7 @@ public:
   static Expr sum(const std::string &Var, const Expr &Lo, const Expr &Hi,
                   const Expr &Body);
   /// Largest number of terms evaluate() adds up for one sum atom.
-  static constexpr int64_t MaxSumTerms = int64_t(1) << 22;
+  static constexpr int64_t MaxSumTerms = int64_t(1) << 20;
 
   friend Expr operator+(const Expr &A, const Expr &B);
   friend Expr operator-(const Expr &A, const Expr &B);

@@ -117,19 +117,21 @@ I128 commonDenominator(const TermMap &Terms) {
 
 } // namespace
 
-/// Loop variables are named "$k#3" inside the analyzer; users wrote "k".
+/// Loop variables are named "$k#3" (and sum variables "%g", "$k#3'")
+/// inside the analyzer; users wrote "k".
 std::string displayName(const std::string &Name) {
-  std::string Out = Name.substr(0, Name.find('#'));
-  if (!Out.empty() && Out[0] == '$')
-    Out.erase(0, 1);
-  return Out;
+  if (Name.empty() || (Name[0] != '$' && Name[0] != '%'))
+    return Name;
+  return Name.substr(1, Name.find('#') == std::string::npos
+                            ? Name.find('\'') - 1
+                            : Name.find('#') - 1);
 }
 
 std::string atomString(const Atom &A) {
   const std::vector<Expr> &Ops = A.Operands;
   switch (A.Kind) {
   case AtomKind::Symbol:
-    return A.Name;
+    return displayName(A.Name);
   case AtomKind::FloorDiv:
     return operandString(Ops[0]) + "/" + operandString(Ops[1]);
   case AtomKind::CeilDiv:

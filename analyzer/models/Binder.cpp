@@ -88,9 +88,10 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     if (It != Values.end() && It->second != Size)
       R.Findings.push_back(Finding{
           "rl-block-size-mismatch", Severity::Warning,
-          "guards of '" + Model.Name + "' are written for " + Dim + " == " +
-              Size.str() + " but this launch has " + Dim + " = " +
-              It->second.str() + "; the counts assume the former",
+          "'" + Model.Name + "' is written for " + Dim + " == " +
+              Size.str() + " (a block-size constant in its indices) but this "
+              "launch has " + Dim + " = " + It->second.str() +
+              "; the counts assume the former",
           Launch.Site.valid() ? Launch.Site : Model.Location});
   }
   // Launch arguments that name no parameter are most likely typos.
@@ -134,11 +135,12 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     }
   auto shown = [&](const Expr &E) { return E.substitute(Unused).str(); };
 
-  // An unused dimension nobody gave a size is 1.
-  for (const auto &[Symbol, One] : Unused)
-    Values.emplace(Symbol, Rational(1));
+  // Without any launch, an unused dimension is 1; a launch whose size in it
+  // is unknown stays unbound (its note says why).
+  if (Launch.Source == LaunchSource::None)
+    for (const auto &[Symbol, One] : Unused)
+      Values.emplace(Symbol, Rational(1));
   BoundTotals Totals;
-  bool AllBound = true;
   for (size_t I = 0; I < Low.size(); ++I) {
     const std::string &Key = Low[I].first;
     R.TotalFormulas[Key] = {shown(Low[I].second), shown(High[I].second)};
@@ -166,10 +168,8 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
               Low[I].second.str() +
               ": a division by zero, or a loop too long to sum term by term)",
           Model.Location});
-    if (!L.ok() || !H.ok()) {
-      AllBound = false;
+    if (!L.ok() || !H.ok())
       continue;
-    }
     double LowValue = L.Value->toDouble(), HighValue = H.Value->toDouble();
     Totals.Values[Key] = NumberRange{std::min(LowValue, HighValue),
                                      std::max(LowValue, HighValue)};
@@ -183,7 +183,6 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
             "'" + Key + "' still depends on the thread index (" + *F +
                 "): a construct the model does not sum over threads",
             Model.Location});
-        AllBound = false;
       }
 
   R.Assumptions = Model.Assumptions;
@@ -196,12 +195,22 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
   R.Assumptions.push_back("DRAM bytes = every global load and store the "
                           "source issues (no cache model yet)");
 
-  if (AllBound && R.Unbound.empty() && !InvalidValue) {
+  // Quantities that failed (an overflow, a sum too long) stay out of the
+  // totals; the others are still reported, and the verdict needs only the
+  // FLOPs by precision and the DRAM bytes.
+  bool RooflineReady = true;
+  for (const char *Key : FlopKeys)
+    RooflineReady &= Totals.Values.count(Key) != 0;
+  RooflineReady &= Totals.Values.count("dram_bytes") != 0;
+  if (R.Unbound.empty() && !InvalidValue) {
     R.Totals = Totals;
     for (size_t I = 0; I < Low.size(); ++I)
-      R.LaunchFormulas[Low[I].first] = {
-          shown(Low[I].second.resolveMinMax(Values)),
-          shown(High[I].second.resolveMinMax(Values))};
+      if (Totals.Values.count(Low[I].first))
+        R.LaunchFormulas[Low[I].first] = {
+            shown(Low[I].second.resolveMinMax(Values)),
+            shown(High[I].second.resolveMinMax(Values))};
+  }
+  if (RooflineReady && R.Unbound.empty() && !InvalidValue) {
     for (const GpuSpec *Gpu : Gpus) {
       GpuVerdict V;
       V.Gpu = Gpu;
