@@ -8,6 +8,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -35,9 +38,63 @@ private:
   ParsedFile &Out;
 };
 
+/// Notes where the source branches on __CUDA_ARCH__: the host-side parse
+/// sees the host branch of such code, not the device one.
+class ArchConditionWatcher : public PPCallbacks {
+public:
+  ArchConditionWatcher(const SourceManager &SM, const LangOptions &LO,
+                       ParsedFile &Out)
+      : SM(SM), LO(LO), Out(Out) {}
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    check(Loc, Name.getIdentifierInfo()
+                   ? Name.getIdentifierInfo()->getName()
+                   : llvm::StringRef());
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    Ifdef(Loc, Name, MacroDefinition());
+  }
+  void If(SourceLocation Loc, SourceRange Condition,
+          ConditionValueKind) override {
+    check(Loc, Lexer::getSourceText(CharSourceRange::getCharRange(Condition),
+                                    SM, LO));
+  }
+  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind,
+            SourceLocation) override {
+    If(Loc, Condition, CVK_NotEvaluated);
+  }
+
+private:
+  void check(SourceLocation Loc, llvm::StringRef Text) {
+    if (Seen || !Text.contains("__CUDA_ARCH__") || SM.isInSystemHeader(Loc))
+      return;
+    Seen = true;
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    SourceLoc Where;
+    if (P.isValid())
+      Where = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+    Out.Findings.push_back(Finding{
+        "rl-host-branch", Severity::Remark,
+        "code here depends on __CUDA_ARCH__: the analysis reads the host "
+        "side of the file, so it counts the branch taken when __CUDA_ARCH__ "
+        "is not defined",
+        Where});
+  }
+  const SourceManager &SM;
+  const LangOptions &LO;
+  ParsedFile &Out;
+  bool Seen = false;
+};
+
 class ExtractAction : public ASTFrontendAction {
 public:
   explicit ExtractAction(ParsedFile &Out) : Out(Out) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<ArchConditionWatcher>(
+        CI.getSourceManager(), CI.getLangOpts(), Out));
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
     return std::make_unique<ExtractConsumer>(Out);
