@@ -43,7 +43,8 @@ std::optional<MemoryOrigin>
 AccessClassifier::originOfLValue(const clang::Expr *E) const {
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
-    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
       return originOfLValue(Cast->getSubExpr());
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
@@ -92,8 +93,9 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
     // parameter such as a span or an accessor) it is a kernel argument and
     // points to global memory; read from memory, the same is assumed.
     std::optional<MemoryOrigin> Holder =
-        M->isArrow() ? std::optional<MemoryOrigin>(originOfPointer(M->getBase()))
-                     : originOfLValue(M->getBase());
+        M->isArrow()
+            ? std::optional<MemoryOrigin>(originOfPointer(M->getBase()))
+            : originOfLValue(M->getBase());
     if (!Holder || Holder->Space == MemorySpace::Local ||
         Holder->Space == MemorySpace::Global)
       return MemoryOrigin{MemorySpace::Global,
@@ -137,9 +139,9 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
   }
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(P))
     return originOfPointer(Cleanups->getSubExpr());
-  llvm::StringRef Text = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(P->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
+  llvm::StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(P->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts());
   return MemoryOrigin{MemorySpace::Unknown,
                       Text.empty() ? "(a computed pointer)" : Text.str()};
 }

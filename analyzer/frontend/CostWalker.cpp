@@ -344,10 +344,11 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
 
   SymbolicConverter Conv = converter();
   const Stmt *ThenStmt = If->getThen(), *ElseStmt = If->getElse();
-  walkBranches(Cond, [&] { walkStmt(ThenStmt); },
-               ElseStmt ? std::function<void()>([&] { walkStmt(ElseStmt); })
-                        : std::function<void()>(),
-               "branch at " + where(If));
+  walkBranches(
+      Cond, [&] { walkStmt(ThenStmt); },
+      ElseStmt ? std::function<void()>([&] { walkStmt(ElseStmt); })
+               : std::function<void()>(),
+      "branch at " + where(If));
   forgetAssigned(ThenStmt);
   forgetAssigned(ElseStmt);
 
@@ -433,14 +434,14 @@ void CostWalker::walkFor(const ForStmt *For) {
   switch (Shape.ShapeKind) {
   case LoopShape::Counted: {
     std::string T = freshSymbol(Shape.Var->getName().str());
-    Expr Trip = Shape.TripMayBeNegative ? clampNonNegative(Shape.Trip)
-                                        : Shape.Trip;
+    Expr Trip =
+        Shape.TripMayBeNegative ? clampNonNegative(Shape.Trip) : Shape.Trip;
     Env.Values[Shape.Var] = Shape.Init + Shape.Step * Expr::symbol(T);
     Loops.push_back({T, Expr(0), Trip - Expr(1)});
     Accumulator Body = walkIteration();
     Loops.pop_back();
     if (!mentionsThreadIndex(Trip) || !addSummedOverThreads(Body, T, Trip))
-      addSummed(Body, T, Trip, For);
+      addSummed(Body, T, Trip);
     break;
   }
   case LoopShape::GridStride:
@@ -457,8 +458,8 @@ void CostWalker::walkFor(const ForStmt *For) {
       std::string Dim = dimSymbol("blockDim", D);
       if (Out.AssumedBlockDims.emplace(Dim, *Shape.AssumedBlockDim).second)
         assume("the grid-stride loop at " + where(For) + " steps by " +
-               Shape.AssumedBlockDim->str() + " * gridDim: " + Dim + " == " +
-               Shape.AssumedBlockDim->str());
+               Shape.AssumedBlockDim->str() + " * gridDim: " + Dim +
+               " == " + Shape.AssumedBlockDim->str());
     }
     bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound)
                         : Space.enterBlockStride(D, Shape.Bound);
@@ -469,8 +470,10 @@ void CostWalker::walkFor(const ForStmt *For) {
     Accumulator Body = walkIteration();
     // Each point of the space is one iteration; a thread runs up to Trip.
     Cur->Total = Cur->Total + Body.Total;
-    Cur->PerThread.Low = Cur->PerThread.Low + Body.PerThread.Low.scaled(Shape.Trip);
-    Cur->PerThread.High = Cur->PerThread.High + Body.PerThread.High.scaled(Shape.Trip);
+    Cur->PerThread.Low =
+        Cur->PerThread.Low + Body.PerThread.Low.scaled(Shape.Trip);
+    Cur->PerThread.High =
+        Cur->PerThread.High + Body.PerThread.High.scaled(Shape.Trip);
     break;
   }
   case LoopShape::Halving:
@@ -483,7 +486,7 @@ void CostWalker::walkFor(const ForStmt *For) {
       Loops.push_back({S, Shape.Init, Shape.Bound - Expr(1)});
     Accumulator Body = walkIteration();
     Loops.pop_back();
-    addGeometric(Body, Shape, S, For);
+    addGeometric(Body, Shape, S);
     break;
   }
   case LoopShape::Unknown: {
@@ -491,8 +494,7 @@ void CostWalker::walkFor(const ForStmt *For) {
             "trip count of this loop is not derived (" + Shape.Why +
                 "); counted as one iteration",
             For->getForLoc());
-    assume("loop at " + where(For) + " counted as one iteration: " +
-           Shape.Why);
+    assume("loop at " + where(For) + " counted as one iteration: " + Shape.Why);
     Accumulator Body = walkIteration();
     addScaled(Body, Expr(1));
     break;
@@ -544,7 +546,8 @@ void CostWalker::walkSwitch(const SwitchStmt *Switch) {
     Entry E{{}, S};
     while (true) {
       if (const auto *Case = dyn_cast<CaseStmt>(E.S)) {
-        E.Labels.push_back(foldInteger(Case->getLHS(), Ctx).value_or(Rational(0)));
+        E.Labels.push_back(
+            foldInteger(Case->getLHS(), Ctx).value_or(Rational(0)));
         E.S = Case->getSubStmt();
       } else if (const auto *Default = dyn_cast<DefaultStmt>(E.S)) {
         E.Labels.push_back(std::nullopt);

@@ -66,7 +66,7 @@ private:
       Complement, ///< the rest runs where Guard fails: count by subtraction
       Maybe,      ///< which threads stay depends on data
     } How = Unchanged;
-    GuardAnalysis Guard; ///< Complement: the guard of the leaving branch
+    GuardAnalysis Guard;       ///< Complement: the guard of the leaving branch
     bool DataDependent = true; ///< Maybe: whether the condition reads data
   };
   AfterIf walkIf(const clang::IfStmt *If);
@@ -122,7 +122,8 @@ private:
   void bindValue(ValueEnv &Target, const clang::ValueDecl *D,
                  const clang::Expr *Init) const;
   /// The precision of a floating (or __half/bfloat16/half2) type.
-  std::optional<Precision> precisionOf(clang::QualType T, unsigned *Lanes = nullptr) const;
+  std::optional<Precision> precisionOf(clang::QualType T,
+                                       unsigned *Lanes = nullptr) const;
 
   // Control flow helpers.
   Snapshot save() const { return {Space, Uniform, Env}; }
@@ -138,7 +139,7 @@ private:
   void addMaybe(const Accumulator &A, const std::string &Reason);
   /// Sum of A over Symbol in [0, Trip) (a counted loop).
   void addSummed(const Accumulator &A, const std::string &Symbol,
-                 const Expr &Trip, const clang::Stmt *Loop);
+                 const Expr &Trip);
   /// For a loop whose trip count depends on the thread's index: sums each
   /// thread's own trip count over the threads. False (nothing added) when the
   /// body narrows the thread space itself.
@@ -147,7 +148,7 @@ private:
   static bool mentionsThreadIndex(const Expr &E);
   /// Sum of A over a halving/doubling loop whose variable is Symbol.
   void addGeometric(const Accumulator &A, const LoopShape &Shape,
-                    const std::string &Symbol, const clang::Stmt *Loop);
+                    const std::string &Symbol);
   void applyGuard(const GuardAnalysis &G);
   /// max(0, X) unless X is provably >= 0 in the enclosing loops' ranges.
   Expr clampNonNegative(const Expr &X) const;
@@ -158,8 +159,8 @@ private:
   SourceLoc locOf(clang::SourceLocation L) const;
   std::string where(const clang::Stmt *S) const; ///< "file.cu:12:3"
   std::string sourceText(const clang::Stmt *S) const;
-  void finding(const std::string &Id, Severity Level, const std::string &Message,
-               clang::SourceLocation L);
+  void finding(const std::string &Id, Severity Level,
+               const std::string &Message, clang::SourceLocation L);
   void assume(const std::string &Text);
   void rangeReason(const std::string &Text);
   std::string freshSymbol(const std::string &Base);

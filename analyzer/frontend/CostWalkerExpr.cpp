@@ -176,7 +176,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
     if (isa<CallExpr>(skipNoOps(Sub)))
       return walkExpr(skipNoOps(Sub));
     if (auto A = classifier().classifyLValue(Sub)) {
-      countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())}, false);
+      countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())},
+                  false);
       walkLValueAddress(Sub);
       return;
     }
@@ -192,8 +193,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
     }
     if (B->isComparisonOp()) {
       add(&CostVector::CompareOps, Expr(1));
-    } else if (B->isAdditiveOp() || B->isMultiplicativeOp() ||
-               B->isShiftOp() || B->isBitwiseOp()) {
+    } else if (B->isAdditiveOp() || B->isMultiplicativeOp() || B->isShiftOp() ||
+               B->isBitwiseOp()) {
       countArithmetic(B->getType());
     }
     walkExpr(B->getLHS());
@@ -254,9 +255,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) || isa<DeclRefExpr>(E))
     return walkLValueAddress(E);
   if (isa<PseudoObjectExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E) ||
-      isa<LambdaExpr>(E) || isa<IntegerLiteral>(E) ||
-      isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
-      isa<StringLiteral>(E))
+      isa<LambdaExpr>(E) || isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+      isa<CXXBoolLiteralExpr>(E) || isa<StringLiteral>(E))
     return;
   for (const Stmt *Child : E->children())
     if (const auto *ChildExpr = dyn_cast_or_null<clang::Expr>(Child))
@@ -365,8 +365,9 @@ void CostWalker::walkConditionalValue(const clang::Expr *Cond,
                                       const clang::Expr *F) {
   if (auto Known = foldInteger(Cond, Ctx))
     return walkExpr(Known->isZero() ? F : T);
-  walkBranches(Cond, [&] { walkExpr(T); }, [&] { walkExpr(F); },
-               "conditional expression at " + where(Cond));
+  walkBranches(
+      Cond, [&] { walkExpr(T); }, [&] { walkExpr(F); },
+      "conditional expression at " + where(Cond));
 }
 
 void CostWalker::walkOperatorCall(const CXXOperatorCallExpr *Op) {
@@ -443,17 +444,16 @@ void CostWalker::walkCall(const CallExpr *Call) {
 
   bool GroupSync = false;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
-    GroupSync = Name == "sync" &&
-                Method->getParent()->getQualifiedNameAsString().find(
-                    "cooperative_groups") != std::string::npos;
+    GroupSync =
+        Name == "sync" && Method->getParent()->getQualifiedNameAsString().find(
+                              "cooperative_groups") != std::string::npos;
   if (isSyncFunction(Name) || GroupSync) {
     add(&CostVector::Barriers, Expr(1));
     return walkArgs(0);
   }
   if (Library && isAtomicFunction(Name) && Call->getNumArgs() > 0) {
     add(&CostVector::AtomicOps, Expr(1));
-    add(&CostVector::AtomicBytes,
-        Expr(int64_t(pointeeBytes(Call->getArg(0)))));
+    add(&CostVector::AtomicBytes, Expr(int64_t(pointeeBytes(Call->getArg(0)))));
     return walkArgs(0);
   }
   if (Library && Call->getNumArgs() > 0) {
@@ -545,8 +545,8 @@ std::optional<MemoryOrigin>
 CostWalker::inlineCall(const FunctionDecl *Callee,
                        llvm::ArrayRef<const clang::Expr *> Args,
                        const clang::Expr *Call, const clang::Expr *ThisObject) {
-  bool Recursive = std::find(CallStack.begin(), CallStack.end(), Callee) !=
-                   CallStack.end();
+  bool Recursive =
+      std::find(CallStack.begin(), CallStack.end(), Callee) != CallStack.end();
   if (Recursive || CallStack.size() >= 64) {
     finding("rl-recursion", Severity::Warning,
             "recursive call to '" + Callee->getNameAsString() +

@@ -38,14 +38,12 @@ void CostWalker::addMaybe(const Accumulator &A, const std::string &Reason) {
 }
 
 void CostWalker::addSummed(const Accumulator &A, const std::string &Symbol,
-                           const Expr &Trip, const Stmt *Loop) {
-  (void)Loop;
+                           const Expr &Trip) {
   // A closed form when the costs are polynomials in the loop variable,
   // otherwise a sum that is added up term by term once the launch is bound.
   auto sumVector = [&](const CostVector &V) {
-    return V.map([&](const Expr &F) {
-      return Expr::sum(Symbol, Expr(0), Trip, F);
-    });
+    return V.map(
+        [&](const Expr &F) { return Expr::sum(Symbol, Expr(0), Trip, F); });
   };
   CostRange Total{sumVector(A.Total.Low), sumVector(A.Total.High)};
   CostRange Per{sumVector(A.PerThread.Low), sumVector(A.PerThread.High)};
@@ -84,9 +82,11 @@ bool CostWalker::addSummedOverThreads(const Accumulator &A,
     }
     return (Low ? S->Low : S->High) * Gate;
   };
-  CostRange Per{A.PerThread.Low.map(perThread), A.PerThread.High.map(perThread)};
-  CostRange Total{Per.Low.map([&](const Expr &F) { return overThreads(F, true); }),
-                  Per.High.map([&](const Expr &F) { return overThreads(F, false); })};
+  CostRange Per{A.PerThread.Low.map(perThread),
+                A.PerThread.High.map(perThread)};
+  CostRange Total{
+      Per.Low.map([&](const Expr &F) { return overThreads(F, true); }),
+      Per.High.map([&](const Expr &F) { return overThreads(F, false); })};
   if (!Ok)
     return false;
   Cur->Total = Cur->Total + Total;
@@ -95,7 +95,7 @@ bool CostWalker::addSummedOverThreads(const Accumulator &A,
 }
 
 void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
-                              const std::string &Symbol, const Stmt *Loop) {
+                              const std::string &Symbol) {
   const Expr &Trip = Shape.Trip;
   const Expr &Start = Shape.Init;
   // Sum of the loop variable over all iterations.
@@ -110,7 +110,6 @@ void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
   } else {
     VarSum = Start * (Expr::pow2(Trip) - Expr(1));
   }
-  (void)Loop;
   // The variable's value in iteration t, for costs that are not linear in it.
   std::string Counter = Symbol + "'";
   Expr T = Expr::symbol(Counter);
@@ -126,8 +125,8 @@ void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
     return Expr::sum(Counter, Expr(0), Trip, F.substitute(Symbol, ValueAt));
   };
   auto sumVector = [&](const CostVector &V) { return V.map(sum); };
-  Cur->Total = Cur->Total +
-               CostRange{sumVector(A.Total.Low), sumVector(A.Total.High)};
+  Cur->Total =
+      Cur->Total + CostRange{sumVector(A.Total.Low), sumVector(A.Total.High)};
   Cur->PerThread = Cur->PerThread + CostRange{sumVector(A.PerThread.Low),
                                               sumVector(A.PerThread.High)};
 }
@@ -184,9 +183,9 @@ std::string CostWalker::where(const Stmt *S) const {
 std::string CostWalker::sourceText(const Stmt *S) const {
   if (!S)
     return "";
-  llvm::StringRef Text = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(S->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
+  llvm::StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(S->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts());
   std::string Out = Text.str();
   std::replace(Out.begin(), Out.end(), '\n', ' ');
   if (Out.size() > 60)

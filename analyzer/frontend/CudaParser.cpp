@@ -47,9 +47,8 @@ public:
       : SM(SM), LO(LO), Out(Out) {}
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
-    check(Loc, Name.getIdentifierInfo()
-                   ? Name.getIdentifierInfo()->getName()
-                   : llvm::StringRef());
+    check(Loc, Name.getIdentifierInfo() ? Name.getIdentifierInfo()->getName()
+                                        : llvm::StringRef());
   }
   void Ifndef(SourceLocation Loc, const Token &Name,
               const MacroDefinition &) override {
@@ -99,6 +98,7 @@ public:
                                                  llvm::StringRef) override {
     return std::make_unique<ExtractConsumer>(Out);
   }
+
 private:
   ParsedFile &Out;
 };
@@ -121,9 +121,12 @@ bool hasHeaders(const std::string &Root) {
 
 /// Flags for a host-side CUDA parse, before the user's flags.
 std::vector<std::string> baseArguments(const ParseOptions &O) {
-  std::vector<std::string> Args = {
-      "-x", "cuda", "--cuda-host-only", "-resource-dir=" RLA_CLANG_RESOURCE_DIR,
-      "-Wno-unknown-cuda-version", "--cuda-gpu-arch=" + O.CudaArch};
+  std::vector<std::string> Args = {"-x",
+                                   "cuda",
+                                   "--cuda-host-only",
+                                   "-resource-dir=" RLA_CLANG_RESOURCE_DIR,
+                                   "-Wno-unknown-cuda-version",
+                                   "--cuda-gpu-arch=" + O.CudaArch};
   if (O.NoCudaHeaders) {
     Args.insert(Args.end(), {"-nocudainc", "-nocudalib"});
   } else {

@@ -21,7 +21,7 @@ struct ParseOptions {
   std::vector<std::string> ExtraArgs;
   /// Directory of compile_commands.json (-p); empty for none.
   std::string CompileDbDir;
-  std::string CudaPath;       ///< toolkit root
+  std::string CudaPath; ///< toolkit root
   std::string CudaArch = "sm_90";
   bool NoCudaHeaders = false; ///< hermetic parse with -nocudainc
 };

@@ -186,8 +186,8 @@ private:
     llvm::StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(E->getSourceRange()), SM,
         Ctx.getLangOpts());
-    Result.Reason = Text.empty() ? std::string("a condition")
-                                 : "`" + Text.str() + "`";
+    Result.Reason =
+        Text.empty() ? std::string("a condition") : "`" + Text.str() + "`";
   }
 
   void addComparison(const clang::BinaryOperator *B, bool Negate) {
@@ -209,13 +209,26 @@ private:
         auto V = Diff.asConstant();
         bool Holds = false;
         switch (Op) {
-        case BO_LT: Holds = V->isNegative(); break;
-        case BO_LE: Holds = V->isNegative() || V->isZero(); break;
-        case BO_GT: Holds = !V->isNegative() && !V->isZero(); break;
-        case BO_GE: Holds = !V->isNegative(); break;
-        case BO_EQ: Holds = V->isZero(); break;
-        case BO_NE: Holds = !V->isZero(); break;
-        default: break;
+        case BO_LT:
+          Holds = V->isNegative();
+          break;
+        case BO_LE:
+          Holds = V->isNegative() || V->isZero();
+          break;
+        case BO_GT:
+          Holds = !V->isNegative() && !V->isZero();
+          break;
+        case BO_GE:
+          Holds = !V->isNegative();
+          break;
+        case BO_EQ:
+          Holds = V->isZero();
+          break;
+        case BO_NE:
+          Holds = !V->isZero();
+          break;
+        default:
+          break;
         }
         if (!Holds)
           Result.Uniform.push_back(Expr(0));
@@ -246,7 +259,9 @@ private:
     Expr NegRest = -Rest; // X op' NegRest / Coef
     bool Unit = Coef == Expr(1);
     auto ceilQ = [&] { return Unit ? NegRest : Expr::ceilDiv(NegRest, Coef); };
-    auto floorQ = [&] { return Unit ? NegRest : Expr::floorDiv(NegRest, Coef); };
+    auto floorQ = [&] {
+      return Unit ? NegRest : Expr::floorDiv(NegRest, Coef);
+    };
     IndexConstraint C{Dec->Kind, Dec->Dim, std::nullopt, std::nullopt,
                       Dec->AssumedBlockDim};
     switch (Op) {

@@ -17,9 +17,9 @@ namespace {
 constexpr unsigned MaxDepth = 32;
 
 std::string textOf(const ASTContext &Ctx, const clang::Expr *E) {
-  llvm::StringRef T = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(E->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
+  llvm::StringRef T =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts());
   return T.str();
 }
 
@@ -69,7 +69,8 @@ std::optional<Rational> fromDouble(double V) {
 
 } // namespace
 
-HostEvaluator::HostEvaluator(const ASTContext &Ctx, const FunctionDecl *Function)
+HostEvaluator::HostEvaluator(const ASTContext &Ctx,
+                             const FunctionDecl *Function)
     : Ctx(Ctx), Function(Function) {
   if (Function && Function->getBody()) {
     collectAssignedVars(Function->getBody(), Modified);
@@ -90,9 +91,9 @@ HostEvaluator::evaluateDim3(const clang::Expr *E, std::string &Why) {
   return evaluateDim3Impl(E, Why, 0);
 }
 
-std::optional<Rational>
-HostEvaluator::evaluateVariable(const VarDecl *V, std::string &Why,
-                                unsigned Depth) {
+std::optional<Rational> HostEvaluator::evaluateVariable(const VarDecl *V,
+                                                        std::string &Why,
+                                                        unsigned Depth) {
   std::string Name = V->getName().str();
   if (isa<ParmVarDecl>(V)) {
     Why = "'" + Name + "' is a parameter of the host function";
@@ -311,8 +312,8 @@ void HostEvaluator::evaluateFieldsImpl(const clang::Expr *E,
       return evaluateFieldsImpl(Construct->getArg(0), Prefix, Out, Depth + 1);
     // Member initialisers in terms of the constructor's parameters.
     std::map<const ValueDecl *, Rational> Saved = Params;
-    for (unsigned I = 0; I < Construct->getNumArgs() && I < Ctor->getNumParams();
-         ++I) {
+    for (unsigned I = 0;
+         I < Construct->getNumArgs() && I < Ctor->getNumParams(); ++I) {
       std::string Why;
       if (auto V = evaluateImpl(Construct->getArg(I), Why, Depth + 1))
         Params[Ctor->getParamDecl(I)] = *V;
@@ -357,7 +358,8 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
         V && isDim3(V->getType())) {
       if (isa<ParmVarDecl>(V)) {
-        Why = "'" + V->getName().str() + "' is a parameter of the host function";
+        Why =
+            "'" + V->getName().str() + "' is a parameter of the host function";
         return Out;
       }
       if (isModified(V) || !V->getInit()) {

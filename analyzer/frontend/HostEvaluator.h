@@ -26,7 +26,8 @@ namespace rla {
 class HostEvaluator {
 public:
   /// Function is the host function that contains the launch.
-  HostEvaluator(const clang::ASTContext &Ctx, const clang::FunctionDecl *Function);
+  HostEvaluator(const clang::ASTContext &Ctx,
+                const clang::FunctionDecl *Function);
 
   /// The value of a scalar expression; on failure Why names the culprit.
   std::optional<Rational> evaluate(const clang::Expr *E, std::string &Why);

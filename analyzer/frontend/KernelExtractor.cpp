@@ -35,8 +35,8 @@ KernelParam describeParam(const ASTContext &Ctx, const ParmVarDecl *P) {
     QualType Pointee = Ptr->getPointeeType();
     if (!Pointee->isIncompleteType() && !Pointee->isDependentType() &&
         !Pointee->isVoidType())
-      Out.PointeeBytes = static_cast<unsigned>(
-          Ctx.getTypeSizeInChars(Pointee).getQuantity());
+      Out.PointeeBytes =
+          static_cast<unsigned>(Ctx.getTypeSizeInChars(Pointee).getQuantity());
   } else if (T->isIntegralOrEnumerationType()) {
     Out.ParamKind = KernelParam::Integer;
   } else if (T->isRealFloatingType()) {

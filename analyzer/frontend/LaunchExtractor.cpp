@@ -82,8 +82,7 @@ public:
       const ParmVarDecl *Param = Kernel->getParamDecl(I);
       QualType T = Param->getType();
       if (T->isRecordType()) {
-        Eval.evaluateFields(Call->getArg(I), Param->getName().str(),
-                            Spec.Args);
+        Eval.evaluateFields(Call->getArg(I), Param->getName().str(), Spec.Args);
         continue;
       }
       if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())

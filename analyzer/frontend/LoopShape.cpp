@@ -190,8 +190,8 @@ LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
   Shape.Init = *Init;
 
   // Condition: Var op Bound, or Bound op Var.
-  const auto *Cond =
-      dyn_cast_or_null<clang::BinaryOperator>(For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *Cond = dyn_cast_or_null<clang::BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp()) {
     Shape.Why = "its condition is not a comparison";
     return Shape;
@@ -343,7 +343,7 @@ LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
     Shape.Why = "its condition is an equality";
     return Shape;
   }
-  bool DirectionMatches = (Op == BO_LT || Op == BO_LE) ? Up
+  bool DirectionMatches = (Op == BO_LT || Op == BO_LE)   ? Up
                           : (Op == BO_GT || Op == BO_GE) ? !Up
                                                          : true;
   if (!DirectionMatches) {

@@ -28,11 +28,11 @@ struct LoopShape {
   /// that may still need clamping at zero (see TripMayBeNegative).
   Expr Trip;
   bool TripMayBeNegative = false;
-  unsigned Dim = 0;  ///< stride loops: x, y or z
+  unsigned Dim = 0; ///< stride loops: x, y or z
   /// Grid-stride loops written with a block-size constant: the blockDim they
   /// take for granted.
   std::optional<Rational> AssumedBlockDim;
-  std::string Why;   ///< Unknown: what was not recognised
+  std::string Why; ///< Unknown: what was not recognised
 };
 
 /// Analyses `for (Init; Cond; Inc) Body`. The converter gives symbolic values

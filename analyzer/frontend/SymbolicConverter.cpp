@@ -136,19 +136,19 @@ SymbolicConverter::convertBinary(const clang::BinaryOperator *B) const {
   case BO_Rem:
     return Expr::mod(*L, *R);
   case BO_Shl:
-    if (auto K = R->asConstant(); K && K->isInteger() && K->num() >= 0 &&
-                                  K->num() < 62)
+    if (auto K = R->asConstant();
+        K && K->isInteger() && K->num() >= 0 && K->num() < 62)
       return *L * Expr(int64_t(1) << static_cast<int>(K->num()));
     return *L * Expr::pow2(*R);
   case BO_Shr:
-    if (auto K = R->asConstant(); K && K->isInteger() && K->num() >= 0 &&
-                                  K->num() < 62)
+    if (auto K = R->asConstant();
+        K && K->isInteger() && K->num() >= 0 && K->num() < 62)
       return Expr::floorDiv(*L, Expr(int64_t(1) << static_cast<int>(K->num())));
     return Expr::floorDiv(*L, Expr::pow2(*R));
   case BO_And:
     // x & (2^k - 1) is x mod 2^k for non-negative x.
-    if (auto K = R->asConstant(); K && K->isInteger() && K->num() > 0 &&
-                                  ((K->num() + 1) & K->num()) == 0)
+    if (auto K = R->asConstant();
+        K && K->isInteger() && K->num() > 0 && ((K->num() + 1) & K->num()) == 0)
       return Expr::mod(*L, *R + Expr(1));
     return std::nullopt;
   default:
@@ -200,13 +200,10 @@ std::optional<Expr> SymbolicConverter::convertCall(const CallExpr *Call) const {
         if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
           Local.ThisPath =
               fieldPath(Member->getImplicitObjectArgument()).value_or("");
-        unsigned First = isa<CXXOperatorCallExpr>(Call) &&
-                                 isa<CXXMethodDecl>(Def)
-                             ? 1
-                             : 0;
-        for (unsigned I = 0; I < Def->getNumParams() &&
-                             I + First < Call->getNumArgs();
-             ++I)
+        unsigned First =
+            isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) ? 1 : 0;
+        for (unsigned I = 0;
+             I < Def->getNumParams() && I + First < Call->getNumArgs(); ++I)
           if (Def->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
             Local.Values[Def->getParamDecl(I)] =
                 convert(Call->getArg(I + First));

@@ -28,7 +28,8 @@ struct CudaBuiltin {
 std::optional<CudaBuiltin> matchCudaBuiltin(const clang::Expr *E);
 
 /// The value of an integer constant expression, if clang can fold it.
-std::optional<Rational> foldInteger(const clang::Expr *E, const clang::ASTContext &Ctx);
+std::optional<Rational> foldInteger(const clang::Expr *E,
+                                    const clang::ASTContext &Ctx);
 
 class SymbolicConverter {
 public:

@@ -52,7 +52,8 @@ struct GpuSpec {
   std::optional<SourcedValue> BoostClockHz;
   /// Peak non-tensor FLOP/s by Precision (CUDA cores; an FMA is 2 FLOPs).
   std::array<std::optional<SourcedValue>, NumPrecisions> PeakFlops;
-  /// Dense tensor-core FLOP/s, keyed "fp16", "bf16", "tf32", "fp8", "fp4", "fp64".
+  /// Dense tensor-core FLOP/s, keyed "fp16", "bf16", "tf32", "fp8", "fp4",
+  /// "fp64".
   std::vector<std::pair<std::string, SourcedValue>> TensorFlops;
   std::optional<SourcedValue> DramBandwidth; ///< bytes/s
   std::optional<SourcedValue> DramBytes;     ///< capacity

@@ -53,9 +53,13 @@ public:
   friend Rational operator/(const Rational &A, const Rational &B);
   Rational operator-() const;
   friend bool operator==(const Rational &A, const Rational &B);
-  friend bool operator!=(const Rational &A, const Rational &B) { return !(A == B); }
+  friend bool operator!=(const Rational &A, const Rational &B) {
+    return !(A == B);
+  }
   friend bool operator<(const Rational &A, const Rational &B);
-  friend bool operator<=(const Rational &A, const Rational &B) { return !(B < A); }
+  friend bool operator<=(const Rational &A, const Rational &B) {
+    return !(B < A);
+  }
   bool overflowed() const { return Overflow; }
 
 private:
@@ -69,10 +73,10 @@ using Bindings = std::map<std::string, Rational>;
 
 /// The outcome of evaluating an Expr under Bindings.
 struct EvalResult {
-  std::optional<Rational> Value;     ///< set when every symbol was bound
-  std::set<std::string> Unbound;     ///< symbols that had no value
-  bool Overflow = false;             ///< a 128-bit intermediate overflowed
-  bool DomainError = false;          ///< division by zero and the like
+  std::optional<Rational> Value; ///< set when every symbol was bound
+  std::set<std::string> Unbound; ///< symbols that had no value
+  bool Overflow = false;         ///< a 128-bit intermediate overflowed
+  bool DomainError = false;      ///< division by zero and the like
   bool ok() const { return Value.has_value() && !Overflow && !DomainError; }
 };
 
@@ -100,7 +104,8 @@ public:
   static Expr log2Floor(const Expr &A);
   /// ceil(log2(A)) for A >= 1; 0 for A <= 1.
   static Expr log2Ceil(const Expr &A);
-  /// Number of one bits of A (A >= 0). Sum_{k>=0} floor(s / 2^k) == 2s - popcount(s).
+  /// Number of one bits of A (A >= 0). Sum_{k>=0} floor(s / 2^k) == 2s -
+  /// popcount(s).
   static Expr popcount(const Expr &A);
   /// 2^A for integer A >= 0.
   static Expr pow2(const Expr &A);
@@ -145,7 +150,8 @@ public:
   /// When this is a polynomial in Symbol (Symbol does not occur inside a
   /// non-polynomial atom), the coefficients c0, c1, ... with
   /// this == sum_k c_k * Symbol^k; the c_k do not depend on Symbol.
-  std::optional<std::vector<Expr>> coefficientsIn(const std::string &Symbol) const;
+  std::optional<std::vector<Expr>>
+  coefficientsIn(const std::string &Symbol) const;
 
   /// Closed form of sum_{Symbol = Lo}^{Hi - 1} this, for polynomials of
   /// degree <= 4 in Symbol (Faulhaber). The result is exact for Hi >= Lo and

@@ -356,9 +356,9 @@ Expr Expr::resolveMinMax(const Bindings &Values) const {
         Replacement = ExprBuilder::fromAtom(F.A);
       } else if (A.Kind == AtomKind::Sum) {
         // Min/max in the body involve the bound variable: left as they are.
-        Replacement = Expr::sum(A.Name, A.Operands[0].resolveMinMax(Values),
-                                A.Operands[1].resolveMinMax(Values),
-                                A.Operands[2]);
+        Replacement =
+            Expr::sum(A.Name, A.Operands[0].resolveMinMax(Values),
+                      A.Operands[1].resolveMinMax(Values), A.Operands[2]);
       } else {
         std::vector<Expr> Ops;
         for (const Expr &Op : A.Operands)

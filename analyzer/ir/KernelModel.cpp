@@ -62,20 +62,21 @@ Expr CostVector::totalFlops() const {
 
 const std::vector<std::pair<const char *, Expr CostVector::*>> &
 CostVector::scalarFields() {
-  static const std::vector<std::pair<const char *, Expr CostVector::*>> Fields = {
-      {"sfu_ops", &CostVector::SfuOps},
-      {"int_ops", &CostVector::IntOps},
-      {"compare_ops", &CostVector::CompareOps},
-      {"global_loads", &CostVector::GlobalLoads},
-      {"global_load_bytes", &CostVector::GlobalLoadBytes},
-      {"global_stores", &CostVector::GlobalStores},
-      {"global_store_bytes", &CostVector::GlobalStoreBytes},
-      {"shared_load_bytes", &CostVector::SharedLoadBytes},
-      {"shared_store_bytes", &CostVector::SharedStoreBytes},
-      {"atomic_ops", &CostVector::AtomicOps},
-      {"atomic_bytes", &CostVector::AtomicBytes},
-      {"barriers", &CostVector::Barriers},
-  };
+  static const std::vector<std::pair<const char *, Expr CostVector::*>> Fields =
+      {
+          {"sfu_ops", &CostVector::SfuOps},
+          {"int_ops", &CostVector::IntOps},
+          {"compare_ops", &CostVector::CompareOps},
+          {"global_loads", &CostVector::GlobalLoads},
+          {"global_load_bytes", &CostVector::GlobalLoadBytes},
+          {"global_stores", &CostVector::GlobalStores},
+          {"global_store_bytes", &CostVector::GlobalStoreBytes},
+          {"shared_load_bytes", &CostVector::SharedLoadBytes},
+          {"shared_store_bytes", &CostVector::SharedStoreBytes},
+          {"atomic_ops", &CostVector::AtomicOps},
+          {"atomic_bytes", &CostVector::AtomicBytes},
+          {"barriers", &CostVector::Barriers},
+      };
   return Fields;
 }
 
@@ -88,9 +89,9 @@ CostVector CostVector::map(const std::function<Expr(const Expr &)> &F) const {
   return R;
 }
 
-CostVector CostVector::zipWith(
-    const CostVector &A, const CostVector &B,
-    const std::function<Expr(const Expr &, const Expr &)> &F) {
+CostVector
+CostVector::zipWith(const CostVector &A, const CostVector &B,
+                    const std::function<Expr(const Expr &, const Expr &)> &F) {
   CostVector R;
   for (unsigned P = 0; P < NumPrecisions; ++P)
     R.Flops[P] = F(A.Flops[P], B.Flops[P]);
@@ -100,8 +101,8 @@ CostVector CostVector::zipWith(
 }
 
 CostVector operator+(const CostVector &A, const CostVector &B) {
-  return CostVector::zipWith(A, B,
-                             [](const Expr &X, const Expr &Y) { return X + Y; });
+  return CostVector::zipWith(
+      A, B, [](const Expr &X, const Expr &Y) { return X + Y; });
 }
 
 CostVector CostVector::scaled(const Expr &Factor) const {

@@ -48,9 +48,9 @@ struct Finding {
 /// over one thread that passes every guard).
 struct CostVector {
   std::array<Expr, NumPrecisions> Flops; ///< by Precision
-  Expr SfuOps;      ///< transcendental / special function calls (see MathFunctions)
-  Expr IntOps;      ///< integer + - * / % << >> & | ^
-  Expr CompareOps;  ///< comparisons, min/max/abs (not FLOPs)
+  Expr SfuOps; ///< transcendental / special function calls (see MathFunctions)
+  Expr IntOps; ///< integer + - * / % << >> & | ^
+  Expr CompareOps; ///< comparisons, min/max/abs (not FLOPs)
   Expr GlobalLoads, GlobalLoadBytes;
   Expr GlobalStores, GlobalStoreBytes;
   Expr SharedLoadBytes, SharedStoreBytes;
@@ -61,12 +61,14 @@ struct CostVector {
   /// Applies F to every field.
   CostVector map(const std::function<Expr(const Expr &)> &F) const;
   /// Combines fields pairwise.
-  static CostVector zipWith(const CostVector &A, const CostVector &B,
-                            const std::function<Expr(const Expr &, const Expr &)> &F);
+  static CostVector
+  zipWith(const CostVector &A, const CostVector &B,
+          const std::function<Expr(const Expr &, const Expr &)> &F);
   friend CostVector operator+(const CostVector &A, const CostVector &B);
   CostVector scaled(const Expr &Factor) const;
   /// Field names and accessors, in the order reports print them.
-  static const std::vector<std::pair<const char *, Expr CostVector::*>> &scalarFields();
+  static const std::vector<std::pair<const char *, Expr CostVector::*>> &
+  scalarFields();
 };
 
 /// Costs that the source may not decide: Low == High when exact.
@@ -82,7 +84,7 @@ struct CostRange {
 struct KernelParam {
   enum Kind { Pointer, Integer, Floating, Other };
   std::string Name;
-  std::string Type;        ///< as spelled by clang, e.g. "const float *"
+  std::string Type; ///< as spelled by clang, e.g. "const float *"
   Kind ParamKind = Other;
   unsigned PointeeBytes = 0; ///< for pointers: sizeof(*p)
 };
@@ -114,7 +116,8 @@ struct KernelModel {
   const KernelParam *findParam(const std::string &Name) const;
 };
 
-/// Names of the launch-dimension symbols: dimSymbol("gridDim", 0) == "gridDim.x".
+/// Names of the launch-dimension symbols: dimSymbol("gridDim", 0) ==
+/// "gridDim.x".
 std::string dimSymbol(const char *Builtin, unsigned Dim);
 
 } // namespace rla

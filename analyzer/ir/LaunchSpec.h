@@ -23,10 +23,11 @@ enum class LaunchSource { LaunchSite, Cli, LaunchFile, Trace, None };
 const char *launchSourceName(LaunchSource S); ///< "launch-site", "cli", ...
 
 struct LaunchSpec {
-  std::string Kernel;   ///< kernel name as in KernelModel::Name (or its base name)
+  std::string
+      Kernel; ///< kernel name as in KernelModel::Name (or its base name)
   std::string CaseName; ///< launch-file "case", empty otherwise
   LaunchSource Source = LaunchSource::None;
-  SourceLoc Site;       ///< where the <<<...>>> is, for launch sites
+  SourceLoc Site; ///< where the <<<...>>> is, for launch sites
 
   /// Launch dimensions; unset where the source does not determine them.
   std::array<std::optional<Rational>, 3> Grid, Block;

@@ -88,26 +88,27 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     if (It != Values.end() && It->second != Size)
       R.Findings.push_back(Finding{
           "rl-block-size-mismatch", Severity::Warning,
-          "'" + Model.Name + "' is written for " + Dim + " == " +
-              Size.str() + " (a block-size constant in its indices) but this "
-              "launch has " + Dim + " = " + It->second.str() +
-              "; the counts assume the former",
+          "'" + Model.Name + "' is written for " + Dim + " == " + Size.str() +
+              " (a block-size constant in its indices) but this "
+              "launch has " +
+              Dim + " = " + It->second.str() + "; the counts assume the former",
           Launch.Site.valid() ? Launch.Site : Model.Location});
   }
   // Launch arguments that name no parameter are most likely typos.
   for (const auto &[Name, Value] : Launch.Args)
     if (!Model.findParam(Name.substr(0, Name.find('.'))))
-      R.Findings.push_back(Finding{
-          "rl-unknown-argument", Severity::Warning,
-          "launch argument '" + Name + "' is not a parameter of '" +
-              Model.Name + "'",
-          Launch.Site.valid() ? Launch.Site : Model.Location});
+      R.Findings.push_back(
+          Finding{"rl-unknown-argument", Severity::Warning,
+                  "launch argument '" + Name + "' is not a parameter of '" +
+                      Model.Name + "'",
+                  Launch.Site.valid() ? Launch.Site : Model.Location});
   // The model assumes sizes are non-negative integers; say so when a value
   // breaks that rather than print negative FLOPs.
   bool InvalidValue = false;
   for (const auto &[Name, Value] : Values) {
     const KernelParam *P = Model.findParam(Name);
-    bool IsDim = Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
+    bool IsDim =
+        Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
     if (!IsDim && !(P && P->ParamKind == KernelParam::Integer))
       continue;
     if (Value.isNegative() || !Value.isInteger() || (IsDim && Value.isZero())) {
@@ -157,15 +158,13 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
       DomainError |= E->DomainError;
     }
     if (Overflow)
-      R.Findings.push_back(Finding{"rl-overflow", Severity::Warning,
-                                   "'" + Key +
-                                       "' does not fit in 128-bit arithmetic",
-                                   Model.Location});
+      R.Findings.push_back(Finding{
+          "rl-overflow", Severity::Warning,
+          "'" + Key + "' does not fit in 128-bit arithmetic", Model.Location});
     else if (DomainError)
       R.Findings.push_back(Finding{
           "rl-undefined", Severity::Warning,
-          "'" + Key + "' is undefined for this launch (" +
-              Low[I].second.str() +
+          "'" + Key + "' is undefined for this launch (" + Low[I].second.str() +
               ": a division by zero, or a loop too long to sum term by term)",
           Model.Location});
     if (!L.ok() || !H.ok())
@@ -178,20 +177,21 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     for (const std::string *F : {&Formulas.first, &Formulas.second})
       if (F->find("threadIdx.") != std::string::npos ||
           F->find("blockIdx.") != std::string::npos) {
-        R.Findings.push_back(Finding{
-            "rl-unsupported", Severity::Warning,
-            "'" + Key + "' still depends on the thread index (" + *F +
-                "): a construct the model does not sum over threads",
-            Model.Location});
+        R.Findings.push_back(
+            Finding{"rl-unsupported", Severity::Warning,
+                    "'" + Key + "' still depends on the thread index (" + *F +
+                        "): a construct the model does not sum over threads",
+                    Model.Location});
       }
 
   R.Assumptions = Model.Assumptions;
   if (!Unused.empty())
-    R.Assumptions.push_back(std::string("formulas are shown for ") +
-                            (Model.UsesDimension[1] ? "" : "gridDim.y = blockDim.y = 1") +
-                            (!Model.UsesDimension[1] && !Model.UsesDimension[2] ? ", " : "") +
-                            (Model.UsesDimension[2] ? "" : "gridDim.z = blockDim.z = 1") +
-                            " (dimensions the kernel does not use)");
+    R.Assumptions.push_back(
+        std::string("formulas are shown for ") +
+        (Model.UsesDimension[1] ? "" : "gridDim.y = blockDim.y = 1") +
+        (!Model.UsesDimension[1] && !Model.UsesDimension[2] ? ", " : "") +
+        (Model.UsesDimension[2] ? "" : "gridDim.z = blockDim.z = 1") +
+        " (dimensions the kernel does not use)");
   R.Assumptions.push_back("DRAM bytes = every global load and store the "
                           "source issues (no cache model yet)");
 
@@ -222,12 +222,12 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     std::string List;
     for (const std::string &S : R.Unbound)
       List += (List.empty() ? "" : ", ") + S;
-    R.Findings.push_back(Finding{
-        "rl-unbound", Severity::Note,
-        "'" + Model.Name + "' has unbound symbols: " + List +
-            "; bind them with --launch '" + Model.Name +
-            ":grid=...,block=...' and --bind NAME=VALUE",
-        Model.Location});
+    R.Findings.push_back(
+        Finding{"rl-unbound", Severity::Note,
+                "'" + Model.Name + "' has unbound symbols: " + List +
+                    "; bind them with --launch '" + Model.Name +
+                    ":grid=...,block=...' and --bind NAME=VALUE",
+                Model.Location});
   }
   return R;
 }

@@ -45,7 +45,8 @@ const Entry Table[] = {
     {"__dadd_rn", {F64, 1, 0, 0, 1, 1, 0}},
     {"__dmul_rn", {F64, 1, 0, 0, 1, 1, 0}},
     {"__ddiv_rn", {F64, 1, 0, 0, 17, 1, 1}},
-    {"fdividef", {F32, 1, 0, 0, 10, 1, 1}}, // the IEEE division without fast-math
+    {"fdividef",
+     {F32, 1, 0, 0, 10, 1, 1}}, // the IEEE division without fast-math
     // Fast-math intrinsics: one MUFU op, little else.
     {"__expf", {F32, 0, 1, 0, 1, 1, 1}},
     {"__exp10f", {F32, 0, 1, 0, 1, 1, 1}},
@@ -167,8 +168,8 @@ std::optional<MathFunctionCost> lookupMathFunction(const std::string &Name) {
 }
 
 MemoryIntrinsic classifyMemoryIntrinsic(const std::string &Name) {
-  static const char *Loads[] = {"__ldg",  "__ldcg", "__ldca", "__ldcs",
-                                "__ldlu", "__ldcv"};
+  static const char *Loads[] = {"__ldg",  "__ldcg", "__ldca",
+                                "__ldcs", "__ldlu", "__ldcv"};
   static const char *Stores[] = {"__stwb", "__stcg", "__stcs", "__stwt"};
   for (const char *L : Loads)
     if (Name == L)

@@ -24,14 +24,14 @@ struct MathFunctionCost {
   /// Precision of the operation; unset = taken from the argument type
   /// (overloads such as __hadd on __half and on __nv_bfloat16).
   std::optional<Precision> Prec;
-  unsigned Flops = 0;        ///< source FLOPs per call (per lane for x2 types: Lanes)
+  unsigned Flops = 0; ///< source FLOPs per call (per lane for x2 types: Lanes)
   /// Special-function calls per call site as the source writes them: 1 for
   /// each transcendental, square root or reciprocal (sincos: 2). The
   /// model's `sfu_ops`.
   unsigned SfuOps = 0;
-  unsigned CompareOps = 0;   ///< min/max/abs/compare-like ops per call
-  unsigned HardwareFlops = 0;///< fadd + fmul + 2*ffma in SASS, per call
-  unsigned Lanes = 1;        ///< 2 for half2/bfloat162 operations
+  unsigned CompareOps = 0;    ///< min/max/abs/compare-like ops per call
+  unsigned HardwareFlops = 0; ///< fadd + fmul + 2*ffma in SASS, per call
+  unsigned Lanes = 1;         ///< 2 for half2/bfloat162 operations
   /// MUFU instructions on the common path in sm_90 SASS (accurate sinf and
   /// logf are pure FMA polynomials: 0), per lane.
   unsigned MufuOps = 0;

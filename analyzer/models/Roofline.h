@@ -28,15 +28,15 @@ const char *boundName(Bound B); ///< "memory", "compute", "unknown"
 
 struct RooflineResult {
   double TotalFlops = 0;
-  double Intensity = 0;           ///< FLOP per DRAM byte (inf when no bytes)
+  double Intensity = 0; ///< FLOP per DRAM byte (inf when no bytes)
   Precision DominantPrecision = Precision::FP32; ///< most FLOPs (fp32 if none)
-  double PeakFlops = 0;           ///< of the dominant precision, FLOP/s
-  double Bandwidth = 0;           ///< bytes/s
-  double RidgePoint = 0;          ///< PeakFlops / Bandwidth, FLOP/B
-  double AttainableFlops = 0;     ///< min(peak, intensity * bandwidth), FLOP/s
-  double ComputeTime = 0;         ///< s, summed over precisions
-  double MemoryTime = 0;          ///< s
-  double PredictedTime = 0;       ///< max of the two
+  double PeakFlops = 0;       ///< of the dominant precision, FLOP/s
+  double Bandwidth = 0;       ///< bytes/s
+  double RidgePoint = 0;      ///< PeakFlops / Bandwidth, FLOP/B
+  double AttainableFlops = 0; ///< min(peak, intensity * bandwidth), FLOP/s
+  double ComputeTime = 0;     ///< s, summed over precisions
+  double MemoryTime = 0;      ///< s
+  double PredictedTime = 0;   ///< max of the two
   Bound Verdict = Bound::Unknown;
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;

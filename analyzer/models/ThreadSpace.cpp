@@ -107,8 +107,8 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
   Expr GridDim = Expr::symbol(dimSymbol("gridDim", D));
   const Expr &BlockDim = ThreadExtent[D];
   // Thread and Block coordinates are independent of each other.
-  Expr Local = clippedLength(ThreadC[D], BlockDim) *
-               clippedLength(BlockC[D], GridDim);
+  Expr Local =
+      clippedLength(ThreadC[D], BlockDim) * clippedLength(BlockC[D], GridDim);
   bool LocalConstrained = ThreadC[D].constrained() || BlockC[D].constrained();
   if (GridStride[D]) {
     // Each iteration of a grid-stride loop stands for one point; guards on
@@ -175,8 +175,8 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   Expr Sum;
   // The global index g = blockIdx*blockDim + threadIdx, when F uses only g.
   const std::string G = "%g";
-  Expr AsGlobal = F.substitute(Tid.asSymbol().value(),
-                               Expr::symbol(G) - Bid * BlockDim);
+  Expr AsGlobal =
+      F.substitute(Tid.asSymbol().value(), Expr::symbol(G) - Bid * BlockDim);
   bool LocalConstrained = ThreadC[D].constrained() || BlockC[D].constrained();
   if (!AsGlobal.dependsOn(Bid.asSymbol().value())) {
     if (LocalConstrained)

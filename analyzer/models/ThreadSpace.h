@@ -62,11 +62,13 @@ public:
 
   /// Enters a grid-stride loop over dimension Dim whose index runs over
   /// [0, Bound): the loop's iterations replace the threads of that dimension.
-  /// Returns false when Dim already has a Global constraint (then nothing changes).
+  /// Returns false when Dim already has a Global constraint (then nothing
+  /// changes).
   bool enterGridStride(unsigned Dim, const Expr &Bound);
 
   /// Number of points, per dimension multiplied. Exact unless a dimension
-  /// mixes Global with Thread/Block constraints (then a range, and Reason says so).
+  /// mixes Global with Thread/Block constraints (then a range, and Reason says
+  /// so).
   ExprRange count(std::string *Reason = nullptr) const;
 
   /// Sum of F over the points, where F may depend on the thread coordinates
@@ -77,13 +79,15 @@ public:
   /// Number of points in one dimension.
   ExprRange countDim(unsigned Dim, std::string *Reason = nullptr) const;
 
-  /// Enters a block-stride loop (`for (k = threadIdx.d; k < Bound; k += blockDim.d)`):
-  /// its iterations replace the threads of one block in Dim.
+  /// Enters a block-stride loop (`for (k = threadIdx.d; k < Bound; k +=
+  /// blockDim.d)`): its iterations replace the threads of one block in Dim.
   bool enterBlockStride(unsigned Dim, const Expr &Bound);
 
-  /// The extent of the Global coordinate of Dim (gridDim*blockDim, or a grid-stride bound).
+  /// The extent of the Global coordinate of Dim (gridDim*blockDim, or a
+  /// grid-stride bound).
   const Expr &globalExtent(unsigned Dim) const { return Extent[Dim]; }
-  /// The extent of the Thread coordinate of Dim (blockDim, or a block-stride bound).
+  /// The extent of the Thread coordinate of Dim (blockDim, or a block-stride
+  /// bound).
   const Expr &threadExtent(unsigned Dim) const { return ThreadExtent[Dim]; }
   bool inGridStride(unsigned Dim) const { return GridStride[Dim]; }
   const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;

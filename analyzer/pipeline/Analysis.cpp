@@ -45,8 +45,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   for (const std::string &Name : Names) {
     const GpuSpec *G = Db.find(Name);
     if (!G)
-      return inputError("unknown GPU '" + Name + "'; known GPUs: " +
-                        Db.knownNames());
+      return inputError("unknown GPU '" + Name +
+                        "'; known GPUs: " + Db.knownNames());
     Gpus.push_back(G);
   }
 
@@ -73,7 +73,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   if (!parseCudaFile(Parse, Parsed, ParseError))
     return inputError(ParseError);
   if (Parsed.ErrorCount > 0)
-    return inputError("'" + File + "' has " + std::to_string(Parsed.ErrorCount) +
+    return inputError("'" + File + "' has " +
+                      std::to_string(Parsed.ErrorCount) +
                       (Parsed.ErrorCount == 1 ? " error" : " errors") +
                       " (above); not analysed");
 
@@ -138,15 +139,16 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
 
   // A --bind that names nothing of this file is most likely a typo.
   for (const auto &[Name, Value] : Req.Binds) {
-    bool Known = Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
+    bool Known =
+        Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
     for (const KernelModel &K : Parsed.Kernels)
       Known |= K.findParam(Name) != nullptr;
     if (!Known)
-      R.Findings.push_back(Finding{
-          "rl-unknown-argument", Severity::Warning,
-          "--bind " + Name + ": no kernel in this file has a parameter '" +
-              Name + "'",
-          SourceLoc{File, 0, 0}});
+      R.Findings.push_back(
+          Finding{"rl-unknown-argument", Severity::Warning,
+                  "--bind " + Name +
+                      ": no kernel in this file has a parameter '" + Name + "'",
+                  SourceLoc{File, 0, 0}});
   }
 
   for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {

@@ -99,7 +99,7 @@ std::string boundText(const NumberRange &V,
 
 std::string formulaText(const KernelReport &K, const char *Key,
                         bool PerThread = false, bool ForLaunch = false) {
-  const auto &Map = PerThread    ? K.PerThreadFormulas
+  const auto &Map = PerThread   ? K.PerThreadFormulas
                     : ForLaunch ? K.LaunchFormulas
                                 : K.TotalFormulas;
   auto It = Map.find(Key);

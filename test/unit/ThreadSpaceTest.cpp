@@ -601,13 +601,14 @@ TEST(ThreadSpaceTest, ModuloOnTheThreadIndexMatchesBruteForce) {
         for (const Launch &L : smallLaunches())
           for (int64_t Lo : {0, 1, 3})
             for (int64_t Hi : {0, 2, 7})
-              expectExactCount(
-                  Space, L, {{"lo", value(Lo)}, {"hi", value(Hi)}},
-                  [&](const ThreadCoords &T) {
-                    int64_t X = T.Thread[0];
-                    return X >= Lo && X < Hi && ((X % C == R) != Negated) ? 1
-                                                                         : 0;
-                  });
+              expectExactCount(Space, L, {{"lo", value(Lo)}, {"hi", value(Hi)}},
+                               [&](const ThreadCoords &T) {
+                                 int64_t X = T.Thread[0];
+                                 return X >= Lo && X < Hi &&
+                                                ((X % C == R) != Negated)
+                                            ? 1
+                                            : 0;
+                               });
       }
 }
 

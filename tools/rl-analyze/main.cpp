@@ -38,36 +38,41 @@ enum class Format { Text, Json, Diagnostics };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(Format::Text, "text", "readable table (default)"),
-               clEnumValN(Format::Json, "json", "JSON report (docs/json-format.md)"),
+               clEnumValN(Format::Json, "json",
+                          "JSON report (docs/json-format.md)"),
                clEnumValN(Format::Diagnostics, "diagnostics",
                           "clang-style file:line:col diagnostics")),
     cl::init(Format::Text), cl::cat(Category));
-cl::list<std::string> LaunchOpts(
-    "launch",
-    cl::desc("Launch configuration, e.g. 'saxpy:grid=65536,block=256,smem=0,n=1<<24'"),
-    cl::value_desc("kernel:key=value,..."), cl::cat(Category));
+cl::list<std::string>
+    LaunchOpts("launch",
+               cl::desc("Launch configuration, e.g. "
+                        "'saxpy:grid=65536,block=256,smem=0,n=1<<24'"),
+               cl::value_desc("kernel:key=value,..."), cl::cat(Category));
 cl::list<std::string> BindOpts("bind",
                                cl::desc("Bind a symbol, e.g. --bind n=1<<24"),
                                cl::value_desc("name=value"), cl::cat(Category));
-cl::opt<std::string> LaunchFile("launches",
-                                cl::desc("Launch file (JSON array, docs/launch-file.md)"),
-                                cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> BuildPath("p", cl::desc("Directory with compile_commands.json"),
+cl::opt<std::string>
+    LaunchFile("launches",
+               cl::desc("Launch file (JSON array, docs/launch-file.md)"),
+               cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BuildPath("p",
+                               cl::desc("Directory with compile_commands.json"),
                                cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit root (default: $CUDA_PATH "
                                        "or /usr/local/cuda)"),
                               cl::value_desc("dir"), cl::cat(Category));
-cl::opt<std::string> CudaArch("cuda-gpu-arch",
-                              cl::desc("Architecture for the parse (default sm_90)"),
-                              cl::init("sm_90"), cl::cat(Category));
+cl::opt<std::string>
+    CudaArch("cuda-gpu-arch",
+             cl::desc("Architecture for the parse (default sm_90)"),
+             cl::init("sm_90"), cl::cat(Category));
 cl::opt<bool> NoCudaHeaders("no-cuda-headers",
                             cl::desc("Parse without the CUDA headers "
                                      "(-nocudainc); supply your own stubs"),
                             cl::cat(Category));
-cl::list<std::string> ExtraArgs("extra-arg",
-                                cl::desc("Extra compiler argument (repeatable)"),
-                                cl::cat(Category));
+cl::list<std::string>
+    ExtraArgs("extra-arg", cl::desc("Extra compiler argument (repeatable)"),
+              cl::cat(Category));
 cl::opt<std::string> GpuDbPath("gpu-db", cl::desc("GPU database file"),
                                cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> NoConfig("no-config",
@@ -75,8 +80,10 @@ cl::opt<bool> NoConfig("no-config",
                        cl::cat(Category));
 cl::opt<bool> ListGpus("list-gpus", cl::desc("List the known GPUs and exit"),
                        cl::cat(Category));
-cl::opt<cl::boolOrDefault> Color("colors", cl::desc("Colour the text output (default: when stdout is a terminal)"),
-                                 cl::cat(Category));
+cl::opt<cl::boolOrDefault> Color(
+    "colors",
+    cl::desc("Colour the text output (default: when stdout is a terminal)"),
+    cl::cat(Category));
 
 int usageError(const std::string &Message) {
   errs() << "rl-analyze: error: " << Message << "\n";
@@ -102,9 +109,8 @@ std::vector<std::string> splitCompilerFlags(int &Argc, const char **Argv) {
 int main(int Argc, const char **Argv) {
   std::vector<std::string> CompilerFlags = splitCompilerFlags(Argc, Argv);
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "rl-analyze " << RLA_VERSION << "\n";
-  });
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << "rl-analyze " << RLA_VERSION << "\n"; });
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
           "static cost analyzer for CUDA kernels: FLOPs, bytes, arithmetic "
@@ -115,8 +121,8 @@ int main(int Argc, const char **Argv) {
 
   GpuDatabase Db;
   std::string Error;
-  bool Loaded = GpuDbPath.empty() ? Db.loadDefault(Error)
-                                  : Db.loadFile(GpuDbPath, Error);
+  bool Loaded =
+      GpuDbPath.empty() ? Db.loadDefault(Error) : Db.loadFile(GpuDbPath, Error);
   if (!Loaded)
     return usageError("cannot load the GPU database: " + Error);
   if (ListGpus) {
@@ -195,8 +201,9 @@ int main(int Argc, const char **Argv) {
     outs() << renderDiagnostics(Result.R);
     break;
   case Format::Text: {
-    bool UseColor = Color == cl::BOU_TRUE ||
-                    (Color == cl::BOU_UNSET && sys::Process::StandardOutIsDisplayed());
+    bool UseColor =
+        Color == cl::BOU_TRUE ||
+        (Color == cl::BOU_UNSET && sys::Process::StandardOutIsDisplayed());
     outs() << renderText(Result.R, UseColor);
     break;
   }
