@@ -109,7 +109,8 @@ private:
 
   // Counting.
   void countAccess(const MemoryAccess &A, bool Store);
-  void countArithmetic(clang::QualType Type, unsigned Amount = 1);
+  void countArithmetic(clang::QualType Type, unsigned Amount = 1,
+                       bool Division = false);
   /// How often the current point runs over the launch: threads (or
   /// stride-loop iterations) that reach it, times the uniform 0/1 factors.
   ExprRange executions();

@@ -128,10 +128,24 @@ void CostWalker::addFlops(Precision P, const Expr &Amount) {
   addTo([I](CostVector &V) -> Expr & { return V.Flops[I]; }, Amount);
 }
 
-void CostWalker::countArithmetic(QualType Type, unsigned Amount) {
+void CostWalker::countArithmetic(QualType Type, unsigned Amount,
+                                 bool Division) {
   unsigned Lanes = 1;
-  if (auto P = precisionOf(Type, &Lanes))
-    return addFlops(*P, Expr(int64_t(Amount * Lanes)));
+  if (auto P = precisionOf(Type, &Lanes)) {
+    addFlops(*P, Expr(int64_t(Amount * Lanes)));
+    // The hardware view: one instruction per operation whatever the lanes;
+    // a division is the reciprocal-and-FMA sequence of the IEEE intrinsic.
+    unsigned Hardware = Amount;
+    if (Division) {
+      const char *Intrinsic = *P == Precision::FP64   ? "__ddiv_rn"
+                              : *P == Precision::FP32 ? "__fdiv_rn"
+                                                      : "__hdiv";
+      if (auto Cost = lookupMathFunction(Intrinsic))
+        Hardware = Amount * Cost->HardwareFlops;
+    }
+    add(&CostVector::HardwareFlops, Expr(int64_t(Hardware)));
+    return;
+  }
   if (Type->isIntegralOrEnumerationType() || Type->isPointerType())
     add(&CostVector::IntOps, Expr(int64_t(Amount)));
 }
@@ -195,7 +209,7 @@ void CostWalker::walkExpr(const clang::Expr *E) {
       add(&CostVector::CompareOps, Expr(1));
     } else if (B->isAdditiveOp() || B->isMultiplicativeOp() || B->isShiftOp() ||
                B->isBitwiseOp()) {
-      countArithmetic(B->getType());
+      countArithmetic(B->getType(), 1, B->getOpcode() == BO_Div);
     }
     walkExpr(B->getLHS());
     walkExpr(B->getRHS());
@@ -295,9 +309,12 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
     if (Compound)
       countAccess(*A, false);
     countAccess(*A, true);
-    if (Compound)
+    if (Compound) {
+      const auto *CA = dyn_cast<CompoundAssignOperator>(Whole);
       countArithmetic(ComputationType.isNull() ? LHS->getType()
-                                               : ComputationType);
+                                               : ComputationType,
+                      1, CA && CA->getOpcode() == BO_DivAssign);
+    }
     return walkExpr(RHS);
   }
   if (auto A = classifier().classifyLValue(LHS)) {
@@ -348,7 +365,8 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
   walkLValueAddress(LHS);
   if (Compound) {
     QualType T = ComputationType.isNull() ? LHS->getType() : ComputationType;
-    countArithmetic(T);
+    const auto *CA = dyn_cast<CompoundAssignOperator>(Whole);
+    countArithmetic(T, 1, CA && CA->getOpcode() == BO_DivAssign);
   }
   // A class-type operator= reads its source through a reference.
   const clang::Expr *Source = skipNoOps(RHS);
@@ -479,6 +497,8 @@ void CostWalker::walkCall(const CallExpr *Call) {
         add(&CostVector::SfuOps, Expr(int64_t(Cost->SfuOps * Lanes)));
       if (Cost->CompareOps)
         add(&CostVector::CompareOps, Expr(int64_t(Cost->CompareOps * Lanes)));
+      if (Cost->HardwareFlops && P)
+        add(&CostVector::HardwareFlops, Expr(int64_t(Cost->HardwareFlops)));
       return walkArgs(0);
     }
   }

@@ -76,6 +76,7 @@ CostVector::scalarFields() {
           {"atomic_ops", &CostVector::AtomicOps},
           {"atomic_bytes", &CostVector::AtomicBytes},
           {"barriers", &CostVector::Barriers},
+          {"hardware_flops", &CostVector::HardwareFlops},
       };
   return Fields;
 }

@@ -56,6 +56,10 @@ struct CostVector {
   Expr SharedLoadBytes, SharedStoreBytes;
   Expr AtomicOps, AtomicBytes; ///< global and shared atomics
   Expr Barriers;               ///< __syncthreads() executed, per thread
+  /// What Nsight Compute's fadd + fmul + 2*ffma (and d/h) counters would
+  /// see: instructions, not lanes, and math functions and divisions as the
+  /// FMA sequences they compile to (docs/sass-math-costs.md).
+  Expr HardwareFlops;
 
   Expr totalFlops() const;
   /// Applies F to every field.

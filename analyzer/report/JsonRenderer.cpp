@@ -37,6 +37,7 @@ const std::vector<std::string> &orderedKeys() {
                                                 "atomic_ops",
                                                 "atomic_bytes",
                                                 "barriers",
+                                                "hardware_flops",
                                                 "dram_bytes"};
   return Keys;
 }
@@ -162,7 +163,7 @@ Json totals(const KernelReport &K) {
        {"sfu_ops", "int_ops", "compare_ops", "global_loads",
         "global_load_bytes", "global_stores", "global_store_bytes",
         "shared_load_bytes", "shared_store_bytes", "atomic_ops", "atomic_bytes",
-        "barriers"})
+        "barriers", "hardware_flops"})
     J[Key] = Value(Key);
   // Footprint and the L2 level come with the memory model; null until then.
   J["footprint_bytes"] = nullptr;
