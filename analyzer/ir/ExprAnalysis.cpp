@@ -9,6 +9,7 @@
 #include "analyzer/ir/ExprNode.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace rla {
 
@@ -288,40 +289,44 @@ Expr Expr::substitute(const std::string &Symbol, const Expr &Value) const {
   return substitute(std::map<std::string, Expr>{{Symbol, Value}});
 }
 
-Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
-  if (!mentions(*this, Values))
-    return *this;
+/// E with every atom replaced by Rewrite(atom), re-simplified; the shared
+/// walk of substitute() and resolveMinMax().
+static Expr rewriteAtoms(const Expr &E,
+                         const std::function<Expr(const AtomRef &)> &Rewrite) {
   Expr Sum;
-  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+  for (const auto &[M, C] : ExprBuilder::terms(E)) {
     Expr Product(C);
-    for (const Factor &F : M) {
-      const Atom &A = *F.A;
-      Expr Replacement;
-      if (A.Kind == AtomKind::Symbol) {
-        auto It = Values.find(A.Name);
-        Replacement =
-            It != Values.end() ? It->second : ExprBuilder::fromAtom(F.A);
-      } else if (A.Kind == AtomKind::Sum) {
-        std::map<std::string, Expr> Free = Values;
-        Free.erase(A.Name);
-        Replacement = Expr::sum(A.Name, A.Operands[0].substitute(Values),
-                                A.Operands[1].substitute(Values),
-                                A.Operands[2].substitute(Free));
-      } else if (std::any_of(
-                     A.Operands.begin(), A.Operands.end(),
-                     [&](const Expr &Op) { return mentions(Op, Values); })) {
-        std::vector<Expr> Ops;
-        for (const Expr &Op : A.Operands)
-          Ops.push_back(Op.substitute(Values));
-        Replacement = ExprBuilder::rebuild(A.Kind, Ops);
-      } else {
-        Replacement = ExprBuilder::fromAtom(F.A);
-      }
-      Product = Product * power(Replacement, F.Power);
-    }
+    for (const Factor &F : M)
+      Product = Product * power(Rewrite(F.A), F.Power);
     Sum = Sum + Product;
   }
   return Sum;
+}
+
+Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
+  if (!mentions(*this, Values))
+    return *this;
+  return rewriteAtoms(*this, [&](const AtomRef &Ref) {
+    const Atom &A = *Ref;
+    if (A.Kind == AtomKind::Symbol) {
+      auto It = Values.find(A.Name);
+      return It != Values.end() ? It->second : ExprBuilder::fromAtom(Ref);
+    }
+    if (A.Kind == AtomKind::Sum) {
+      std::map<std::string, Expr> Free = Values;
+      Free.erase(A.Name);
+      return Expr::sum(A.Name, A.Operands[0].substitute(Values),
+                       A.Operands[1].substitute(Values),
+                       A.Operands[2].substitute(Free));
+    }
+    if (std::none_of(A.Operands.begin(), A.Operands.end(),
+                     [&](const Expr &Op) { return mentions(Op, Values); }))
+      return ExprBuilder::fromAtom(Ref);
+    std::vector<Expr> Ops;
+    for (const Expr &Op : A.Operands)
+      Ops.push_back(Op.substitute(Values));
+    return ExprBuilder::rebuild(A.Kind, Ops);
+  });
 }
 
 std::optional<ModForm> Expr::asModPlusConstant() const {
@@ -346,43 +351,31 @@ std::optional<ModForm> Expr::asModPlusConstant() const {
 }
 
 Expr Expr::resolveMinMax(const Bindings &Values) const {
-  Expr Sum;
-  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
-    Expr Product(C);
-    for (const Factor &F : M) {
-      const Atom &A = *F.A;
-      Expr Replacement;
-      if (A.Kind == AtomKind::Symbol) {
-        Replacement = ExprBuilder::fromAtom(F.A);
-      } else if (A.Kind == AtomKind::Sum) {
-        // Min/max in the body involve the bound variable: left as they are.
-        Replacement =
-            Expr::sum(A.Name, A.Operands[0].resolveMinMax(Values),
-                      A.Operands[1].resolveMinMax(Values), A.Operands[2]);
-      } else {
-        std::vector<Expr> Ops;
-        for (const Expr &Op : A.Operands)
-          Ops.push_back(Op.resolveMinMax(Values));
-        Replacement = ExprBuilder::rebuild(A.Kind, Ops);
-        if (A.Kind == AtomKind::Min || A.Kind == AtomKind::Max) {
-          EvalResult X = Ops[0].evaluate(Values), Y = Ops[1].evaluate(Values);
-          if (X.ok() && Y.ok()) {
-            bool TakeFirst;
-            if (*X.Value == *Y.Value) // a tie: keep the simpler formula
-              TakeFirst = Ops[0].symbols().size() < Ops[1].symbols().size() ||
-                          (Ops[0].symbols().size() == Ops[1].symbols().size() &&
-                           Ops[0].str().size() <= Ops[1].str().size());
-            else
-              TakeFirst = (A.Kind == AtomKind::Min) == (*X.Value < *Y.Value);
-            Replacement = TakeFirst ? Ops[0] : Ops[1];
-          }
-        }
+  return rewriteAtoms(*this, [&](const AtomRef &Ref) {
+    const Atom &A = *Ref;
+    if (A.Kind == AtomKind::Symbol)
+      return ExprBuilder::fromAtom(Ref);
+    if (A.Kind == AtomKind::Sum) // min/max in the body use the bound variable
+      return Expr::sum(A.Name, A.Operands[0].resolveMinMax(Values),
+                       A.Operands[1].resolveMinMax(Values), A.Operands[2]);
+    std::vector<Expr> Ops;
+    for (const Expr &Op : A.Operands)
+      Ops.push_back(Op.resolveMinMax(Values));
+    if (A.Kind == AtomKind::Min || A.Kind == AtomKind::Max) {
+      EvalResult X = Ops[0].evaluate(Values), Y = Ops[1].evaluate(Values);
+      if (X.ok() && Y.ok()) {
+        bool TakeFirst;
+        if (*X.Value == *Y.Value) // a tie: keep the simpler formula
+          TakeFirst = Ops[0].symbols().size() < Ops[1].symbols().size() ||
+                      (Ops[0].symbols().size() == Ops[1].symbols().size() &&
+                       Ops[0].str().size() <= Ops[1].str().size());
+        else
+          TakeFirst = (A.Kind == AtomKind::Min) == (*X.Value < *Y.Value);
+        return TakeFirst ? Ops[0] : Ops[1];
       }
-      Product = Product * power(Replacement, F.Power);
     }
-    Sum = Sum + Product;
-  }
-  return Sum;
+    return ExprBuilder::rebuild(A.Kind, Ops);
+  });
 }
 
 std::optional<std::vector<Expr>>
