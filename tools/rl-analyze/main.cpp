@@ -11,6 +11,7 @@
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/TextRenderer.h"
+#include "MeasureCommand.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"
@@ -125,6 +126,8 @@ int main(int Argc, const char **Argv) {
       GpuDbPath.empty() ? Db.loadDefault(Error) : Db.loadFile(GpuDbPath, Error);
   if (!Loaded)
     return usageError("cannot load the GPU database: " + Error);
+  if (measureCommandSelected())
+    return runMeasureCommand(CompilerFlags, Db, Argv[0]);
   if (ListGpus) {
     for (const GpuSpec &G : Db.all())
       outs() << G.Name << "  (" << G.FullName << ", sm_" << G.ComputeMajor

@@ -1,0 +1,52 @@
+//===- Harness.h - A timing program for launch-file kernels -----*- C++ -*-===//
+///
+/// \file
+/// For kernels without a `main`: from each launch of a launch file and the
+/// kernel's model, emits one .cu that #includes the user's file (its own
+/// `main`, if any, renamed away), allocates every pointer argument, fills it
+/// with random non-zero data on the device, warms up, times each launch with
+/// CUDA events, checks every CUDA call and cudaGetLastError after each
+/// launch, and prints the trace format (docs/measure.md).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MEASURE_HARNESS_H
+#define RLA_MEASURE_HARNESS_H
+
+#include "analyzer/report/Report.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// Bytes to allocate per pointer parameter of one launch, by this rule:
+///  1. `--buffer-bytes NAME=SIZE` when given;
+///  2. else the launch's requested global bytes (loads + stores + atomics,
+///     the high end of a range): no array can touch more distinct bytes than
+///     all the launch's accesses together, so this never under-allocates
+///     what the model counts;
+///  3. at least 256 bytes, rounded up to a multiple of 256.
+/// false, with Error, when the totals are unbound and no override is given.
+bool bufferBytes(const KernelReport &K,
+                 const std::map<std::string, uint64_t> &Overrides,
+                 std::map<std::string, uint64_t> &Out, std::string &Error);
+
+struct HarnessOptions {
+  std::string IncludePath; ///< the user's file as the #include spells it
+  std::string Program;     ///< written as the trace's "program"
+  unsigned Warmup = 3;
+  unsigned Repeats = 20; ///< timed launches per case (at least 20)
+  std::map<std::string, uint64_t> BufferOverrides;
+};
+
+/// The harness source for every entry of Kernels that has a complete launch
+/// (grid, block and every scalar argument bound). false with Error when an
+/// entry cannot be run.
+bool generateHarness(const std::vector<KernelReport> &Kernels,
+                     const HarnessOptions &Options, std::string &Source,
+                     std::string &Error);
+
+} // namespace rla
+
+#endif // RLA_MEASURE_HARNESS_H

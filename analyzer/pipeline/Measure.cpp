@@ -1,0 +1,128 @@
+//===- Measure.cpp --------------------------------------------------------===//
+#include "analyzer/pipeline/Measure.h"
+#include "analyzer/measure/DeviceGpu.h"
+#include "analyzer/models/Binder.h"
+
+namespace rla {
+namespace {
+
+MeasureResult failure(std::string Message) {
+  MeasureResult R;
+  R.Exit = ExitInputError;
+  R.Error = std::move(Message);
+  return R;
+}
+
+} // namespace
+
+MeasureResult measureFromTrace(const MeasureRequest &Req,
+                               const GpuDatabase &Db) {
+  Trace T;
+  std::string Error;
+  if (!readTraceFile(Req.TraceFile, T, Error))
+    return failure(Error);
+  if (!Req.Program.empty()) {
+    std::vector<TraceLaunch> Kept;
+    for (TraceLaunch &L : T.Launches)
+      if (L.Program == Req.Program)
+        Kept.push_back(std::move(L));
+    T.Launches = std::move(Kept);
+  }
+  NcuResults Ncu;
+  bool HaveNcu = !Req.NcuCsvFile.empty();
+  if (HaveNcu && !readNcuCsvFile(Req.NcuCsvFile, Ncu, Error))
+    return failure(Error);
+
+  MeasureResult Out;
+  MeasureReport &M = Out.M;
+  // The device: the first one the trace describes for the launches kept.
+  const TraceDevice *Dev = nullptr;
+  if (!T.Launches.empty())
+    Dev = T.deviceOf(T.Launches.front());
+  else if (!T.Devices.empty())
+    Dev = &T.Devices.front();
+  if (Dev)
+    M.Device = *Dev;
+
+  // The GPU to predict for: --gpu, else the detected device.
+  AnalysisRequest AReq = Req.Analysis;
+  const GpuSpec *Gpu = nullptr;
+  if (!AReq.GpuNames.empty()) {
+    Gpu = Db.find(AReq.GpuNames.front());
+    if (!Gpu)
+      return failure("unknown GPU '" + AReq.GpuNames.front() +
+                     "'; known GPUs: " + Db.knownNames());
+    M.GpuSource = "--gpu";
+  } else if (Dev && (Gpu = findDeviceGpu(Db, *Dev))) {
+    M.GpuSource = "database";
+  } else if (Dev) {
+    if (auto Derived = gpuFromDevice(*Dev)) {
+      M.DerivedGpu = std::make_shared<GpuSpec>(std::move(*Derived));
+      Gpu = M.DerivedGpu.get();
+      M.GpuSource = "runtime properties";
+      M.Notes.push_back("'" + Dev->Name +
+                        "' is not in the GPU database: its ceilings are "
+                        "derived from the properties the runtime reported");
+    }
+  }
+  if (!Gpu) {
+    Gpu = Db.find(Db.defaultName());
+    M.GpuSource = "database default (the trace describes no device)";
+  }
+  AReq.GpuNames = {};
+  AReq.Launches.clear();
+
+  AnalysisResult A = analyze(AReq, Db);
+  if (A.Exit == ExitInputError)
+    return failure(A.Error);
+  std::map<std::string, const KernelModel *> Models;
+  std::vector<KernelModel> Owned;
+  Owned.reserve(A.R.Kernels.size());
+  for (const KernelReport &K : A.R.Kernels)
+    Owned.push_back(K.Model);
+  for (const KernelModel &K : Owned)
+    if (!K.MangledName.empty())
+      Models.emplace(K.MangledName, &K);
+
+  GroupedTrace G = groupLaunches(T, Models);
+  if (HaveNcu) {
+    attachCounters(G, T, Ncu);
+    M.HaveCounters = !Ncu.Launches.empty();
+    for (const auto &[Program, Lines] : Ncu.Errors)
+      for (const std::string &L : Lines)
+        M.Notes.push_back(
+            "ncu" + (Program.empty() ? "" : " (" + Program + ")") + ": " + L);
+    if (Ncu.Launches.empty())
+      M.Notes.push_back("ncu read no counters; only times are compared");
+  } else {
+    M.Notes.push_back("no counters (pass --ncu-csv, or --counters on a GPU "
+                      "machine); only times are compared");
+  }
+  for (const auto &[Name, Count] : G.Unknown)
+    M.Notes.push_back("'" + Name + "' (" + std::to_string(Count) +
+                      " launches) is not a kernel of '" + AReq.Parse.File +
+                      "'; not compared");
+  if (T.Launches.empty())
+    M.Notes.push_back("the trace has no launches" +
+                      (Req.Program.empty()
+                           ? std::string()
+                           : " of program '" + Req.Program + "'"));
+
+  M.R = A.R;
+  M.R.Kernels.clear();
+  M.R.Gpus = {Gpu};
+  for (LaunchGroup &Gr : G.Groups) {
+    KernelReport K =
+        bindLaunch(*Gr.Model, Gr.Spec, AReq.Binds, {Gpu}, AReq.DefaultBinds);
+    LaunchComparison C = compareLaunch(Gr, K, *Gpu, Dev);
+    M.R.Kernels.push_back(std::move(K));
+    M.Entries.push_back({std::move(Gr), std::move(C)});
+  }
+  // Entries point at models by address: repoint them at the copies kept in
+  // the report, which live as long as it does.
+  for (size_t I = 0; I < M.Entries.size(); ++I)
+    M.Entries[I].Group.Model = &M.R.Kernels[I].Model;
+  return Out;
+}
+
+} // namespace rla

@@ -1,0 +1,223 @@
+//===- RooflineSvg.cpp ----------------------------------------------------===//
+#include "analyzer/report/RooflineSvg.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace rla {
+namespace {
+
+std::string escape(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    switch (C) {
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+std::string fmt(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.1f", V);
+  return Buf;
+}
+
+/// "10^3" style label of a decade.
+std::string decadeLabel(int E) {
+  if (E >= 0 && E <= 3)
+    return std::to_string(static_cast<long>(std::pow(10, E)));
+  return "1e" + std::to_string(E);
+}
+
+const char *const Colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+                               "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+                               "#17becf", "#ff7f0e"};
+
+} // namespace
+
+std::string renderRooflineSvg(const RooflinePlot &P) {
+  const double W = 900, H = 600, Left = 90, Right = 220, Top = 50, Bottom = 70;
+  const double PlotW = W - Left - Right, PlotH = H - Top - Bottom;
+
+  // Axis ranges: whole decades around the ceilings and the points.
+  double XMin = 1e-2, XMax = 1e3, YMax = 1, YMin;
+  for (const RoofCeiling &C : P.Compute)
+    YMax = std::max(YMax, C.Value);
+  std::vector<const RoofPoint *> Shown, Hidden;
+  for (const RoofPoint &Pt : P.Points)
+    (Pt.Intensity > 0 && Pt.FlopsPerS > 0 ? Shown : Hidden).push_back(&Pt);
+  for (const RoofPoint *Pt : Shown) {
+    XMin = std::min(XMin, Pt->Intensity);
+    XMax = std::max(XMax, Pt->Intensity);
+    YMax = std::max(YMax, Pt->FlopsPerS);
+  }
+  int X0 = static_cast<int>(std::floor(std::log10(XMin)));
+  int X1 = static_cast<int>(std::ceil(std::log10(XMax)));
+  int Y1 = static_cast<int>(std::ceil(std::log10(YMax)));
+  YMin = YMax;
+  for (const RoofPoint *Pt : Shown)
+    YMin = std::min(YMin, Pt->FlopsPerS);
+  for (const RoofCeiling &M : P.Memory)
+    YMin = std::min(YMin, M.Value * std::pow(10.0, X0));
+  int Y0 = static_cast<int>(std::floor(std::log10(YMin)));
+  Y0 = std::max(Y0, Y1 - 9);
+  if (X1 <= X0)
+    X1 = X0 + 1;
+  if (Y1 <= Y0)
+    Y1 = Y0 + 1;
+
+  auto X = [&](double V) {
+    return Left + (std::log10(V) - X0) / (X1 - X0) * PlotW;
+  };
+  auto Y = [&](double V) {
+    double L = std::clamp(std::log10(V), double(Y0), double(Y1));
+    return Top + PlotH - (L - Y0) / (Y1 - Y0) * PlotH;
+  };
+
+  std::ostringstream S;
+  S << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W
+    << "\" height=\"" << H << "\" viewBox=\"0 0 " << W << ' ' << H
+    << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+    << "<title>" << escape(P.Title) << "</title>\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    << "<text x=\"" << W / 2
+    << "\" y=\"24\" text-anchor=\"middle\" "
+       "font-size=\"16\">"
+    << escape(P.Title) << "</text>\n";
+
+  // Decade grid and ticks.
+  S << "<g class=\"grid\" stroke=\"#ddd\">\n";
+  for (int E = X0; E <= X1; ++E)
+    S << "<line x1=\"" << fmt(X(std::pow(10.0, E))) << "\" y1=\"" << Top
+      << "\" x2=\"" << fmt(X(std::pow(10.0, E))) << "\" y2=\"" << Top + PlotH
+      << "\"/>\n";
+  for (int E = Y0; E <= Y1; ++E)
+    S << "<line x1=\"" << Left << "\" y1=\"" << fmt(Y(std::pow(10.0, E)))
+      << "\" x2=\"" << Left + PlotW << "\" y2=\"" << fmt(Y(std::pow(10.0, E)))
+      << "\"/>\n";
+  S << "</g>\n<g class=\"ticks\">\n";
+  for (int E = X0; E <= X1; ++E)
+    S << "<text x=\"" << fmt(X(std::pow(10.0, E))) << "\" y=\""
+      << Top + PlotH + 18 << "\" text-anchor=\"middle\">" << decadeLabel(E)
+      << "</text>\n";
+  for (int E = Y0; E <= Y1; ++E)
+    S << "<text x=\"" << Left - 8 << "\" y=\"" << fmt(Y(std::pow(10.0, E)) + 4)
+      << "\" text-anchor=\"end\">" << decadeLabel(E) << "</text>\n";
+  S << "</g>\n"
+    << "<rect class=\"frame\" x=\"" << Left << "\" y=\"" << Top << "\" width=\""
+    << PlotW << "\" height=\"" << PlotH
+    << "\" fill=\"none\" stroke=\"black\"/>\n"
+    << "<text x=\"" << Left + PlotW / 2 << "\" y=\"" << H - 30
+    << "\" text-anchor=\"middle\">arithmetic intensity (FLOP/byte)</text>\n"
+    << "<text transform=\"translate(22," << Top + PlotH / 2
+    << ") rotate(-90)\" text-anchor=\"middle\">performance (FLOP/s)</text>\n";
+
+  // Ceilings: each memory level's slope up to the highest compute roof, and
+  // each compute roof flat from its ridge with the fastest memory level.
+  double MaxCompute = 0, MaxMemory = 0;
+  for (const RoofCeiling &C : P.Compute)
+    MaxCompute = std::max(MaxCompute, C.Value);
+  for (const RoofCeiling &M : P.Memory)
+    MaxMemory = std::max(MaxMemory, M.Value);
+  double XLo = std::pow(10.0, X0), XHi = std::pow(10.0, X1);
+  S << "<g class=\"ceilings\" stroke-width=\"2\" fill=\"none\">\n";
+  for (const RoofCeiling &M : P.Memory) {
+    double Ridge = MaxCompute > 0 ? MaxCompute / M.Value : XHi;
+    double XEnd = std::min(XHi, Ridge);
+    S << "<line class=\"memory-roof\" stroke=\"#444\" x1=\"" << fmt(X(XLo))
+      << "\" y1=\"" << fmt(Y(M.Value * XLo)) << "\" x2=\"" << fmt(X(XEnd))
+      << "\" y2=\"" << fmt(Y(M.Value * XEnd)) << "\"/>\n"
+      << "<text class=\"roof-label\" stroke=\"none\" fill=\"#444\" x=\""
+      << fmt(X(XLo) + 6) << "\" y=\"" << fmt(Y(M.Value * XLo) - 6) << "\">"
+      << escape(M.Label) << "</text>\n";
+  }
+  for (const RoofCeiling &C : P.Compute) {
+    double Ridge = MaxMemory > 0 ? C.Value / MaxMemory : XLo;
+    double XStart = std::max(XLo, Ridge);
+    S << "<line class=\"compute-roof\" stroke=\"#444\" stroke-dasharray=\""
+      << (C.Value == MaxCompute ? "none" : "6,3") << "\" x1=\""
+      << fmt(X(XStart)) << "\" y1=\"" << fmt(Y(C.Value)) << "\" x2=\""
+      << fmt(X(XHi)) << "\" y2=\"" << fmt(Y(C.Value)) << "\"/>\n"
+      << "<text class=\"roof-label\" stroke=\"none\" fill=\"#444\" x=\""
+      << fmt(X(XHi) - 4) << "\" y=\"" << fmt(Y(C.Value) - 6)
+      << "\" text-anchor=\"end\">" << escape(C.Label) << "</text>\n";
+  }
+  S << "</g>\n<g class=\"points\">\n";
+
+  // Points: one colour per label, so a kernel's predicted and measured
+  // points pair up; the legend repeats the labels.
+  std::vector<std::string> Labels;
+  for (const RoofPoint *Pt : Shown)
+    if (std::find(Labels.begin(), Labels.end(), Pt->Label) == Labels.end())
+      Labels.push_back(Pt->Label);
+  auto colour = [&](const std::string &L) {
+    size_t I = std::find(Labels.begin(), Labels.end(), L) - Labels.begin();
+    return Colours[I % (sizeof(Colours) / sizeof(*Colours))];
+  };
+  for (const RoofPoint *Pt : Shown) {
+    double PX = X(Pt->Intensity), PY = Y(Pt->FlopsPerS);
+    const char *Col = colour(Pt->Label);
+    if (Pt->Measured)
+      S << "<circle class=\"measured\" cx=\"" << fmt(PX) << "\" cy=\""
+        << fmt(PY) << "\" r=\"5\" fill=\"" << Col << "\">";
+    else
+      S << "<rect class=\"predicted\" x=\"" << fmt(PX - 5) << "\" y=\""
+        << fmt(PY - 5)
+        << "\" width=\"10\" height=\"10\" fill=\"none\" "
+           "stroke=\""
+        << Col << "\" stroke-width=\"2\">";
+    S << "<title>" << escape(Pt->Label)
+      << (Pt->Measured ? " (measured)" : " (predicted)") << "</title>"
+      << (Pt->Measured ? "</circle>\n" : "</rect>\n");
+    S << "<text class=\"point-label\" x=\"" << fmt(PX + 8) << "\" y=\""
+      << fmt(PY - 6) << "\" fill=\"" << Col << "\" font-size=\"10\">"
+      << escape(Pt->Label) << "</text>\n";
+  }
+  S << "</g>\n<g class=\"legend\">\n";
+  double LY = Top + 10;
+  S << "<rect x=\"" << W - Right + 20 << "\" y=\"" << LY - 8
+    << "\" width=\"10\" height=\"10\" fill=\"none\" stroke=\"black\"/>"
+    << "<text x=\"" << W - Right + 36 << "\" y=\"" << LY + 1
+    << "\">predicted</text>\n";
+  LY += 18;
+  S << "<circle cx=\"" << W - Right + 25 << "\" cy=\"" << LY - 3
+    << "\" r=\"5\" fill=\"black\"/><text x=\"" << W - Right + 36 << "\" y=\""
+    << LY + 1 << "\">measured</text>\n";
+  for (const std::string &L : Labels) {
+    LY += 18;
+    S << "<rect x=\"" << W - Right + 20 << "\" y=\"" << LY - 8
+      << "\" width=\"10\" height=\"10\" fill=\"" << colour(L)
+      << "\"/><text x=\"" << W - Right + 36 << "\" y=\"" << LY + 1
+      << "\" font-size=\"11\">" << escape(L) << "</text>\n";
+  }
+  S << "</g>\n";
+  if (!Hidden.empty()) {
+    S << "<text class=\"note\" x=\"" << Left << "\" y=\"" << H - 10
+      << "\" font-size=\"11\">not plotted (no FLOPs or no bytes): ";
+    for (size_t I = 0; I < Hidden.size(); ++I)
+      S << (I ? ", " : "") << escape(Hidden[I]->Label)
+        << (Hidden[I]->Measured ? " (measured)" : " (predicted)");
+    S << "</text>\n";
+  }
+  S << "</svg>\n";
+  return S.str();
+}
+
+} // namespace rla
