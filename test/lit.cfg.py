@@ -22,6 +22,8 @@ config.substitutions.append(("%data", os.path.join(config.rla_src_root, "data"))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+config.substitutions.append(("%nvcc", config.nvcc or "nvcc"))
+config.substitutions.append(("%src", config.rla_src_root))
 
 # Hermetic: no .rl-analyze.json from above the test tree; tests of the
 # config search turn it back on with `env RL_ANALYZE_NO_CONFIG_SEARCH=0`.

@@ -89,9 +89,11 @@ std::string renderMeasureText(const MeasureReport &M) {
     S << "\n"
       << label(E) << "  smem " << E.Group.First.DynamicSmem << "  x"
       << E.Group.Count << " launch" << (E.Group.Count == 1 ? "" : "es");
-    for (const auto &[Name, V] : E.Group.Spec.Args)
-      S << "  " << Name << "="
-        << (V.isInteger() ? V.str() : formatSignificant(V.toDouble(), 6));
+    for (const auto &[Name, V] : E.Group.Spec.Args) {
+      std::ostringstream Value; // shortest form: "2.5", not "2.50000"
+      Value << V.toDouble();
+      S << "  " << Name << "=" << (V.isInteger() ? V.str() : Value.str());
+    }
     S << "\n";
     S << "  time       predicted "
       << (C.TimeS.PredictedLow ? time(C.TimeS.PredictedLow) : "-");
