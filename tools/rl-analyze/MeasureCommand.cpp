@@ -193,6 +193,25 @@ AnalysisRequest analysisRequest(const std::vector<std::string> &Flags) {
   return Req;
 }
 
+/// Target as a path relative to the directory From (both absolute).
+std::string relativePath(const std::string &From, const std::string &Target) {
+  SmallVector<StringRef, 16> A, B;
+  for (auto I = sys::path::begin(From), E = sys::path::end(From); I != E; ++I)
+    A.push_back(*I);
+  for (auto I = sys::path::begin(Target), E = sys::path::end(Target); I != E;
+       ++I)
+    B.push_back(*I);
+  size_t Common = 0;
+  while (Common < A.size() && Common < B.size() && A[Common] == B[Common])
+    ++Common;
+  SmallString<256> R;
+  for (size_t I = Common; I < A.size(); ++I)
+    sys::path::append(R, "..");
+  for (size_t I = Common; I < B.size(); ++I)
+    sys::path::append(R, B[I]);
+  return std::string(R);
+}
+
 int render(MeasureResult &Result) {
   if (Result.Exit == ExitInputError)
     return fail(Result.Error);
@@ -270,6 +289,14 @@ int runMeasureCommand(const std::vector<std::string> &AfterDashes,
     sys::fs::make_absolute(Abs);
     HarnessOptions O;
     O.IncludePath = std::string(Abs);
+    // An emitted harness includes the file relative to itself, so it can be
+    // committed and built on another machine.
+    if (!EmitHarness.empty()) {
+      SmallString<256> Out(EmitHarness);
+      sys::fs::make_absolute(Out);
+      O.IncludePath =
+          relativePath(std::string(sys::path::parent_path(Out)), O.IncludePath);
+    }
     O.Program = sys::path::stem(Input).str() + "_harness";
     O.Repeats = Repeats;
     O.BufferOverrides = Overrides;

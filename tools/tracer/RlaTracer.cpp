@@ -18,11 +18,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
 #include <unistd.h>
-#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -38,11 +38,13 @@ struct PendingLaunch {
   int ActiveBlocksPerSm = -1;
   std::vector<std::pair<size_t, std::string>> Args; ///< offset, hex bytes
   std::vector<size_t> ArgSizes;
+  bool ArgsKnown = false; ///< false: the record carries no "args"
 };
 
 std::mutex Lock;
 FILE *Out = nullptr;
-std::unordered_map<uint32_t, PendingLaunch> Pending;
+/// By correlation id, so the oldest launch comes first.
+std::map<uint32_t, PendingLaunch> Pending;
 std::set<int> DevicesWritten;
 CUpti_SubscriberHandle Subscriber;
 bool Failed = false;
@@ -62,18 +64,22 @@ void warn(const char *What, CUptiResult R) {
     }                                                                          \
   } while (0)
 
-/// Writes S as a JSON string (quotes and control characters escaped).
-void writeString(const char *S) {
-  std::fputc('"', Out);
-  for (const unsigned char *P = (const unsigned char *)S; *P; ++P) {
-    if (*P == '"' || *P == '\\')
-      std::fprintf(Out, "\\%c", *P);
-    else if (*P < 0x20)
-      std::fprintf(Out, "\\u%04x", *P);
-    else
-      std::fputc(*P, Out);
+/// S as a JSON string (quotes, backslashes and control characters escaped).
+std::string jsonString(const std::string &S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += static_cast<char>(C);
+    } else if (C < 0x20) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+      Out += Buf;
+    } else {
+      Out += static_cast<char>(C);
+    }
   }
-  std::fputc('"', Out);
+  return Out + "\"";
 }
 
 std::string programName() {
@@ -94,23 +100,25 @@ int attribute(CUdevice Dev, CUdevice_attribute A) {
   return V;
 }
 
-/// One "device" line per device, before its first launch. Lock held.
-void writeDevice(int Ordinal) {
-  if (!DevicesWritten.insert(Ordinal).second)
-    return;
+/// The "device" line of each device, captured on the launching thread
+/// (driver calls are not made from CUPTI's buffer callback).
+std::map<int, std::string> DeviceLines;
+
+std::string describeDevice(int Ordinal) {
   CUdevice Dev;
   if (cuDeviceGet(&Dev, Ordinal) != CUDA_SUCCESS)
-    return;
+    return "";
   char Name[256] = "";
   cuDeviceGetName(Name, sizeof(Name), Dev);
   size_t Mem = 0;
   cuDeviceTotalMem(&Mem, Dev);
-  std::fprintf(Out, "{\"type\":\"device\",\"device\":%d,\"program\":", Ordinal);
-  writeString(programName().c_str());
-  std::fprintf(Out, ",\"name\":");
-  writeString(Name);
-  std::fprintf(
-      Out,
+  std::string Line =
+      "{\"type\":\"device\",\"device\":" + std::to_string(Ordinal) +
+      ",\"program\":" + jsonString(programName()) +
+      ",\"name\":" + jsonString(Name);
+  char Buf[1024];
+  std::snprintf(
+      Buf, sizeof(Buf),
       ",\"cc\":[%d,%d],\"sms\":%d,\"sm_clock_khz\":%d,\"mem_clock_khz\":%d,"
       "\"mem_bus_bits\":%d,\"l2_bytes\":%d,\"global_mem_bytes\":%zu,"
       "\"max_threads_per_sm\":%d,\"max_blocks_per_sm\":%d,"
@@ -128,6 +136,15 @@ void writeDevice(int Ordinal) {
       attribute(Dev, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR),
       attribute(Dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR),
       attribute(Dev, CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+  return Line + Buf;
+}
+
+/// One "device" line per device, before its first launch. Lock held.
+void writeDevice(int Ordinal) {
+  auto It = DeviceLines.find(Ordinal);
+  if (It == DeviceLines.end() || !DevicesWritten.insert(Ordinal).second)
+    return;
+  std::fputs(It->second.c_str(), Out);
 }
 
 std::string hexBytes(const void *P, size_t N) {
@@ -148,8 +165,8 @@ void writeLaunch(const PendingLaunch &L, uint32_t Correlation,
     return;
   if (L.Device >= 0)
     writeDevice(L.Device);
-  std::fprintf(Out, "{\"type\":\"launch\",\"device\":%d,\"kernel\":", L.Device);
-  writeString(L.Name.c_str());
+  std::fprintf(Out, "{\"type\":\"launch\",\"device\":%d,\"kernel\":%s",
+               L.Device, jsonString(L.Name).c_str());
   std::fprintf(Out,
                ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],"
                "\"dynamic_smem\":%u,\"stream\":%llu,\"correlation\":%u",
@@ -159,17 +176,21 @@ void writeLaunch(const PendingLaunch &L, uint32_t Correlation,
     std::fprintf(Out, ",\"start_ns\":%llu,\"end_ns\":%llu", Start, End);
   std::fprintf(Out,
                ",\"registers\":%d,\"static_smem\":%d,\"local_bytes\":%d,"
-               "\"active_blocks_per_sm\":%d,\"args\":[",
+               "\"active_blocks_per_sm\":%d",
                L.Registers, L.StaticSmem, L.LocalBytes, L.ActiveBlocksPerSm);
-  for (size_t I = 0; I < L.Args.size(); ++I)
-    std::fprintf(Out, "%s{\"offset\":%zu,\"size\":%zu,\"hex\":\"%s\"}",
-                 I ? "," : "", L.Args[I].first, L.ArgSizes[I],
-                 L.Args[I].second.c_str());
-  std::fprintf(Out, "]}\n");
+  if (L.ArgsKnown) {
+    std::fprintf(Out, ",\"args\":[");
+    for (size_t I = 0; I < L.Args.size(); ++I)
+      std::fprintf(Out, "%s{\"offset\":%zu,\"size\":%zu,\"hex\":\"%s\"}",
+                   I ? "," : "", L.Args[I].first, L.ArgSizes[I],
+                   L.Args[I].second.c_str());
+    std::fprintf(Out, "]");
+  }
+  std::fprintf(Out, "}\n");
 }
 
 /// Fills L from the launch's function, configuration and parameters.
-void describe(PendingLaunch &L, CUfunction F, void **Params,
+void describe(PendingLaunch &L, CUfunction F, void **Params, void **Extra,
               const unsigned *Grid, const unsigned *Block, unsigned Smem,
               CUstream Stream) {
   for (int D = 0; D < 3; ++D) {
@@ -179,22 +200,43 @@ void describe(PendingLaunch &L, CUfunction F, void **Params,
   L.DynamicSmem = Smem;
   L.Stream = (unsigned long long)(uintptr_t)Stream;
   CUdevice Dev;
-  if (cuCtxGetDevice(&Dev) == CUDA_SUCCESS)
+  if (cuCtxGetDevice(&Dev) == CUDA_SUCCESS) {
     L.Device = (int)Dev;
+    std::lock_guard<std::mutex> G(Lock);
+    if (!DeviceLines.count(L.Device))
+      DeviceLines[L.Device] = describeDevice(L.Device);
+  }
   cuFuncGetAttribute(&L.Registers, CU_FUNC_ATTRIBUTE_NUM_REGS, F);
   cuFuncGetAttribute(&L.StaticSmem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, F);
   cuFuncGetAttribute(&L.LocalBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, F);
   cuOccupancyMaxActiveBlocksPerMultiprocessor(
       &L.ActiveBlocksPerSm, F, (int)(Block[0] * Block[1] * Block[2]), Smem);
-  if (!Params)
-    return; // arguments passed through `extra`: sizes alone are not enough
+  // Arguments come either as an array of pointers (kernelParams) or packed
+  // in one buffer (extra = {CU_LAUNCH_PARAM_BUFFER_POINTER, p,
+  // CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END}).
+  const char *Packed = nullptr;
+  size_t PackedSize = 0;
+  if (!Params && Extra) {
+    for (size_t I = 0; Extra[I] != CU_LAUNCH_PARAM_END; I += 2) {
+      if (Extra[I] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+        Packed = static_cast<const char *>(Extra[I + 1]);
+      else if (Extra[I] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+        PackedSize = *static_cast<size_t *>(Extra[I + 1]);
+    }
+  }
+  if (!Params && !Packed)
+    return;
   for (size_t I = 0;; ++I) {
     size_t Offset = 0, Size = 0;
     if (cuFuncGetParamInfo(F, I, &Offset, &Size) != CUDA_SUCCESS)
       break;
-    L.Args.emplace_back(Offset, hexBytes(Params[I], Size));
+    const void *Bytes = Params ? Params[I] : Packed + Offset;
+    if (!Params && Offset + Size > PackedSize)
+      return; // the buffer is shorter than the parameters: give up
+    L.Args.emplace_back(Offset, hexBytes(Bytes, Size));
     L.ArgSizes.push_back(Size);
   }
+  L.ArgsKnown = true;
 }
 
 void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Id,
@@ -216,7 +258,7 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Id,
         static_cast<const cuLaunchKernel_params *>(Info->functionParams);
     unsigned Grid[3] = {P->gridDimX, P->gridDimY, P->gridDimZ};
     unsigned Block[3] = {P->blockDimX, P->blockDimY, P->blockDimZ};
-    describe(L, P->f, P->kernelParams, Grid, Block, P->sharedMemBytes,
+    describe(L, P->f, P->kernelParams, P->extra, Grid, Block, P->sharedMemBytes,
              P->hStream);
     break;
   }
@@ -227,7 +269,7 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Id,
     const CUlaunchConfig *C = P->config;
     unsigned Grid[3] = {C->gridDimX, C->gridDimY, C->gridDimZ};
     unsigned Block[3] = {C->blockDimX, C->blockDimY, C->blockDimZ};
-    describe(L, P->f, P->kernelParams, Grid, Block, C->sharedMemBytes,
+    describe(L, P->f, P->kernelParams, P->extra, Grid, Block, C->sharedMemBytes,
              C->hStream);
     break;
   }
@@ -258,6 +300,20 @@ void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *Buffer, size_t,
     const auto *K = reinterpret_cast<const CUpti_ActivityKernel10 *>(Record);
     auto It = Pending.find(K->correlationId);
     if (It == Pending.end()) {
+      // Where the record's id is not the driver call's (a launch made
+      // through another API layer), take the oldest pending launch of the
+      // same kernel and shape.
+      for (It = Pending.begin(); It != Pending.end(); ++It)
+        if (It->second.Name == (K->name ? K->name : "") &&
+            It->second.Grid[0] == unsigned(K->gridX) &&
+            It->second.Grid[1] == unsigned(K->gridY) &&
+            It->second.Grid[2] == unsigned(K->gridZ) &&
+            It->second.Block[0] == unsigned(K->blockX) &&
+            It->second.Block[1] == unsigned(K->blockY) &&
+            It->second.Block[2] == unsigned(K->blockZ))
+          break;
+    }
+    if (It == Pending.end()) {
       // A launch the callback did not see (a graph node, a library's own
       // path): the activity record alone still gives name, shape and time.
       PendingLaunch L;
@@ -273,14 +329,15 @@ void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *Buffer, size_t,
       continue;
     }
     It->second.Stream = K->streamId; // CUPTI's stream id reads better
-    writeLaunch(It->second, K->correlationId, K->start, K->end);
+    writeLaunch(It->second, It->first, K->start, K->end);
     Pending.erase(It);
   }
   size_t Dropped = 0;
   cuptiActivityGetNumDroppedRecords(nullptr, 0, &Dropped);
   if (Dropped)
     std::fprintf(stderr, "rla-tracer: %zu activity records dropped\n", Dropped);
-  std::fflush(Out);
+  if (Out)
+    std::fflush(Out);
   std::free(Buffer);
 }
 
