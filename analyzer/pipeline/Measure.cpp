@@ -118,6 +118,30 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
     M.R.Kernels.push_back(std::move(K));
     M.Entries.push_back({std::move(Gr), std::move(C)});
   }
+  for (const MeasureReport::Entry &E : M.Entries) {
+    MeasureReport::KernelTotal *T = nullptr;
+    for (MeasureReport::KernelTotal &X : M.Totals)
+      if (X.Program == E.Group.Program && X.Kernel == E.Group.Model->Name)
+        T = &X;
+    if (!T) {
+      M.Totals.push_back(
+          {E.Group.Program, E.Group.Model->Name, 0, 0, 0.0, 0.0});
+      T = &M.Totals.back();
+    }
+    T->Launches += E.Group.Count;
+    ++T->Configurations;
+    double Timed = 0;
+    for (double Ns : E.Group.DurationsNs)
+      Timed += Ns * 1e-9;
+    if (T->MeasuredS && E.Group.DurationsNs.size() == E.Group.Count)
+      *T->MeasuredS += Timed;
+    else
+      T->MeasuredS.reset();
+    if (T->PredictedS && E.Cmp.TimeS.PredictedLow)
+      *T->PredictedS += *E.Cmp.TimeS.PredictedLow * E.Group.Count;
+    else
+      T->PredictedS.reset();
+  }
   // Entries point at models by address: repoint them at the copies kept in
   // the report, which live as long as it does.
   for (size_t I = 0; I < M.Entries.size(); ++I)

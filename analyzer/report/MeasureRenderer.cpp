@@ -133,6 +133,15 @@ std::string renderMeasureText(const MeasureReport &M) {
     for (const std::string &N : E.Group.Spec.Notes)
       S << "  note: " << N << "\n";
   }
+  if (!M.Totals.empty())
+    S << "\nper kernel (every launch):\n";
+  for (const MeasureReport::KernelTotal &T : M.Totals) {
+    S << "  " << (T.Program.empty() ? "" : T.Program + ": ") << T.Kernel << "  "
+      << T.Launches << " launch" << (T.Launches == 1 ? "" : "es") << " in "
+      << T.Configurations << " configuration"
+      << (T.Configurations == 1 ? "" : "s") << "  measured "
+      << time(T.MeasuredS) << "  predicted " << time(T.PredictedS) << "\n";
+  }
   for (const std::string &N : M.Notes)
     S << "note: " << N << "\n";
   return S.str();
@@ -156,6 +165,15 @@ std::string renderMeasureJson(const MeasureReport &M) {
   }
   Meas["gpu_source"] = M.GpuSource;
   Meas["counters"] = M.HaveCounters ? "ncu" : "none";
+  Json Totals = Json::array();
+  for (const MeasureReport::KernelTotal &T : M.Totals)
+    Totals.push_back({{"program", T.Program},
+                      {"kernel", T.Kernel},
+                      {"launches", T.Launches},
+                      {"configurations", T.Configurations},
+                      {"measured_time_s", opt(T.MeasuredS)},
+                      {"predicted_time_s", opt(T.PredictedS)}});
+  Meas["kernels"] = Totals;
   Meas["notes"] = M.Notes;
   J["measurement"] = Meas;
   Json &Kernels = J["kernels"];

@@ -31,6 +31,15 @@ struct MeasureReport {
   /// A spec derived from the device when the database lacks it; R.Gpus
   /// points into it.
   std::shared_ptr<GpuSpec> DerivedGpu;
+  /// Every configuration of one kernel of one program together.
+  struct KernelTotal {
+    std::string Program, Kernel;
+    unsigned Launches = 0, Configurations = 0;
+    /// Sums over every launch; unset when a launch has no time or no
+    /// prediction.
+    std::optional<double> MeasuredS, PredictedS;
+  };
+  std::vector<KernelTotal> Totals;
   bool HaveCounters = false;
   /// Why counters are missing, ncu's own errors, unknown kernels, ...
   std::vector<std::string> Notes;
