@@ -232,8 +232,9 @@ bool generateHarness(const std::vector<KernelReport> &Kernels,
           << B << " bytes\n"
           << "    RLA_CHECK(cudaMalloc((void **)&" << V << ", " << B
           << "ull));\n"
+          // The element type through *p: robust to __restrict__ pointers.
           << "    rla_harness::fillRandom((std::remove_cv_t<std::remove_"
-             "pointer_t<decltype("
+             "reference_t<decltype(*"
           << V << ")>> *)" << V << ", " << B << "ull, " << Seed++ << "u);\n";
         continue;
       }
@@ -255,8 +256,8 @@ bool generateHarness(const std::vector<KernelReport> &Kernels,
     std::string ArgList;
     for (size_t I = 0; I < Names.size(); ++I) {
       Args += (I ? ", " : "") + Names[I];
-      ArgList += std::string(I ? ", " : "") + "{&" + Names[I] + ", sizeof(" +
-                 Names[I] + ")}";
+      ArgList += std::string(I ? ", " : "") + "{(const void *)&" + Names[I] +
+                 ", sizeof(" + Names[I] + ")}";
     }
     S << "    RLA_CHECK(cudaDeviceSynchronize());\n"
       << "    const dim3 g = " << Dim(L.Grid) << ", b = " << Dim(L.Block)

@@ -134,10 +134,10 @@ int main() {
     float a1 = static_cast<float>(2.5); // a
     const float * a2 = nullptr; // x: 12582912 bytes
     RLA_CHECK(cudaMalloc((void **)&a2, 12582912ull));
-    rla_harness::fillRandom((std::remove_cv_t<std::remove_pointer_t<decltype(a2)>> *)a2, 12582912ull, 1u);
+    rla_harness::fillRandom((std::remove_cv_t<std::remove_reference_t<decltype(*a2)>> *)a2, 12582912ull, 1u);
     float * a3 = nullptr; // y: 12582912 bytes
     RLA_CHECK(cudaMalloc((void **)&a3, 12582912ull));
-    rla_harness::fillRandom((std::remove_cv_t<std::remove_pointer_t<decltype(a3)>> *)a3, 12582912ull, 2u);
+    rla_harness::fillRandom((std::remove_cv_t<std::remove_reference_t<decltype(*a3)>> *)a3, 12582912ull, 2u);
     RLA_CHECK(cudaDeviceSynchronize());
     const dim3 g = dim3(4096, 1, 1), b = dim3(256, 1, 1);
     const size_t smem = 0;
@@ -148,7 +148,7 @@ int main() {
       RLA_CHECK(cudaGetLastError());
     }
     RLA_CHECK(cudaDeviceSynchronize());
-    const std::vector<rla_harness::Arg> args = {{&a0, sizeof(a0)}, {&a1, sizeof(a1)}, {&a2, sizeof(a2)}, {&a3, sizeof(a3)}};
+    const std::vector<rla_harness::Arg> args = {{(const void *)&a0, sizeof(a0)}, {(const void *)&a1, sizeof(a1)}, {(const void *)&a2, sizeof(a2)}, {(const void *)&a3, sizeof(a3)}};
     std::vector<float> ms;
     for (int r = 0; r < 20; ++r) {
       RLA_CHECK(cudaEventRecord(start));
@@ -172,10 +172,10 @@ int main() {
     float a1 = static_cast<float>(2.5); // a
     const float * a2 = nullptr; // x: 201326592 bytes
     RLA_CHECK(cudaMalloc((void **)&a2, 201326592ull));
-    rla_harness::fillRandom((std::remove_cv_t<std::remove_pointer_t<decltype(a2)>> *)a2, 201326592ull, 3u);
+    rla_harness::fillRandom((std::remove_cv_t<std::remove_reference_t<decltype(*a2)>> *)a2, 201326592ull, 3u);
     float * a3 = nullptr; // y: 201326592 bytes
     RLA_CHECK(cudaMalloc((void **)&a3, 201326592ull));
-    rla_harness::fillRandom((std::remove_cv_t<std::remove_pointer_t<decltype(a3)>> *)a3, 201326592ull, 4u);
+    rla_harness::fillRandom((std::remove_cv_t<std::remove_reference_t<decltype(*a3)>> *)a3, 201326592ull, 4u);
     RLA_CHECK(cudaDeviceSynchronize());
     const dim3 g = dim3(65536, 1, 1), b = dim3(256, 1, 1);
     const size_t smem = 0;
@@ -186,7 +186,7 @@ int main() {
       RLA_CHECK(cudaGetLastError());
     }
     RLA_CHECK(cudaDeviceSynchronize());
-    const std::vector<rla_harness::Arg> args = {{&a0, sizeof(a0)}, {&a1, sizeof(a1)}, {&a2, sizeof(a2)}, {&a3, sizeof(a3)}};
+    const std::vector<rla_harness::Arg> args = {{(const void *)&a0, sizeof(a0)}, {(const void *)&a1, sizeof(a1)}, {(const void *)&a2, sizeof(a2)}, {(const void *)&a3, sizeof(a3)}};
     std::vector<float> ms;
     for (int r = 0; r < 20; ++r) {
       RLA_CHECK(cudaEventRecord(start));
