@@ -133,7 +133,16 @@ void attachCounters(GroupedTrace &G, const Trace &T, const NcuResults &Ncu) {
 
   std::map<std::pair<std::string, std::string>, size_t> Seen;
   std::vector<std::vector<const NcuLaunch *>> Rows(G.Groups.size());
-  for (const NcuLaunch &R : Ncu.Launches) {
+  for (const NcuLaunch &Row : Ncu.Launches) {
+    // A CSV of one program has no "# program:" line: it belongs to the
+    // program that launched this kernel.
+    NcuLaunch R = Row;
+    if (R.Program.empty())
+      for (const LaunchGroup &Gr : G.Groups)
+        if (Gr.Mangled == R.Kernel) {
+          R.Program = Gr.Program;
+          break;
+        }
     auto Key = std::make_pair(R.Program, R.Kernel);
     size_t Nth = Seen[Key]++;
     auto O = Order.find(Key);
@@ -149,7 +158,7 @@ void attachCounters(GroupedTrace &G, const Trace &T, const NcuResults &Ncu) {
         Target = S->second;
     }
     if (Target)
-      Rows[*Target].push_back(&R);
+      Rows[*Target].push_back(&Row);
   }
   for (size_t I = 0; I < G.Groups.size(); ++I) {
     LaunchGroup &Gr = G.Groups[I];

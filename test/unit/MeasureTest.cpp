@@ -259,3 +259,23 @@ TEST(RooflineSvg, WellFormedWithCeilingsAndLabelledPoints) {
   EXPECT_NE(S.find("not plotted"), std::string::npos);
   EXPECT_EQ(S.find("nan"), std::string::npos);
 }
+
+TEST(Comparison, CountersWithoutAProgramBelongToTheTracedOne) {
+  Trace T;
+  std::string Error;
+  ASSERT_TRUE(parseTrace(std::string(Device) + "\n" +
+                             launch("_Z1kiPf", 1000, 0, 100, 1),
+                         T, Error));
+  KernelModel M = model();
+  GroupedTrace G = groupLaunches(T, {{M.MangledName, &M}});
+  NcuResults Ncu;
+  NcuLaunch L;
+  L.Kernel = "_Z1kiPf";
+  L.Grid = {4, 1, 1};
+  L.Block = {256, 1, 1};
+  L.Metrics["gpu__time_duration.sum"] = 90;
+  Ncu.Launches.push_back(L);
+  attachCounters(G, T, Ncu);
+  EXPECT_EQ(G.Groups[0].NcuRows, 1u);
+  EXPECT_DOUBLE_EQ(*G.Groups[0].NcuTimeNs, 90);
+}
