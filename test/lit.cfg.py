@@ -24,6 +24,11 @@ config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 config.substitutions.append(("%nvcc", config.nvcc or "nvcc"))
 config.substitutions.append(("%src", config.rla_src_root))
+# The CUPTI tracer, built where the toolkit has CUPTI.
+tracer = os.path.join(config.rla_obj_root, "lib", "librla-tracer.so")
+config.substitutions.append(("%tracer", tracer))
+if os.path.exists(tracer):
+    config.available_features.add("tracer")
 
 # Hermetic: no .rl-analyze.json from above the test tree; tests of the
 # config search turn it back on with `env RL_ANALYZE_NO_CONFIG_SEARCH=0`.
