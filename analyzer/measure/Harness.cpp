@@ -1,6 +1,8 @@
 //===- Harness.cpp --------------------------------------------------------===//
 #include "analyzer/measure/Harness.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <sstream>
 
@@ -153,14 +155,18 @@ std::string literal(const KernelParam &P, const Rational &V) {
 
 bool bufferBytes(const KernelReport &K,
                  const std::map<std::string, uint64_t> &Overrides,
-                 std::map<std::string, uint64_t> &Out, std::string &Error) {
+                 std::map<std::string, uint64_t> &Out, std::string &Error,
+                 const std::map<std::string, uint64_t> &ModelBytes) {
   for (const KernelParam &P : K.Model.Params) {
     if (P.ParamKind != KernelParam::Pointer)
       continue;
     double Bytes;
     auto O = Overrides.find(P.Name);
+    auto Model = ModelBytes.find(P.Name);
     if (O != Overrides.end()) {
       Bytes = double(O->second);
+    } else if (Model != ModelBytes.end()) {
+      Bytes = double(Model->second);
     } else if (K.Totals) {
       Bytes = 0;
       for (const char *Key :
@@ -181,6 +187,33 @@ bool bufferBytes(const KernelReport &K,
     Out[P.Name] = (static_cast<uint64_t>(Bytes) + 255) / 256 * 256;
   }
   return true;
+}
+
+std::map<std::string, uint64_t>
+arrayBytesFromReport(const std::string &KernelJson) {
+  std::map<std::string, uint64_t> Out;
+  nlohmann::json J = nlohmann::json::parse(KernelJson, nullptr, false);
+  if (J.is_discarded() || !J.is_object() || !J.contains("arrays") ||
+      !J["arrays"].is_array())
+    return Out;
+  for (const nlohmann::json &A : J["arrays"]) {
+    if (!A.is_object() || !A.contains("name") || !A["name"].is_string())
+      continue;
+    for (const char *Key : {"extent_bytes", "footprint_bytes"}) {
+      if (!A.contains(Key))
+        continue;
+      nlohmann::json V = A[Key];
+      // A range value {low, high}: allocate the high end.
+      if (V.is_object() && V.contains("high"))
+        V = V["high"];
+      if (V.is_number() && V.get<double>() >= 0) {
+        Out[A["name"].get<std::string>()] =
+            static_cast<uint64_t>(V.get<double>());
+        break;
+      }
+    }
+  }
+  return Out;
 }
 
 bool generateHarness(const std::vector<KernelReport> &Kernels,
@@ -217,7 +250,11 @@ bool generateHarness(const std::vector<KernelReport> &Kernels,
       return false;
     }
     std::map<std::string, uint64_t> Sizes;
-    if (!bufferBytes(K, O.BufferOverrides, Sizes, Error))
+    size_t Index = &K - Kernels.data();
+    if (!bufferBytes(K, O.BufferOverrides, Sizes, Error,
+                     Index < O.ModelBytes.size()
+                         ? O.ModelBytes[Index]
+                         : std::map<std::string, uint64_t>{}))
       return false;
     S << "  { // " << K.Model.Name
       << (L.CaseName.empty() ? "" : " (case " + L.CaseName + ")") << "\n";

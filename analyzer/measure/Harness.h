@@ -21,16 +21,25 @@
 namespace rla {
 
 /// Bytes to allocate per pointer parameter of one launch, by this rule:
-///  1. `--buffer-bytes NAME=SIZE` when given;
-///  2. else the launch's requested global bytes (loads + stores + atomics,
+///  1. `--buffer-bytes NAME=SIZE` (Overrides) when given;
+///  2. else the memory model's extent of that array for this launch
+///     (ModelBytes, from the report's `arrays[]`) when it has one;
+///  3. else the launch's requested global bytes (loads + stores + atomics,
 ///     the high end of a range): no array can touch more distinct bytes than
 ///     all the launch's accesses together, so this never under-allocates
 ///     what the model counts;
-///  3. at least 256 bytes, rounded up to a multiple of 256.
-/// false, with Error, when the totals are unbound and no override is given.
+///  4. at least 256 bytes, rounded up to a multiple of 256.
+/// false, with Error, when the totals are unbound and nothing else sizes it.
 bool bufferBytes(const KernelReport &K,
                  const std::map<std::string, uint64_t> &Overrides,
-                 std::map<std::string, uint64_t> &Out, std::string &Error);
+                 std::map<std::string, uint64_t> &Out, std::string &Error,
+                 const std::map<std::string, uint64_t> &ModelBytes = {});
+
+/// Per-array sizes from a JSON kernel entry's `arrays[]` (objects with
+/// `name` and `extent_bytes`, else `footprint_bytes`); empty when the report
+/// has none.
+std::map<std::string, uint64_t>
+arrayBytesFromReport(const std::string &KernelJson);
 
 struct HarnessOptions {
   std::string IncludePath; ///< the user's file as the #include spells it
@@ -38,6 +47,8 @@ struct HarnessOptions {
   unsigned Warmup = 3;
   unsigned Repeats = 20; ///< timed launches per case (at least 20)
   std::map<std::string, uint64_t> BufferOverrides;
+  /// Per kernel entry (parallel to Kernels): the model's array sizes.
+  std::vector<std::map<std::string, uint64_t>> ModelBytes;
 };
 
 /// The harness source for every entry of Kernels that has a complete launch

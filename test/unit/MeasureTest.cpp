@@ -239,6 +239,20 @@ TEST(Harness, BufferSizesFollowTheRule) {
   Out.clear();
   EXPECT_TRUE(bufferBytes(K, {}, Out, Error));
   EXPECT_EQ(Out["p"], 8192u);
+  // The memory model's extent wins over the requested bytes.
+  Out.clear();
+  EXPECT_TRUE(bufferBytes(K, {}, Out, Error, {{"p", 4000}}));
+  EXPECT_EQ(Out["p"], 4096u);
+}
+
+TEST(Harness, ArraySizesFromTheReport) {
+  auto M = arrayBytesFromReport(
+      R"({"arrays":[{"name":"x","extent_bytes":400,"footprint_bytes":200},)"
+      R"({"name":"y","footprint_bytes":{"low":10,"high":30}},{"name":"z"}]})");
+  EXPECT_EQ(M.size(), 2u);
+  EXPECT_EQ(M["x"], 400u);
+  EXPECT_EQ(M["y"], 30u);
+  EXPECT_TRUE(arrayBytesFromReport(R"({"name":"k"})").empty());
 }
 
 TEST(RooflineSvg, WellFormedWithCeilingsAndLabelledPoints) {

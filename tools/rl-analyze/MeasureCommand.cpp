@@ -12,6 +12,7 @@
 #include "analyzer/driver/ValueParser.h"
 #include "analyzer/measure/Harness.h"
 #include "analyzer/pipeline/Measure.h"
+#include "analyzer/report/JsonRenderer.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,6 +22,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fstream>
+
+#include <nlohmann/json.hpp>
 
 extern char **environ;
 
@@ -282,9 +285,17 @@ int runMeasureCommand(const std::vector<std::string> &AfterDashes,
     if (R.Exit == ExitInputError)
       return fail(R.Error);
     std::vector<KernelReport> Chosen;
-    for (const KernelReport &K : R.R.Kernels)
-      if (K.Launch.Source == LaunchSource::LaunchFile)
-        Chosen.push_back(K);
+    std::vector<std::map<std::string, uint64_t>> ModelBytes;
+    // The memory model's per-array sizes, where the report has them.
+    nlohmann::json Full = nlohmann::json::parse(renderJson(R.R));
+    for (size_t I = 0; I < R.R.Kernels.size(); ++I)
+      if (R.R.Kernels[I].Launch.Source == LaunchSource::LaunchFile) {
+        Chosen.push_back(R.R.Kernels[I]);
+        ModelBytes.push_back(
+            I < Full["kernels"].size()
+                ? arrayBytesFromReport(Full["kernels"][I].dump())
+                : std::map<std::string, uint64_t>{});
+      }
     SmallString<256> Abs(Input);
     sys::fs::make_absolute(Abs);
     HarnessOptions O;
@@ -300,6 +311,7 @@ int runMeasureCommand(const std::vector<std::string> &AfterDashes,
     O.Program = sys::path::stem(Input).str() + "_harness";
     O.Repeats = Repeats;
     O.BufferOverrides = Overrides;
+    O.ModelBytes = std::move(ModelBytes);
     if (!generateHarness(Chosen, O, HarnessSource, Err))
       return fail(Err);
     if (!EmitHarness.empty()) {
