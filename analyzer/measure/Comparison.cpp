@@ -277,4 +277,8 @@ LaunchComparison compareLaunch(const LaunchGroup &G, const KernelReport &R,
   return C;
 }
 
+void withPredictedOccupancy(LaunchComparison &C, double ActiveBlocksPerSm) {
+  C.PredictedActiveBlocksPerSm = ActiveBlocksPerSm;
+}
+
 } // namespace rla

@@ -82,7 +82,13 @@ struct LaunchComparison {
   /// Occupancy the runtime reports (active blocks per SM), from the trace or
   /// ncu; warps and fraction follow from the block size.
   std::optional<double> ActiveBlocksPerSm, ActiveWarpsPerSm, Occupancy;
+  /// The occupancy model's active blocks per SM for this launch, where the
+  /// report has one (see withPredictedOccupancy).
+  std::optional<double> PredictedActiveBlocksPerSm;
 };
+
+/// Records the occupancy model's prediction beside the runtime's.
+void withPredictedOccupancy(LaunchComparison &C, double ActiveBlocksPerSm);
 
 LaunchComparison compareLaunch(const LaunchGroup &G, const KernelReport &R,
                                const GpuSpec &Gpu, const TraceDevice *Device);

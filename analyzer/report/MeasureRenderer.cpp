@@ -125,6 +125,11 @@ std::string renderMeasureText(const MeasureReport &M) {
         S << " (" << formatSignificant(*C.Occupancy * 100, 3) << "%)";
       if (E.Group.First.Registers >= 0)
         S << ", " << E.Group.First.Registers << " registers/thread";
+      if (C.PredictedActiveBlocksPerSm)
+        S << "; predicted " << *C.PredictedActiveBlocksPerSm << " blocks/SM"
+          << (*C.PredictedActiveBlocksPerSm == *C.ActiveBlocksPerSm
+                  ? " (equal)"
+                  : " (differs)");
       S << "\n";
     }
     if (!K.Totals)
@@ -200,7 +205,8 @@ std::string renderMeasureJson(const MeasureReport &M) {
                                      : Json(nullptr)},
         {"active_blocks_per_sm", opt(C.ActiveBlocksPerSm)},
         {"active_warps_per_sm", opt(C.ActiveWarpsPerSm)},
-        {"occupancy", opt(C.Occupancy)}};
+        {"occupancy", opt(C.Occupancy)},
+        {"predicted_active_blocks_per_sm", opt(C.PredictedActiveBlocksPerSm)}};
     std::vector<double> Times;
     for (double T : E.Group.DurationsNs)
       Times.push_back(T * 1e-9);

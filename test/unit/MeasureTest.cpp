@@ -293,3 +293,24 @@ TEST(Comparison, CountersWithoutAProgramBelongToTheTracedOne) {
   EXPECT_EQ(G.Groups[0].NcuRows, 1u);
   EXPECT_DOUBLE_EQ(*G.Groups[0].NcuTimeNs, 90);
 }
+
+TEST(Comparison, OccupancyFromTheTraceAndThePrediction) {
+  Trace T;
+  std::string Error;
+  ASSERT_TRUE(parseTrace(std::string(Device) + "\n" +
+                             launch("_Z1kiPf", 1000, 0, 100, 1),
+                         T, Error));
+  KernelModel M = model();
+  GroupedTrace G = groupLaunches(T, {{M.MangledName, &M}});
+  GpuSpec Gpu = *gpuFromDevice(T.Devices[0]);
+  KernelReport R;
+  LaunchComparison C = compareLaunch(G.Groups[0], R, Gpu, &T.Devices[0]);
+  // 8 blocks of 256 threads: 64 warps of the SM's 2048 / 32.
+  EXPECT_DOUBLE_EQ(*C.ActiveBlocksPerSm, 8);
+  EXPECT_DOUBLE_EQ(*C.ActiveWarpsPerSm, 64);
+  EXPECT_DOUBLE_EQ(*C.Occupancy, 1.0);
+  EXPECT_FALSE(C.TimeS.PredictedLow); // nothing bound: no prediction
+  EXPECT_DOUBLE_EQ(*C.TimeS.Measured, 100e-9);
+  withPredictedOccupancy(C, 6);
+  EXPECT_DOUBLE_EQ(*C.PredictedActiveBlocksPerSm, 6);
+}
