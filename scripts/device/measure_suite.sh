@@ -194,5 +194,29 @@ if [ ${#USED[@]} -gt 0 ]; then
       cat "$WORK/$p.csv" 2>/dev/null; } >>"$RAW"
   done
 fi
+# ---------------------------------------------------------------- trace check
+# What the tracer recorded per program: a quick look at whether every launch
+# came with its time and its arguments.
+log "== trace summary"
+python3 - "$TRACE" <<'PY' 2>&1 | tee -a "$LOG"
+import json, sys
+progs, prog, bad = {}, None, 0
+for n, line in enumerate(open(sys.argv[1]), 1):
+    try:
+        r = json.loads(line)
+    except ValueError:
+        bad += 1; continue
+    if r.get("type") == "device":
+        prog = r.get("program"); progs.setdefault(prog, [0, 0, 0, r.get("name")])
+    elif r.get("type") == "launch":
+        p = progs.setdefault(prog, [0, 0, 0, None])
+        p[0] += 1
+        p[1] += ("start_ns" in r or "duration_ns" in r)
+        p[2] += ("args" in r)
+print(f"{'program':16s} {'launches':>8s} {'timed':>6s} {'args':>6s}  device")
+for k, (l, t, a, d) in progs.items():
+    print(f"{str(k):16s} {l:8d} {t:6d} {a:6d}  {d}")
+print(f"unparsable lines: {bad}")
+PY
 log "== done; files in \$OUT:"; ls -la "$OUT" | tee -a "$LOG"
 rm -rf "$WORK"
