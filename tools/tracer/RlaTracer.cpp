@@ -189,6 +189,22 @@ void writeLaunch(const PendingLaunch &L, uint32_t Correlation,
   std::fprintf(Out, "}\n");
 }
 
+/// The runtime launches through library kernels (CUkernel) passed where a
+/// CUfunction is expected; attribute and parameter queries need the
+/// context's CUfunction of that kernel.
+CUfunction contextFunction(CUfunction F) {
+  int Probe = 0;
+  if (cuFuncGetAttribute(&Probe, CU_FUNC_ATTRIBUTE_NUM_REGS, F) ==
+      CUDA_SUCCESS)
+    return F;
+  CUfunction Loaded = nullptr;
+  if (cuKernelGetFunction(&Loaded, reinterpret_cast<CUkernel>(F)) ==
+          CUDA_SUCCESS &&
+      Loaded)
+    return Loaded;
+  return F;
+}
+
 /// Fills L from the launch's function, configuration and parameters.
 void describe(PendingLaunch &L, CUfunction F, void **Params, void **Extra,
               const unsigned *Grid, const unsigned *Block, unsigned Smem,
@@ -206,6 +222,7 @@ void describe(PendingLaunch &L, CUfunction F, void **Params, void **Extra,
     if (!DeviceLines.count(L.Device))
       DeviceLines[L.Device] = describeDevice(L.Device);
   }
+  F = contextFunction(F);
   cuFuncGetAttribute(&L.Registers, CU_FUNC_ATTRIBUTE_NUM_REGS, F);
   cuFuncGetAttribute(&L.StaticSmem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, F);
   cuFuncGetAttribute(&L.LocalBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, F);
