@@ -29,6 +29,8 @@ config.environment["RL_ANALYZE_NO_CONFIG_SEARCH"] = "1"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "CUDA_PATH", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# ptxas reports are cached in the build tree, not in the user's ~/.cache.
+config.environment["RL_ANALYZE_CACHE_DIR"] = os.path.join(config.test_exec_root, "resource-cache")
 # Tests that need the real toolkit say REQUIRES: cuda-toolkit; tests that run kernels say REQUIRES: gpu.
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("cuda-toolkit")
