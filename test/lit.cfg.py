@@ -17,6 +17,7 @@ inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(
     ("%rl-analyze-stub", f"{rla} --no-cuda-headers --extra-arg=-nostdlibinc --extra-arg=-I{inputs} --extra-arg=-include --extra-arg={inputs}/cuda.h"))
 config.substitutions.append(("%rl-analyze", rla))
+config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%kernels", os.path.join(config.rla_src_root, "kernels")))
 config.substitutions.append(("%data", os.path.join(config.rla_src_root, "data")))
 config.substitutions.append(("%inputs", inputs))

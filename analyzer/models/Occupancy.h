@@ -56,7 +56,7 @@ std::optional<OccupancyResult> computeOccupancy(const ArchitectureLimits &Arch,
                                                 std::string &Error);
 
 /// The block size with the highest occupancy for Use
-/// (cudaOccMaxPotentialOccupancyBlockSize, the smallest such block).
+/// (cudaOccMaxPotentialOccupancyBlockSize: the largest such block).
 struct BestBlockSize {
   unsigned BlockSize = 0;
   unsigned MinGridSize = 0; ///< blocks that fill every SM once
