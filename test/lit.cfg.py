@@ -35,5 +35,8 @@ config.environment["RL_ANALYZE_CACHE_DIR"] = os.path.join(config.test_exec_root,
 # Tests that need the real toolkit say REQUIRES: cuda-toolkit; tests that run kernels say REQUIRES: gpu.
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("cuda-toolkit")
+# The H200 occupancy fixture (scripts/device/occupancy_check.sh) once committed.
+if os.path.exists(os.path.join(config.test_source_root, "fixtures", "occupancy", "h200.json")):
+    config.available_features.add("occupancy-fixture")
 if shutil.which("nvidia-smi") and os.path.exists("/dev/nvidia0"):
     config.available_features.add("gpu")

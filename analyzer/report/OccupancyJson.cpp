@@ -41,6 +41,8 @@ Json occupancyJson(const OccupancyOnGpu &O) {
       J["static_smem_bytes"] = O.Resources->StaticSmemBytes;
     }
   }
+  J["max_threads_per_block"] =
+      O.MaxThreadsPerBlock ? Json(O.MaxThreadsPerBlock) : Json(nullptr);
   if (O.Resources) {
     J["barriers"] =
         O.Resources->Barriers ? Json(*O.Resources->Barriers) : Json(nullptr);

@@ -48,6 +48,8 @@ struct OccupancyOnGpu {
   const GpuSpec *Gpu = nullptr;
   /// What ptxas reported for the kernel on this GPU's architecture.
   std::optional<PtxasFunction> Resources;
+  /// __launch_bounds__ maximum threads per block; 0 when the kernel has none.
+  unsigned MaxThreadsPerBlock = 0;
   /// Unset when Unknown says why (no nvcc, unbound block size, ...).
   std::optional<OccupancyResult> Result;
   std::string Unknown;

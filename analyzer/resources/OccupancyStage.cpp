@@ -223,6 +223,7 @@ void attachOccupancy(Report &R, const OccupancyStageOptions &O) {
     for (const GpuSpec *G : R.Gpus) {
       OccupancyOnGpu Occ;
       Occ.Gpu = G;
+      Occ.MaxThreadsPerBlock = K.Model.LaunchBoundsMaxThreads;
       K.Occupancies.push_back(Occ);
       OccupancyOnGpu &Out = K.Occupancies.back();
       if (!O.Disabled.empty()) {
