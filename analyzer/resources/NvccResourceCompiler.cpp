@@ -124,7 +124,8 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
   std::vector<std::string> Args = {R.Nvcc, "-cubin", "-arch=" + R.Arch,
                                    "-Xptxas", "-v"};
   Args.insert(Args.end(), Flags.begin(), Flags.end());
-  Args.insert(Args.end(), {"-o", std::string(Cubin), R.File});
+  // "-x cu": a .cuh (or a file forced to CUDA with `-x cuda`) compiles too.
+  Args.insert(Args.end(), {"-o", std::string(Cubin), "-x", "cu", R.File});
   Result.CommandLine = Args;
 
   ResourceCache Cache(R.CacheDir);
