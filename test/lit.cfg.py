@@ -17,6 +17,7 @@ inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(
     ("%rl-analyze-stub", f"{rla} --no-cuda-headers --extra-arg=-nostdlibinc --extra-arg=-I{inputs} --extra-arg=-include --extra-arg={inputs}/cuda.h"))
 config.substitutions.append(("%rl-analyze", rla))
+config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%kernels", os.path.join(config.rla_src_root, "kernels")))
 config.substitutions.append(("%data", os.path.join(config.rla_src_root, "data")))
 config.substitutions.append(("%inputs", inputs))
@@ -36,8 +37,13 @@ config.environment["RL_ANALYZE_NO_CONFIG_SEARCH"] = "1"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "CUDA_PATH", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# ptxas reports are cached in the build tree, not in the user's ~/.cache.
+config.environment["RL_ANALYZE_CACHE_DIR"] = os.path.join(config.test_exec_root, "resource-cache")
 # Tests that need the real toolkit say REQUIRES: cuda-toolkit; tests that run kernels say REQUIRES: gpu.
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("cuda-toolkit")
+# The H200 occupancy fixture (scripts/device/occupancy_check.sh) once committed.
+if os.path.exists(os.path.join(config.test_source_root, "fixtures", "occupancy", "h200.json")):
+    config.available_features.add("occupancy-fixture")
 if shutil.which("nvidia-smi") and os.path.exists("/dev/nvidia0"):
     config.available_features.add("gpu")

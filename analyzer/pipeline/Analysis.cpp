@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/pipeline/AnalysisResources.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -164,6 +165,7 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       R.Kernels.push_back(
           bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
   }
+  attachResources(Req, Parse, Parsed.CommandLine, R);
   return Result;
 }
 

@@ -30,6 +30,11 @@ struct AnalysisRequest {
   /// override them).
   Bindings Binds;
   Bindings DefaultBinds;
+  /// Resources and occupancy (docs/occupancy.md): skip compiling with
+  /// nvcc, or skip only its cache; CacheDir empty for the default.
+  bool NoResources = false;
+  bool NoResourceCache = false;
+  std::string ResourceCacheDir;
 };
 
 struct AnalysisResult {

@@ -1,5 +1,6 @@
 //===- JsonRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/OccupancyJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -285,8 +286,14 @@ Json kernel(const KernelReport &K) {
     J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];
   J["verdicts"] = Verdicts;
 
-  // Filled by the occupancy model.
-  J["occupancy"] = nullptr;
+  // The first GPU's occupancy; every GPU's in "occupancy_by_gpu".
+  J["occupancy"] = K.Occupancies.empty()
+                       ? Json(nullptr)
+                       : occupancyJson(K.Occupancies.front());
+  Json ByGpu = Json::array();
+  for (const OccupancyOnGpu &O : K.Occupancies)
+    ByGpu.push_back(occupancyJson(O));
+  J["occupancy_by_gpu"] = ByGpu;
   J["assumptions"] = unique(K.Assumptions, M.Assumptions);
   J["range_reasons"] = M.RangeReasons;
   J["diagnostics"] = findings(K.Findings, M.Findings);

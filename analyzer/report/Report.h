@@ -10,7 +10,9 @@
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
+#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
+#include "analyzer/resources/PtxasOutputParser.h"
 
 #include <map>
 #include <optional>
@@ -41,6 +43,18 @@ struct GpuVerdict {
   RooflineResult Low, High;
 };
 
+/// The compiled kernel's resources and the launch's occupancy on one GPU.
+struct OccupancyOnGpu {
+  const GpuSpec *Gpu = nullptr;
+  /// What ptxas reported for the kernel on this GPU's architecture.
+  std::optional<PtxasFunction> Resources;
+  /// __launch_bounds__ maximum threads per block; 0 when the kernel has none.
+  unsigned MaxThreadsPerBlock = 0;
+  /// Unset when Unknown says why (no nvcc, unbound block size, ...).
+  std::optional<OccupancyResult> Result;
+  std::string Unknown;
+};
+
 /// One kernel under one launch configuration.
 struct KernelReport {
   KernelModel Model;
@@ -57,6 +71,8 @@ struct KernelReport {
   /// Symbols still unbound, with what binds them.
   std::set<std::string> Unbound;
   std::vector<GpuVerdict> Verdicts; ///< one per --gpu, in order
+  /// One per --gpu, in order; empty when resources were not asked for.
+  std::vector<OccupancyOnGpu> Occupancies;
   std::vector<std::string> Assumptions;
   std::vector<Finding> Findings;
 };

@@ -1,5 +1,6 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
+#include "analyzer/report/OccupancyText.h"
 
 #include "analyzer/report/HumanUnits.h"
 
@@ -353,6 +354,8 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K,
   } else {
     renderUnbound(OS, K, S);
   }
+  if (std::string Occ = occupancySummary(K); !Occ.empty())
+    OS << label("occupancy") << Occ << "\n";
   renderNotes(OS, K, S);
 }
 

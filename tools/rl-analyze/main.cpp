@@ -12,6 +12,7 @@
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/TextRenderer.h"
 #include "MeasureCommand.h"
+#include "OccupancyCommand.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"
@@ -86,6 +87,21 @@ cl::opt<cl::boolOrDefault> Color(
     cl::desc("Colour the text output (default: when stdout is a terminal)"),
     cl::cat(Category));
 
+cl::opt<bool> NoResources(
+    "no-resources",
+    cl::desc("Do not compile the device code with nvcc for registers and "
+             "shared memory (occupancy is then unknown)"),
+    cl::cat(Category));
+cl::opt<bool> NoResourceCache(
+    "no-resource-cache",
+    cl::desc("Compile with nvcc even when the cache has the result"),
+    cl::cat(Category));
+cl::opt<std::string> ResourceCacheDir(
+    "resource-cache-dir",
+    cl::desc("Cache of ptxas reports (default: $RL_ANALYZE_CACHE_DIR, "
+             "$XDG_CACHE_HOME/rl-analyze or ~/.cache/rl-analyze)"),
+    cl::value_desc("dir"), cl::cat(Category));
+
 int usageError(const std::string &Message) {
   errs() << "rl-analyze: error: " << Message << "\n";
   return ExitInputError;
@@ -128,6 +144,8 @@ int main(int Argc, const char **Argv) {
     return usageError("cannot load the GPU database: " + Error);
   if (measureCommandSelected())
     return runMeasureCommand(CompilerFlags, Db, Argv[0]);
+  if (occupancyCommandRequested())
+    return runOccupancyCommand(Db);
   if (ListGpus) {
     for (const GpuSpec &G : Db.all())
       outs() << G.Name << "  (" << G.FullName << ", sm_" << G.ComputeMajor
@@ -144,6 +162,9 @@ int main(int Argc, const char **Argv) {
   Req.Parse.CudaPath = CudaPath;
   Req.Parse.CudaArch = CudaArch;
   Req.Parse.NoCudaHeaders = NoCudaHeaders;
+  Req.NoResources = NoResources;
+  Req.NoResourceCache = NoResourceCache;
+  Req.ResourceCacheDir = ResourceCacheDir;
 
   // The project config gives team defaults; the command line wins.
   ProjectConfig Config;

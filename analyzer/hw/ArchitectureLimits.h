@@ -1,0 +1,62 @@
+//===- ArchitectureLimits.h - Per-compute-capability SM limits --*- C++ -*-===//
+///
+/// \file
+/// Typed view of data/architectures.json: what one SM of a compute capability
+/// can hold (warps, blocks, registers, shared memory), as cuda_occupancy.h
+/// needs it. GPUs in data/gpus.json find theirs by compute capability.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_HW_ARCHITECTURELIMITS_H
+#define RLA_HW_ARCHITECTURELIMITS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+struct ArchitectureLimits {
+  unsigned ComputeMajor = 0, ComputeMinor = 0;
+  std::string Name; ///< "Hopper"
+  unsigned WarpSize = 32;
+  unsigned MaxWarpsPerSm = 0, MaxThreadsPerSm = 0, MaxBlocksPerSm = 0;
+  unsigned MaxThreadsPerBlock = 0;
+  unsigned RegistersPerSm = 0, RegistersPerBlock = 0;
+  unsigned MaxRegistersPerThread = 0;
+  uint64_t SharedMemoryPerSm = 0;            ///< bytes, the largest carveout
+  uint64_t SharedMemoryPerBlock = 0;         ///< bytes without opt-in
+  uint64_t SharedMemoryPerBlockOptin = 0;    ///< bytes with opt-in
+  uint64_t ReservedSharedMemoryPerBlock = 0; ///< bytes the driver keeps
+  std::string Source;
+
+  std::string computeCapability() const; ///< "9.0"
+};
+
+/// All architectures the tool knows, read from a versioned JSON file.
+class ArchitectureTable {
+public:
+  /// Parses the file; on failure returns false and sets Error (never throws).
+  bool loadFile(const std::string &Path, std::string &Error);
+  bool loadString(const std::string &Json, std::string &Error);
+  /// loadFile(defaultPath()).
+  bool loadDefault(std::string &Error);
+
+  /// nullptr when the table has no entry for Major.Minor.
+  const ArchitectureLimits *find(unsigned Major, unsigned Minor) const;
+  const std::vector<ArchitectureLimits> &all() const { return Archs; }
+  /// Assumed loaded DRAM latency (ns) for the latency-hiding check.
+  double assumedDramLatencyNs() const { return DramLatencyNs; }
+  const std::string &dramLatencySource() const { return DramLatencySource; }
+
+  /// architectures.json beside gpus.json (GpuDatabase::defaultPath()'s dir).
+  static std::string defaultPath();
+  static constexpr int SupportedSchemaVersion = 1;
+
+private:
+  std::vector<ArchitectureLimits> Archs;
+  double DramLatencyNs = 0;
+  std::string DramLatencySource;
+};
+
+} // namespace rla
+
+#endif // RLA_HW_ARCHITECTURELIMITS_H

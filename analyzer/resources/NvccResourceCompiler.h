@@ -1,0 +1,52 @@
+//===- NvccResourceCompiler.h - Registers and shared memory from nvcc -*- C++
+//-*-===//
+///
+/// \file
+/// Compiles the device side of one file for one architecture with
+/// `nvcc -cubin -Xptxas -v` and parses what ptxas reports, through the
+/// ResourceCache so that an unchanged file is not compiled again.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_RESOURCES_NVCCRESOURCECOMPILER_H
+#define RLA_RESOURCES_NVCCRESOURCECOMPILER_H
+
+#include "analyzer/resources/PtxasOutputParser.h"
+
+#include <string>
+#include <vector>
+
+namespace rla {
+
+struct ResourceCompileRequest {
+  std::string Nvcc; ///< path of nvcc
+  std::string File;
+  /// The input's own flags, in clang spelling (-I, -D, -U, -std=, -include,
+  /// -isystem, -working-directory=); the others are not passed to nvcc.
+  std::vector<std::string> Flags;
+  std::string Arch;     ///< "sm_89"
+  std::string CacheDir; ///< empty: ResourceCache::defaultDirectory()
+  bool UseCache = true;
+  unsigned TimeoutSeconds = 300;
+};
+
+struct ResourceCompileResult {
+  bool Ok = false;
+  std::string Error; ///< why there are no resources (nvcc failed, ...)
+  PtxasReport Ptxas;
+  bool FromCache = false;
+  std::vector<std::string> CommandLine; ///< as run (or as it would run)
+};
+
+/// The flags of Flags that nvcc understands, in nvcc spelling; relative
+/// -I/-isystem paths made absolute against -working-directory=.
+std::vector<std::string>
+nvccFlagsFromParseFlags(const std::vector<std::string> &Flags);
+
+ResourceCompileResult compileForResources(const ResourceCompileRequest &R);
+
+/// nvcc next to the toolkit (CudaPath/bin/nvcc), else on PATH; empty with
+/// Error set when there is none.
+std::string findNvcc(const std::string &CudaPath, std::string &Error);
+
+} // namespace rla
+
+#endif // RLA_RESOURCES_NVCCRESOURCECOMPILER_H
