@@ -166,6 +166,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
           bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
   }
   attachResources(Req, Parse, Parsed.CommandLine, R);
+  Result.Parse = Parse;
+  Result.ParseCommandLine = Parsed.CommandLine;
   return Result;
 }
 

@@ -41,6 +41,10 @@ struct AnalysisResult {
   int Exit = ExitOk;
   std::string Error; ///< set when Exit == ExitInputError
   Report R;
+  /// The parse as it ran (toolkit resolved) and its command line, for steps
+  /// that bind further launches of the same file (measure).
+  ParseOptions Parse;
+  std::vector<std::string> ParseCommandLine;
 };
 
 /// Runs the whole analysis. Gpus must outlive the result (the report points

@@ -2,6 +2,7 @@
 #include "analyzer/pipeline/Measure.h"
 #include "analyzer/measure/DeviceGpu.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/pipeline/AnalysisResources.h"
 
 namespace rla {
 namespace {
@@ -117,6 +118,15 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
     LaunchComparison C = compareLaunch(Gr, K, *Gpu, Dev);
     M.R.Kernels.push_back(std::move(K));
     M.Entries.push_back({std::move(Gr), std::move(C)});
+  }
+  // The model's occupancy for each traced configuration, beside the
+  // runtime's (ptxas output is cached, so this does not recompile).
+  attachResources(AReq, A.Parse, A.ParseCommandLine, M.R);
+  for (size_t I = 0; I < M.Entries.size(); ++I) {
+    const std::vector<OccupancyOnGpu> &Occ = M.R.Kernels[I].Occupancies;
+    if (!Occ.empty() && Occ.front().Result)
+      withPredictedOccupancy(M.Entries[I].Cmp,
+                             Occ.front().Result->ActiveBlocksPerSm);
   }
   for (const MeasureReport::Entry &E : M.Entries) {
     MeasureReport::KernelTotal *T = nullptr;
