@@ -33,6 +33,9 @@ struct ParsedFile {
   unsigned ErrorCount = 0; ///< clang errors (printed to stderr already)
   /// The arguments the parse used, for --verbose and the cache key.
   std::vector<std::string> CommandLine;
+  /// Non-system files the parse read besides the main file (the result
+  /// cache re-validates them).
+  std::vector<std::string> Dependencies;
 };
 
 /// Resolves the toolkit: explicit path, else $CUDA_PATH, else the configured

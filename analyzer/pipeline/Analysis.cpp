@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/report/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -101,6 +102,7 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   R.InputFile = File;
   R.Gpus = Gpus;
   R.Findings = Parsed.Findings;
+  R.Dependencies = Parsed.Dependencies;
   if (Parsed.Kernels.empty()) {
     R.Findings.push_back(Finding{"rl-no-kernels", Severity::Note,
                                  "no __global__ kernels in '" + File + "'",
@@ -164,6 +166,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       R.Kernels.push_back(
           bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
   }
+  SourceLines Sources;
+  applySuppressions(R, Sources);
   return Result;
 }
 

@@ -4,10 +4,14 @@
 /// `rl-analyze kernel.cu [options] [-- compiler flags]`: options in, Report
 /// out. Everything else lives in the analyzer libraries.
 //===----------------------------------------------------------------------===//
+#include "analyzer/driver/CompileDbFiles.h"
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ProjectConfig.h"
+#include "analyzer/driver/ResultCache.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/pipeline/Analysis.h"
+#include "analyzer/pipeline/ProjectRun.h"
+#include "analyzer/report/DiagnosticIds.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/TextRenderer.h"
@@ -26,22 +30,24 @@ namespace {
 
 cl::OptionCategory Category("rl-analyze options");
 
-cl::opt<std::string> Input(cl::Positional,
-                           cl::desc("<file.cu> [-- compiler flags]"),
-                           cl::cat(Category));
+cl::list<std::string> Inputs(cl::Positional,
+                             cl::desc("<file.cu>... [-- compiler flags]"),
+                             cl::cat(Category));
 cl::list<std::string> GpuNames("gpu", cl::CommaSeparated,
                                cl::desc("GPU(s) to predict for, e.g. "
                                         "--gpu=L40S,H100 (default: the "
                                         "database default or the config)"),
                                cl::value_desc("name"), cl::cat(Category));
-enum class Format { Text, Json, Diagnostics };
+enum class Format { Text, Json, Diagnostics, Sarif };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(Format::Text, "text", "readable table (default)"),
                clEnumValN(Format::Json, "json",
                           "JSON report (docs/json-format.md)"),
                clEnumValN(Format::Diagnostics, "diagnostics",
-                          "clang-style file:line:col diagnostics")),
+                          "clang-style file:line:col diagnostics"),
+               clEnumValN(Format::Sarif, "sarif",
+                          "SARIF 2.1.0 log (code scanning, editors)")),
     cl::init(Format::Text), cl::cat(Category));
 cl::list<std::string>
     LaunchOpts("launch",
@@ -85,9 +91,110 @@ cl::opt<cl::boolOrDefault> Color(
     cl::desc("Colour the text output (default: when stdout is a terminal)"),
     cl::cat(Category));
 
+// Developer-loop options: whole projects, the cache and the gates.
+cl::opt<bool> AllEntries("all",
+                         cl::desc("Analyse every CUDA entry of "
+                                  "compile_commands.json (-p) even when "
+                                  "files are given"),
+                         cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::desc("Analyse N files in parallel"), cl::Prefix,
+                       cl::value_desc("N"), cl::init(1), cl::cat(Category));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("Result cache directory (default for whole-project "
+                      "runs: $XDG_CACHE_HOME/rl-analyze)"),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
+                      cl::cat(Category));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Say for each file whether it was analysed "
+                               "or served from the cache"),
+                      cl::cat(Category));
+cl::list<std::string>
+    FailOn("fail-on", cl::CommaSeparated,
+           cl::desc("Exit 1 when one of these findings is reported: IDs, "
+                    "'*', or a level (remark, note, warning, error)"),
+           cl::value_desc("ID,..."), cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Exit 1 when a kernel regresses against this baseline"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    WriteBaselineFile("write-baseline",
+                      cl::desc("Record this run's per-kernel predictions"),
+                      cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BaselineTolerance(
+    "baseline-tolerance",
+    cl::desc("How much worse a kernel may get before --baseline fails "
+             "(default 5%)"),
+    cl::value_desc("percent"), cl::init("5%"), cl::cat(Category));
+cl::opt<bool> ListDiagnostics("list-diagnostics",
+                              cl::desc("List the finding IDs and exit"),
+                              cl::cat(Category));
+
 int usageError(const std::string &Message) {
   errs() << "rl-analyze: error: " << Message << "\n";
   return ExitInputError;
+}
+
+/// "5%" or "0.05" as a fraction.
+bool parseTolerance(StringRef Text, double &Out) {
+  bool Percent = Text.consume_back("%");
+  double V;
+  if (Text.trim().getAsDouble(V) || V < 0)
+    return false;
+  Out = Percent ? V / 100 : V;
+  return true;
+}
+
+/// Everything besides the file content that decides a file's result: the
+/// binary, the options (not the file names), the GPU database, the config
+/// and launch file contents, $CUDA_PATH.
+std::string cacheContext(int Argc, const char **Argv,
+                         const std::vector<std::string> &Inputs,
+                         const GpuDatabase &Db, const ProjectConfig &Config,
+                         bool HaveConfig, const std::string &Launches) {
+  static int Anchor;
+  std::string Context = toolIdentity(Argv[0], &Anchor);
+  // Options that change what is printed or gated, not a file's result.
+  static const char *const Presentation[] = {
+      "j",       "verbose",  "cache-dir",         "no-cache",
+      "fail-on", "baseline", "write-baseline",    "format",
+      "colors",  "all",      "baseline-tolerance"};
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    if (std::find(Inputs.begin(), Inputs.end(), Arg) != Inputs.end())
+      continue;
+    StringRef Name = Arg.ltrim('-').split('=').first;
+    bool Skip = false;
+    for (const char *P : Presentation)
+      if (Name == P || (StringRef(P) == "j" && Name.starts_with("j") &&
+                        Name.drop_front().ltrim("0123456789").empty())) {
+        Skip = true;
+        // A value given as the next argument goes too.
+        if (!Arg.contains('=') && Name == P && I + 1 < Argc &&
+            StringRef(P) != "verbose" && StringRef(P) != "no-cache" &&
+            StringRef(P) != "all" && !StringRef(Argv[I + 1]).starts_with("-"))
+          ++I;
+      }
+    if (!Skip)
+      Context += "\n" + Arg.str();
+  }
+  for (const GpuSpec &G : Db.all())
+    Context += "\ngpu " + G.Name + " " + G.FullName;
+  Context += "\ngpu-db " + hashFileContent(GpuDbPath.empty()
+                                               ? GpuDatabase::defaultPath()
+                                               : std::string(GpuDbPath));
+  if (HaveConfig)
+    Context += "\nconfig " + hashFileContent(Config.Path);
+  if (!Launches.empty())
+    Context += "\nlaunches " + hashFileContent(Launches);
+  if (const char *Cuda = std::getenv("CUDA_PATH"))
+    Context += std::string("\nCUDA_PATH=") + Cuda;
+  if (!BuildPath.empty())
+    Context +=
+        "\ncompile-db " + hashFileContent(BuildPath + "/compile_commands.json");
+  return Context;
 }
 
 /// Splits argv at the first "--": what follows goes to the compiler.
@@ -131,6 +238,23 @@ int main(int Argc, const char **Argv) {
              << G.ComputeMinor << ")\n";
     return ExitOk;
   }
+  if (ListDiagnostics) {
+    for (const DiagnosticInfo &D : diagnosticRegistry())
+      outs() << D.Id << "  " << severityName(D.DefaultLevel)
+             << (D.Planned ? "  (planned)" : "") << "\n";
+    return ExitOk;
+  }
+  std::vector<std::string> Files(Inputs.begin(), Inputs.end());
+  bool Project = !BuildPath.empty() && (Files.empty() || AllEntries);
+  if (Project) {
+    Files.clear();
+    if (!listCudaSources(BuildPath, Files, Error))
+      return usageError(Error);
+    if (Files.empty())
+      return usageError("no CUDA sources in " + BuildPath +
+                        "/compile_commands.json");
+  }
+  std::string Input = Files.empty() ? "" : Files.front();
   if (Input.empty())
     return usageError("no input file; usage: rl-analyze FILE.cu [options] "
                       "[-- compiler flags] (see --help)");
@@ -189,24 +313,29 @@ int main(int Argc, const char **Argv) {
     Req.Launches.push_back(std::move(Spec));
   }
 
-  AnalysisResult Result = analyze(Req, Db);
-  if (Result.Exit == ExitInputError)
-    return usageError(Result.Error);
-
-  switch (OutputFormat) {
-  case Format::Json:
-    outs() << renderJson(Result.R);
-    break;
-  case Format::Diagnostics:
-    outs() << renderDiagnostics(Result.R);
-    break;
-  case Format::Text: {
-    bool UseColor =
-        Color == cl::BOU_TRUE ||
-        (Color == cl::BOU_UNSET && sys::Process::StandardOutIsDisplayed());
-    outs() << renderText(Result.R, UseColor);
-    break;
-  }
-  }
-  return Result.Exit;
+  RunOptions Run;
+  Run.Files = Files;
+  Run.Multi = Project || Files.size() > 1;
+  Run.Output = OutputFormat == Format::Json          ? OutputKind::Json
+               : OutputFormat == Format::Diagnostics ? OutputKind::Diagnostics
+               : OutputFormat == Format::Sarif       ? OutputKind::Sarif
+                                                     : OutputKind::Text;
+  Run.Color = Color == cl::BOU_TRUE || (Color == cl::BOU_UNSET &&
+                                        sys::Process::StandardOutIsDisplayed());
+  Run.Jobs = Jobs;
+  Run.Verbose = Verbose;
+  if (!NoCache)
+    Run.CacheDir = !CacheDir.empty() ? CacheDir
+                   : Project         ? ResultCache::defaultDirectory()
+                                     : "";
+  Run.CacheContext =
+      cacheContext(Argc, Argv, Inputs, Db, Config, HaveConfig, Launches);
+  Run.FailOn.assign(FailOn.begin(), FailOn.end());
+  Run.Baseline = BaselineFile;
+  Run.WriteBaseline = WriteBaselineFile;
+  if (!parseTolerance(BaselineTolerance, Run.Tolerance))
+    return usageError("--baseline-tolerance: expected a percentage such as "
+                      "5% or a fraction such as 0.05, got '" +
+                      BaselineTolerance + "'");
+  return runAnalyses(Req, Run, Db, outs(), errs());
 }
