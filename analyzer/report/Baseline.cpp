@@ -42,7 +42,12 @@ std::string dims(const Json &A) {
   for (const Json &D : A) {
     S += S.empty() ? "" : ",";
     std::optional<double> V = valueOf(D);
-    S += V ? formatSignificant(*V, 15) : "?";
+    if (!V)
+      S += "?";
+    else if (*V == std::floor(*V) && std::fabs(*V) < 9.0e15)
+      S += std::to_string(static_cast<long long>(*V));
+    else
+      S += formatSignificant(*V, 6);
   }
   return S;
 }
@@ -65,9 +70,20 @@ Json optionalNumber(const std::optional<double> &V) {
   return V ? Json(*V) : Json(nullptr);
 }
 
+/// formatSignificant without trailing zeros: "5", "33.3".
+std::string trimmed(double V) {
+  std::string S = formatSignificant(V, 3);
+  if (S.find('.') != std::string::npos && S.find('e') == std::string::npos) {
+    S.erase(S.find_last_not_of('0') + 1);
+    if (S.back() == '.')
+      S.pop_back();
+  }
+  return S;
+}
+
 std::string percent(double From, double To) {
   double Change = (To - From) / From * 100;
-  return (Change >= 0 ? "+" : "") + formatSignificant(Change, 3) + "%";
+  return (Change >= 0 ? "+" : "") + trimmed(Change) + "%";
 }
 
 } // namespace
@@ -243,7 +259,7 @@ std::vector<Finding> compareToBaseline(const std::vector<BaselineEntry> &Before,
       Out.push_back(Finding{"rl-baseline-regression", Severity::Error,
                             Who + ": " + What, N.Location});
     };
-    std::string Tol = formatSignificant(Tolerance * 100, 3) + "%";
+    std::string Tol = trimmed(Tolerance * 100) + "%";
     int RB = boundRank(B.Bound), RN = boundRank(N.Bound);
     if (RB >= 0 && RN > RB)
       Report("bound changed from " + B.Bound + " to " + N.Bound);
