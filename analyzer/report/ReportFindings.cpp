@@ -19,7 +19,9 @@ std::string stringOr(const Json &J, const char *Key, std::string Default) {
 
 unsigned unsignedOr(const Json &J, const char *Key) {
   auto It = J.find(Key);
-  return It != J.end() && It->is_number_unsigned() ? It->get<unsigned>() : 0;
+  if (It == J.end() || !It->is_number_integer() || It->get<int64_t>() < 0)
+    return 0;
+  return It->get<unsigned>();
 }
 
 Finding fromJson(const Json &D) {
