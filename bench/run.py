@@ -501,25 +501,30 @@ def measure_project(args, files, info):
                   "--no-cache"] + [os.path.abspath(f) for f in part]
                  for part in (files[:half], files[half:]) if part]
         modes.append(("2 processes cold", lambda: None, split))
-        results = []
-        for name, setup, cmds in modes:
-            sys.stderr.write("bench: project %s ...\n" % name)
-            walls, cpus = [], []
-            try:
-                for i in range(args.warmup + args.runs):
+        # Rounds of every mode in turn, so that a change of load on the
+        # machine hits all modes alike.
+        walls = {name: [] for name, _, _ in modes}
+        cpus = {name: [] for name, _, _ in modes}
+        try:
+            for i in range(args.warmup + args.runs):
+                sys.stderr.write("bench: project round %d of %d ...\n"
+                                 % (i + 1, args.warmup + args.runs))
+                for name, setup, cmds in modes:
                     setup()
                     wall, cpu = run_together(cmds)
                     if i >= args.warmup:
-                        walls.append(wall)
-                        cpus.append(cpu)
-            except CommandFailed as e:
-                explain_failure(e)
-                return 1
-            med = statistics.median(walls)
-            results.append({"mode": name, "commands": cmds, "times_s": walls,
-                            "cpu_s": cpus, "median_s": med,
-                            "min_s": min(walls),
-                            "cpu_median_s": statistics.median(cpus),
+                        walls[name].append(wall)
+                        cpus[name].append(cpu)
+        except CommandFailed as e:
+            explain_failure(e)
+            return 1
+        results = []
+        for name, _, cmds in modes:
+            med = statistics.median(walls[name])
+            results.append({"mode": name, "commands": cmds,
+                            "times_s": walls[name], "cpu_s": cpus[name],
+                            "median_s": med, "min_s": min(walls[name]),
+                            "cpu_median_s": statistics.median(cpus[name]),
                             "files_per_s": len(files) / med})
         info["loadavg_end"] = loadavg()
         print_machine(info, args, args.markdown)

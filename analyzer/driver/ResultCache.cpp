@@ -50,6 +50,9 @@ std::string ResultCache::key(const std::string &File,
   Hasher.update(llvm::StringRef("\0", 1));
   Hasher.update(Absolute.str());
   Hasher.update(llvm::StringRef("\0", 1));
+  // Reports show the path as given ("k.cu" vs "./k.cu").
+  Hasher.update(File);
+  Hasher.update(llvm::StringRef("\0", 1));
   Hasher.update((*Buffer)->getBuffer());
   return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }

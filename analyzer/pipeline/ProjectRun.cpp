@@ -316,8 +316,6 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
       }
     }
   }
-  if (Exit == ExitInputError && !O.Multi)
-    return ExitInputError;
   return Exit;
 }
 

@@ -17,6 +17,7 @@
 #include "analyzer/report/TextRenderer.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -189,6 +190,10 @@ std::string cacheContext(int Argc, const char **Argv,
     Context += "\nconfig " + hashFileContent(Config.Path);
   if (!Launches.empty())
     Context += "\nlaunches " + hashFileContent(Launches);
+  // Relative paths in the options are relative to it.
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    Context += "\ncwd " + Cwd.str().str();
   if (const char *Cuda = std::getenv("CUDA_PATH"))
     Context += std::string("\nCUDA_PATH=") + Cuda;
   if (!BuildPath.empty())
