@@ -250,6 +250,9 @@ int main(int Argc, const char **Argv) {
     return ExitOk;
   }
   std::vector<std::string> Files(Inputs.begin(), Inputs.end());
+  if (AllEntries && BuildPath.empty())
+    return usageError("--all needs -p DIR (the directory of "
+                      "compile_commands.json)");
   bool Project = !BuildPath.empty() && (Files.empty() || AllEntries);
   if (Project) {
     Files.clear();
