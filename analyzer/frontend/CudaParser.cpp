@@ -240,8 +240,10 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
   // One printer for the driver and the compiler, so that a bad flag (a
   // driver error, which does not stop the parse) is counted too.
   DiagnosticOptions DiagOpts;
-  DiagOpts.ShowColors = llvm::errs().has_colors();
-  TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
+  llvm::raw_ostream &DiagOut =
+      O.DiagnosticStream ? *O.DiagnosticStream : llvm::errs();
+  DiagOpts.ShowColors = DiagOut.has_colors();
+  TextDiagnosticPrinter Printer(DiagOut, DiagOpts);
   Tool.setDiagnosticConsumer(&Printer);
   ExtractActionFactory Factory(Out);
   int Status = Tool.run(&Factory);

@@ -9,7 +9,6 @@
 #include "analyzer/report/TextRenderer.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -66,7 +65,16 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
     }
   }
   if (!Run.Cached) {
+    // In parallel runs clang's diagnostics of one file are printed whole.
+    std::string ClangOutput;
+    llvm::raw_string_ostream ClangStream(ClangOutput);
+    if (O.Jobs > 1)
+      Req.Parse.DiagnosticStream = &ClangStream;
     Run.Outputs = analyseFile(Req, Db, Run.Error);
+    if (!ClangOutput.empty()) {
+      std::lock_guard<std::mutex> Lock(ErrLock);
+      Err << ClangOutput;
+    }
     std::string CacheError;
     if (Cache && Run.Outputs.Exit != ExitInputError &&
         !Cache->store(Key, Run.Outputs, CacheError)) {
