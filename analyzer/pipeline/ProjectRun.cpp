@@ -137,7 +137,8 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
   }
   char Time[32];
   std::snprintf(Time, sizeof(Time), "%.2f", Seconds);
-  Out << "total: " << Runs.size() << " files (" << Cached << " from cache"
+  Out << "total: " << Runs.size() << (Runs.size() == 1 ? " file (" : " files (")
+      << Cached << " from cache"
       << (Failed ? ", " + std::to_string(Failed) + " failed" : "") << "), "
       << Kernels << " kernel launches, " << Time << " s\n";
 }
