@@ -217,17 +217,6 @@ std::string located(const Finding &F) {
 
 } // namespace
 
-std::string toolIdentity(const char *Argv0, void *MainAddr) {
-  std::string Path = llvm::sys::fs::getMainExecutable(Argv0, MainAddr);
-  llvm::sys::fs::file_status Status;
-  std::string Id = std::string("rl-analyze ") + RLA_VERSION + " " + Path;
-  if (!llvm::sys::fs::status(Path, Status))
-    Id += " " + std::to_string(Status.getSize()) + " " +
-          std::to_string(
-              Status.getLastModificationTime().time_since_epoch().count());
-  return Id;
-}
-
 int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
                 const GpuDatabase &Db, llvm::raw_ostream &Out,
                 llvm::raw_ostream &Err) {

@@ -42,10 +42,6 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &Options,
                 const GpuDatabase &Db, llvm::raw_ostream &Out,
                 llvm::raw_ostream &Err);
 
-/// Identifies the running binary (path, size, modification time), so that a
-/// rebuilt tool never reads its predecessor's cache entries.
-std::string toolIdentity(const char *Argv0, void *MainAddr);
-
 } // namespace rla
 
 #endif // RLA_PIPELINE_PROJECTRUN_H

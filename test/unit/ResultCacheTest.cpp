@@ -1,5 +1,6 @@
 //===- ResultCacheTest.cpp ------------------------------------------------===//
 #include "analyzer/driver/ResultCache.h"
+#include "analyzer/driver/CacheContext.h"
 #include "analyzer/driver/CompileDbFiles.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -112,6 +113,43 @@ TEST_F(CompileDbFilesTest, MissingOrMalformedDatabase) {
   write("compile_commands.json", "[{\"directory\": \"/src\"}]");
   EXPECT_FALSE(listCudaSources(Dir.str().str(), Files, Error));
   EXPECT_NE(Error.find("\"file\""), std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+std::string context(std::vector<std::string> Options,
+                    std::vector<std::string> Flags = {}) {
+  CacheContextInputs In;
+  In.ToolIdentity = "tool";
+  In.Options = std::move(Options);
+  In.CompilerFlags = std::move(Flags);
+  In.Inputs = {"k.cu"};
+  return cacheContext(In);
+}
+
+TEST(CacheContext, ResultOptionsCountPresentationOptionsDoNot) {
+  std::string Base = context({"k.cu", "--gpu=H100"});
+  EXPECT_EQ(Base, context({"k.cu", "--gpu=H100", "-j2", "--format=json"}));
+  EXPECT_EQ(Base, context({"-j", "4", "k.cu", "--gpu=H100", "--verbose",
+                           "--cache-dir", "/c", "--fail-on", "warning",
+                           "--baseline", "b.json", "--no-cache", "--all"}));
+  EXPECT_NE(Base, context({"k.cu", "--gpu=L40S"}));
+  EXPECT_NE(Base, context({"k.cu", "--gpu=H100", "--bind", "n=4"}));
+  // Flags after "--" change the parse.
+  EXPECT_NE(Base, context({"k.cu", "--gpu=H100"}, {"-DTILE=8"}));
+  EXPECT_NE(context({"k.cu"}, {"-DTILE=4"}), context({"k.cu"}, {"-DTILE=8"}));
+}
+
+TEST(CacheContext, Tolerance) {
+  double T = 0;
+  EXPECT_TRUE(parseTolerance("5%", T));
+  EXPECT_DOUBLE_EQ(T, 0.05);
+  EXPECT_TRUE(parseTolerance("0.1", T));
+  EXPECT_DOUBLE_EQ(T, 0.1);
+  EXPECT_FALSE(parseTolerance("lots", T));
+  EXPECT_FALSE(parseTolerance("-5%", T));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 /// `rl-analyze kernel.cu [options] [-- compiler flags]`: options in, Report
 /// out. Everything else lives in the analyzer libraries.
 //===----------------------------------------------------------------------===//
+#include "analyzer/driver/CacheContext.h"
 #include "analyzer/driver/CompileDbFiles.h"
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ProjectConfig.h"
@@ -136,70 +137,6 @@ cl::opt<bool> ListDiagnostics("list-diagnostics",
 int usageError(const std::string &Message) {
   errs() << "rl-analyze: error: " << Message << "\n";
   return ExitInputError;
-}
-
-/// "5%" or "0.05" as a fraction.
-bool parseTolerance(StringRef Text, double &Out) {
-  bool Percent = Text.consume_back("%");
-  double V;
-  if (Text.trim().getAsDouble(V) || V < 0)
-    return false;
-  Out = Percent ? V / 100 : V;
-  return true;
-}
-
-/// Everything besides the file content that decides a file's result: the
-/// binary, the options (not the file names), the GPU database, the config
-/// and launch file contents, $CUDA_PATH.
-std::string cacheContext(int Argc, const char **Argv,
-                         const std::vector<std::string> &Inputs,
-                         const GpuDatabase &Db, const ProjectConfig &Config,
-                         bool HaveConfig, const std::string &Launches) {
-  static int Anchor;
-  std::string Context = toolIdentity(Argv[0], &Anchor);
-  // Options that change what is printed or gated, not a file's result.
-  static const char *const Presentation[] = {
-      "j",       "verbose",  "cache-dir",         "no-cache",
-      "fail-on", "baseline", "write-baseline",    "format",
-      "colors",  "all",      "baseline-tolerance"};
-  for (int I = 1; I < Argc; ++I) {
-    StringRef Arg = Argv[I];
-    if (std::find(Inputs.begin(), Inputs.end(), Arg) != Inputs.end())
-      continue;
-    StringRef Name = Arg.ltrim('-').split('=').first;
-    bool Skip = false;
-    for (const char *P : Presentation)
-      if (Name == P || (StringRef(P) == "j" && Name.starts_with("j") &&
-                        Name.drop_front().ltrim("0123456789").empty())) {
-        Skip = true;
-        // A value given as the next argument goes too.
-        if (!Arg.contains('=') && Name == P && I + 1 < Argc &&
-            StringRef(P) != "verbose" && StringRef(P) != "no-cache" &&
-            StringRef(P) != "all" && !StringRef(Argv[I + 1]).starts_with("-"))
-          ++I;
-      }
-    if (!Skip)
-      Context += "\n" + Arg.str();
-  }
-  for (const GpuSpec &G : Db.all())
-    Context += "\ngpu " + G.Name + " " + G.FullName;
-  Context += "\ngpu-db " + hashFileContent(GpuDbPath.empty()
-                                               ? GpuDatabase::defaultPath()
-                                               : std::string(GpuDbPath));
-  if (HaveConfig)
-    Context += "\nconfig " + hashFileContent(Config.Path);
-  if (!Launches.empty())
-    Context += "\nlaunches " + hashFileContent(Launches);
-  // Relative paths in the options are relative to it.
-  SmallString<256> Cwd;
-  if (!sys::fs::current_path(Cwd))
-    Context += "\ncwd " + Cwd.str().str();
-  if (const char *Cuda = std::getenv("CUDA_PATH"))
-    Context += std::string("\nCUDA_PATH=") + Cuda;
-  if (!BuildPath.empty())
-    Context +=
-        "\ncompile-db " + hashFileContent(BuildPath + "/compile_commands.json");
-  return Context;
 }
 
 /// Splits argv at the first "--": what follows goes to the compiler.
@@ -336,8 +273,24 @@ int main(int Argc, const char **Argv) {
     Run.CacheDir = !CacheDir.empty() ? CacheDir
                    : Project         ? ResultCache::defaultDirectory()
                                      : "";
-  Run.CacheContext =
-      cacheContext(Argc, Argv, Inputs, Db, Config, HaveConfig, Launches);
+  CacheContextInputs Context;
+  static int Anchor;
+  Context.ToolIdentity = toolIdentity(Argv[0], &Anchor);
+  Context.Options.assign(Argv + 1, Argv + Argc);
+  Context.CompilerFlags = CompilerFlags;
+  Context.Inputs.assign(Inputs.begin(), Inputs.end());
+  for (const GpuSpec &G : Db.all())
+    Context.GpuNames.push_back(G.Name + " " + G.FullName);
+  Context.ContentFiles = {
+      GpuDbPath.empty() ? GpuDatabase::defaultPath() : GpuDbPath,
+      HaveConfig ? Config.Path : "", Launches,
+      BuildPath.empty() ? "" : BuildPath + "/compile_commands.json"};
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    Context.WorkingDirectory = Cwd.str().str();
+  if (const char *Cuda = std::getenv("CUDA_PATH"))
+    Context.CudaPathEnv = Cuda;
+  Run.CacheContext = cacheContext(Context);
   Run.FailOn.assign(FailOn.begin(), FailOn.end());
   Run.Baseline = BaselineFile;
   Run.WriteBaseline = WriteBaselineFile;
