@@ -66,8 +66,13 @@ int boundRank(const std::string &B) {
   return It == Rank.end() ? -1 : It->second;
 }
 
+/// Whole numbers as integers (as the JSON report writes them).
 Json optionalNumber(const std::optional<double> &V) {
-  return V ? Json(*V) : Json(nullptr);
+  if (!V || !std::isfinite(*V))
+    return nullptr;
+  if (*V == std::floor(*V) && std::fabs(*V) < 9007199254740992.0)
+    return static_cast<int64_t>(*V);
+  return *V;
 }
 
 /// formatSignificant without trailing zeros: "5", "33.3".
