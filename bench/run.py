@@ -337,6 +337,9 @@ def main(argv=None):
                     help="goal for the geometric mean of rl-analyze / clang-parse (default 1.20)")
     ap.add_argument("--check", action="store_true",
                     help="exit 3 when the goal is missed")
+    ap.add_argument("--project", action="store_true",
+                    help="time whole-project runs (-p, -j1/-j2, cold and "
+                         "warm cache) instead of one file at a time")
     args = ap.parse_args(argv)
 
     if args.runs < 1 or args.warmup < 0:
@@ -370,6 +373,8 @@ def main(argv=None):
         info["tool_snapshot"] = snap
         args.tool = snap
     try:
+        if args.project:
+            return measure_project(args, files, info)
         return measure(args, files, info)
     finally:
         if snapdir:
@@ -432,6 +437,126 @@ def measure(args, files, info):
     if args.check and not met:
         return 3
     return 0
+
+
+# ---------------------------------------------------------- whole project
+
+def write_compile_db(directory, files, args):
+    """compile_commands.json with one nvcc entry per file, as CMake writes."""
+    entries = [{"directory": os.path.dirname(os.path.abspath(f)),
+                "command": "%s -arch=%s -x cu -c %s -o %s.o"
+                           % (args.nvcc, args.arch, os.path.abspath(f),
+                              os.path.basename(f)),
+                "file": os.path.abspath(f)} for f in files]
+    with open(os.path.join(directory, "compile_commands.json"), "w") as out:
+        json.dump(entries, out, indent=2)
+
+
+def project_modes(args, db, cache):
+    """name -> (setup, command list): each run is one or more processes
+    started together; setup prepares the cache before the timed run."""
+    base = [args.tool, "-p", db, "--no-config", "--format=json"]
+
+    def cold():
+        shutil.rmtree(cache, ignore_errors=True)
+
+    def warm():
+        subprocess.run(base + ["-j2", "--cache-dir", cache],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True)
+
+    return [
+        ("-j1 cold", cold, [base + ["-j1", "--cache-dir", cache]]),
+        ("-j2 cold", cold, [base + ["-j2", "--cache-dir", cache]]),
+        ("-j1 warm", warm, [base + ["-j1", "--cache-dir", cache]]),
+        ("-j2 warm", warm, [base + ["-j2", "--cache-dir", cache]]),
+    ]
+
+
+def run_together(cmds):
+    """Wall and user+sys CPU seconds of processes started at once."""
+    c0 = children_cpu()
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(c, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL) for c in cmds]
+    rcs = [p.wait() for p in procs]
+    dt = time.perf_counter() - t0
+    for c, rc in zip(cmds, rcs):
+        if rc != 0:
+            raise CommandFailed(c, rc)
+    return dt, children_cpu() - c0
+
+
+def measure_project(args, files, info):
+    """Whole-project throughput: files per second over all inputs."""
+    work = tempfile.mkdtemp(prefix="rl-bench-project-")
+    try:
+        write_compile_db(work, files, args)
+        cache = os.path.join(work, "cache")
+        modes = project_modes(args, work, cache)
+        # Two processes of one file half each: the alternative to threads.
+        half = (len(files) + 1) // 2
+        split = [[args.tool, "-p", work, "--no-config", "--format=json",
+                  "--no-cache"] + [os.path.abspath(f) for f in part]
+                 for part in (files[:half], files[half:]) if part]
+        modes.append(("2 processes cold", lambda: None, split))
+        # Rounds of every mode in turn, so that a change of load on the
+        # machine hits all modes alike.
+        walls = {name: [] for name, _, _ in modes}
+        cpus = {name: [] for name, _, _ in modes}
+        try:
+            for i in range(args.warmup + args.runs):
+                sys.stderr.write("bench: project round %d of %d ...\n"
+                                 % (i + 1, args.warmup + args.runs))
+                for name, setup, cmds in modes:
+                    setup()
+                    wall, cpu = run_together(cmds)
+                    if i >= args.warmup:
+                        walls[name].append(wall)
+                        cpus[name].append(cpu)
+        except CommandFailed as e:
+            explain_failure(e)
+            return 1
+        results = []
+        for name, _, cmds in modes:
+            med = statistics.median(walls[name])
+            results.append({"mode": name, "commands": cmds,
+                            "times_s": walls[name], "cpu_s": cpus[name],
+                            "median_s": med, "min_s": min(walls[name]),
+                            "cpu_median_s": statistics.median(cpus[name]),
+                            "files_per_s": len(files) / med})
+        info["loadavg_end"] = loadavg()
+        print_machine(info, args, args.markdown)
+        head = ["mode", "wall s (median)", "wall s (min)", "CPU s",
+                "files/s"]
+        rows_ = [[r["mode"], "%.2f" % r["median_s"], "%.2f" % r["min_s"],
+                  "%.2f" % r["cpu_median_s"], "%.1f" % r["files_per_s"]]
+                 for r in results]
+        if args.markdown:
+            print("| " + " | ".join(head) + " |")
+            print("|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|")
+            for row in rows_:
+                print("| " + " | ".join(row) + " |")
+        else:
+            widths = [max(len(r[i]) for r in [head] + rows_)
+                      for i in range(len(head))]
+            for row in [head] + rows_:
+                print("  ".join(c.ljust(widths[i]) if i == 0 else
+                                c.rjust(widths[i]) for i, c in enumerate(row)))
+        print()
+        print("%d files; files/s = files / median wall time" % len(files))
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump({"machine": info,
+                           "settings": {"runs": args.runs,
+                                        "warmup": args.warmup,
+                                        "files": files},
+                           "project": results}, out, indent=2)
+                out.write("\n")
+        return 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ build=${2:-$root/build}
 
 packages=(cmake g++ clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
           nlohmann-json3-dev libgtest-dev python3)
+# The developer-loop tests: git for the pre-commit test, pip for PyPI tools.
+packages+=(git python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -19,6 +21,13 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# PyPI tools the tests use: jsonschema validates the SARIF output against the
+# SARIF 2.1.0 schema, pre-commit runs the hook end to end.
+if ! python3 -c "import jsonschema" 2>/dev/null || ! command -v pre-commit >/dev/null; then
+  echo "quickstart: installing jsonschema and pre-commit from PyPI"
+  python3 -m pip install --quiet jsonschema pre-commit 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages jsonschema pre-commit
 fi
 if [ ! -x "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" ]; then
   echo "quickstart: note: no CUDA toolkit at ${CUDA_PATH:-/usr/local/cuda}; end-to-end tests on kernels/ will be skipped" >&2

@@ -47,3 +47,13 @@ if os.path.exists(os.path.join(config.test_source_root, "fixtures", "occupancy",
     config.available_features.add("occupancy-fixture")
 if shutil.which("nvidia-smi") and os.path.exists("/dev/nvidia0"):
     config.available_features.add("gpu")
+
+# Python tools the developer-loop tests use (scripts/quickstart.sh installs
+# them from PyPI).
+import subprocess
+_python = shutil.which("python3") or "python3"
+if subprocess.run([_python, "-c", "import jsonschema"],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("jsonschema")
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")

@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace clang;
@@ -86,12 +87,41 @@ private:
   bool Seen = false;
 };
 
+/// Records the user (non-system) files the preprocessor enters.
+class DependencyRecorder : public PPCallbacks {
+public:
+  DependencyRecorder(const SourceManager &SM, ParsedFile &Out)
+      : SM(SM), Out(Out) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User)
+      return;
+    FileID Id = SM.getFileID(Loc);
+    if (Id == SM.getMainFileID())
+      return;
+    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(Id)) {
+      llvm::SmallString<256> Path(File->getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      std::string Name = Path.str().str();
+      if (std::find(Out.Dependencies.begin(), Out.Dependencies.end(), Name) ==
+          Out.Dependencies.end())
+        Out.Dependencies.push_back(Name);
+    }
+  }
+
+private:
+  const SourceManager &SM;
+  ParsedFile &Out;
+};
+
 class ExtractAction : public ASTFrontendAction {
 public:
   explicit ExtractAction(ParsedFile &Out) : Out(Out) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<ArchConditionWatcher>(
         CI.getSourceManager(), CI.getLangOpts(), Out));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<DependencyRecorder>(CI.getSourceManager(), Out));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
@@ -210,8 +240,10 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
   // One printer for the driver and the compiler, so that a bad flag (a
   // driver error, which does not stop the parse) is counted too.
   DiagnosticOptions DiagOpts;
-  DiagOpts.ShowColors = llvm::errs().has_colors();
-  TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
+  llvm::raw_ostream &DiagOut =
+      O.DiagnosticStream ? *O.DiagnosticStream : llvm::errs();
+  DiagOpts.ShowColors = DiagOut.has_colors();
+  TextDiagnosticPrinter Printer(DiagOut, DiagOpts);
   Tool.setDiagnosticConsumer(&Printer);
   ExtractActionFactory Factory(Out);
   int Status = Tool.run(&Factory);

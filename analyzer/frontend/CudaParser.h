@@ -13,6 +13,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+}
+
 namespace rla {
 
 struct ParseOptions {
@@ -24,6 +28,9 @@ struct ParseOptions {
   std::string CudaPath; ///< toolkit root
   std::string CudaArch = "sm_90";
   bool NoCudaHeaders = false; ///< hermetic parse with -nocudainc
+  /// Where clang's own diagnostics go (default: standard error). Parallel
+  /// runs give each parse its own buffer and print it whole.
+  llvm::raw_ostream *DiagnosticStream = nullptr;
 };
 
 struct ParsedFile {
@@ -33,6 +40,9 @@ struct ParsedFile {
   unsigned ErrorCount = 0; ///< clang errors (printed to stderr already)
   /// The arguments the parse used, for --verbose and the cache key.
   std::vector<std::string> CommandLine;
+  /// Non-system files the parse read besides the main file (the result
+  /// cache re-validates them).
+  std::vector<std::string> Dependencies;
 };
 
 /// Resolves the toolkit: explicit path, else $CUDA_PATH, else the configured

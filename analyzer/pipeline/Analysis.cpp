@@ -2,6 +2,7 @@
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/report/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -102,6 +103,7 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   R.InputFile = File;
   R.Gpus = Gpus;
   R.Findings = Parsed.Findings;
+  R.Dependencies = Parsed.Dependencies;
   if (Parsed.Kernels.empty()) {
     R.Findings.push_back(Finding{"rl-no-kernels", Severity::Note,
                                  "no __global__ kernels in '" + File + "'",
@@ -168,6 +170,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   attachResources(Req, Parse, Parsed.CommandLine, R);
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;
+  SourceLines Sources;
+  applySuppressions(R, Sources);
   return Result;
 }
 

@@ -47,6 +47,8 @@ std::string span(double A, double B,
 std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
   if (!K.Totals || K.Verdicts.empty())
     return std::nullopt;
+  if (K.VerdictSuppressed) // an `rl-analyze: ignore[...]` comment
+    return std::nullopt;
   const GpuVerdict &V = K.Verdicts.front();
   const RooflineResult &Lo = V.Low, &Hi = V.High;
   if (Hi.Verdict == Bound::Unknown || !V.Gpu)

@@ -318,6 +318,8 @@ std::string renderJson(const Report &R) {
     Kernels.push_back(kernel(K));
   J["kernels"] = Kernels;
   J["diagnostics"] = findings(R.Findings, {});
+  // Findings silenced by `rl-analyze: ignore[...]` comments.
+  J["suppressed"] = findings(R.Suppressed, {});
   // Replace, never throw, on a message that is not valid UTF-8.
   return J.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

@@ -75,6 +75,9 @@ struct KernelReport {
   std::vector<OccupancyOnGpu> Occupancies;
   std::vector<std::string> Assumptions;
   std::vector<Finding> Findings;
+  /// Set when an `rl-analyze: ignore[...]` comment silences the verdict
+  /// remark (rl-memory-bound / rl-compute-bound); see Suppressions.h.
+  bool VerdictSuppressed = false;
 };
 
 struct Report {
@@ -85,6 +88,11 @@ struct Report {
   std::vector<KernelReport> Kernels;
   /// File-level findings (no kernels, unknown kernel in --launch, ...).
   std::vector<Finding> Findings;
+  /// Findings silenced by `rl-analyze: ignore[...]` comments, removed from
+  /// the lists above (Suppressions.h).
+  std::vector<Finding> Suppressed;
+  /// Non-system files the parse read besides InputFile (for the cache).
+  std::vector<std::string> Dependencies;
 };
 
 } // namespace rla

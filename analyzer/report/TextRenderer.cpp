@@ -420,6 +420,10 @@ std::string renderText(const Report &R, bool Color) {
     OS << "\n";
   }
   renderSummary(OS, R, S);
+  if (!R.Suppressed.empty())
+    OS << S.dim(plural(R.Suppressed.size(), "finding") +
+                " suppressed by rl-analyze: ignore comments")
+       << "\n";
   return OS.str();
 }
 

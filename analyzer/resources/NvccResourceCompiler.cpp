@@ -27,7 +27,7 @@ std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
                                         unsigned Timeout, int &Status,
                                         std::string &Error) {
   llvm::SmallString<128> Log;
-  if (llvm::sys::fs::createTemporaryFile("rl-analyze-ptxas", "log", Log)) {
+  if (llvm::sys::fs::createTemporaryFile("rla-ptxas", "log", Log)) {
     Error = "cannot create a temporary file for nvcc's output";
     return std::nullopt;
   }

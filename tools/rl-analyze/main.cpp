@@ -4,10 +4,15 @@
 /// `rl-analyze kernel.cu [options] [-- compiler flags]`: options in, Report
 /// out. Everything else lives in the analyzer libraries.
 //===----------------------------------------------------------------------===//
+#include "analyzer/driver/CacheContext.h"
+#include "analyzer/driver/CompileDbFiles.h"
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ProjectConfig.h"
+#include "analyzer/driver/ResultCache.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/pipeline/Analysis.h"
+#include "analyzer/pipeline/ProjectRun.h"
+#include "analyzer/report/DiagnosticIds.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/TextRenderer.h"
@@ -15,6 +20,7 @@
 #include "OccupancyCommand.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,22 +34,24 @@ namespace {
 
 cl::OptionCategory Category("rl-analyze options");
 
-cl::opt<std::string> Input(cl::Positional,
-                           cl::desc("<file.cu> [-- compiler flags]"),
-                           cl::cat(Category));
+cl::list<std::string> Inputs(cl::Positional,
+                             cl::desc("<file.cu>... [-- compiler flags]"),
+                             cl::cat(Category));
 cl::list<std::string> GpuNames("gpu", cl::CommaSeparated,
                                cl::desc("GPU(s) to predict for, e.g. "
                                         "--gpu=L40S,H100 (default: the "
                                         "database default or the config)"),
                                cl::value_desc("name"), cl::cat(Category));
-enum class Format { Text, Json, Diagnostics };
+enum class Format { Text, Json, Diagnostics, Sarif };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(Format::Text, "text", "readable table (default)"),
                clEnumValN(Format::Json, "json",
                           "JSON report (docs/json-format.md)"),
                clEnumValN(Format::Diagnostics, "diagnostics",
-                          "clang-style file:line:col diagnostics")),
+                          "clang-style file:line:col diagnostics"),
+               clEnumValN(Format::Sarif, "sarif",
+                          "SARIF 2.1.0 log (code scanning, editors)")),
     cl::init(Format::Text), cl::cat(Category));
 cl::list<std::string>
     LaunchOpts("launch",
@@ -101,6 +109,46 @@ cl::opt<std::string> ResourceCacheDir(
     cl::desc("Cache of ptxas reports (default: $RL_ANALYZE_CACHE_DIR, "
              "$XDG_CACHE_HOME/rl-analyze or ~/.cache/rl-analyze)"),
     cl::value_desc("dir"), cl::cat(Category));
+// Developer-loop options: whole projects, the cache and the gates.
+cl::opt<bool> AllEntries("all",
+                         cl::desc("Analyse every CUDA entry of "
+                                  "compile_commands.json (-p) even when "
+                                  "files are given"),
+                         cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::desc("Analyse N files in parallel"), cl::Prefix,
+                       cl::value_desc("N"), cl::init(1), cl::cat(Category));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("Result cache directory (default for whole-project "
+                      "runs: $XDG_CACHE_HOME/rl-analyze)"),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
+                      cl::cat(Category));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Say for each file whether it was analysed "
+                               "or served from the cache"),
+                      cl::cat(Category));
+cl::list<std::string>
+    FailOn("fail-on", cl::CommaSeparated,
+           cl::desc("Exit 1 when one of these findings is reported: IDs, "
+                    "'*', or a level (remark, note, warning, error)"),
+           cl::value_desc("ID,..."), cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Exit 1 when a kernel regresses against this baseline"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    WriteBaselineFile("write-baseline",
+                      cl::desc("Record this run's per-kernel predictions"),
+                      cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BaselineTolerance(
+    "baseline-tolerance",
+    cl::desc("How much worse a kernel may get before --baseline fails "
+             "(default 5%)"),
+    cl::value_desc("percent"), cl::init("5%"), cl::cat(Category));
+cl::opt<bool> ListDiagnostics("list-diagnostics",
+                              cl::desc("List the finding IDs and exit"),
+                              cl::cat(Category));
 
 int usageError(const std::string &Message) {
   errs() << "rl-analyze: error: " << Message << "\n";
@@ -152,6 +200,26 @@ int main(int Argc, const char **Argv) {
              << G.ComputeMinor << ")\n";
     return ExitOk;
   }
+  if (ListDiagnostics) {
+    for (const DiagnosticInfo &D : diagnosticRegistry())
+      outs() << D.Id << "  " << severityName(D.DefaultLevel)
+             << (D.Planned ? "  (planned)" : "") << "\n";
+    return ExitOk;
+  }
+  std::vector<std::string> Files(Inputs.begin(), Inputs.end());
+  if (AllEntries && BuildPath.empty())
+    return usageError("--all needs -p DIR (the directory of "
+                      "compile_commands.json)");
+  bool Project = !BuildPath.empty() && (Files.empty() || AllEntries);
+  if (Project) {
+    Files.clear();
+    if (!listCudaSources(BuildPath, Files, Error))
+      return usageError(Error);
+    if (Files.empty())
+      return usageError("no CUDA sources in " + BuildPath +
+                        "/compile_commands.json");
+  }
+  std::string Input = Files.empty() ? "" : Files.front();
   if (Input.empty())
     return usageError("no input file; usage: rl-analyze FILE.cu [options] "
                       "[-- compiler flags] (see --help)");
@@ -213,24 +281,45 @@ int main(int Argc, const char **Argv) {
     Req.Launches.push_back(std::move(Spec));
   }
 
-  AnalysisResult Result = analyze(Req, Db);
-  if (Result.Exit == ExitInputError)
-    return usageError(Result.Error);
-
-  switch (OutputFormat) {
-  case Format::Json:
-    outs() << renderJson(Result.R);
-    break;
-  case Format::Diagnostics:
-    outs() << renderDiagnostics(Result.R);
-    break;
-  case Format::Text: {
-    bool UseColor =
-        Color == cl::BOU_TRUE ||
-        (Color == cl::BOU_UNSET && sys::Process::StandardOutIsDisplayed());
-    outs() << renderText(Result.R, UseColor);
-    break;
-  }
-  }
-  return Result.Exit;
+  RunOptions Run;
+  Run.Files = Files;
+  Run.Multi = Project || Files.size() > 1;
+  Run.Output = OutputFormat == Format::Json          ? OutputKind::Json
+               : OutputFormat == Format::Diagnostics ? OutputKind::Diagnostics
+               : OutputFormat == Format::Sarif       ? OutputKind::Sarif
+                                                     : OutputKind::Text;
+  Run.Color = Color == cl::BOU_TRUE || (Color == cl::BOU_UNSET &&
+                                        sys::Process::StandardOutIsDisplayed());
+  Run.Jobs = Jobs;
+  Run.Verbose = Verbose;
+  if (!NoCache)
+    Run.CacheDir = !CacheDir.empty() ? CacheDir
+                   : Project         ? ResultCache::defaultDirectory()
+                                     : "";
+  CacheContextInputs Context;
+  static int Anchor;
+  Context.ToolIdentity = toolIdentity(Argv[0], &Anchor);
+  Context.Options.assign(Argv + 1, Argv + Argc);
+  Context.CompilerFlags = CompilerFlags;
+  Context.Inputs.assign(Inputs.begin(), Inputs.end());
+  for (const GpuSpec &G : Db.all())
+    Context.GpuNames.push_back(G.Name + " " + G.FullName);
+  Context.ContentFiles = {
+      GpuDbPath.empty() ? GpuDatabase::defaultPath() : GpuDbPath,
+      HaveConfig ? Config.Path : "", Launches,
+      BuildPath.empty() ? "" : BuildPath + "/compile_commands.json"};
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    Context.WorkingDirectory = Cwd.str().str();
+  if (const char *Cuda = std::getenv("CUDA_PATH"))
+    Context.CudaPathEnv = Cuda;
+  Run.CacheContext = cacheContext(Context);
+  Run.FailOn.assign(FailOn.begin(), FailOn.end());
+  Run.Baseline = BaselineFile;
+  Run.WriteBaseline = WriteBaselineFile;
+  if (!parseTolerance(BaselineTolerance, Run.Tolerance))
+    return usageError("--baseline-tolerance: expected a percentage such as "
+                      "5% or a fraction such as 0.05, got '" +
+                      BaselineTolerance + "'");
+  return runAnalyses(Req, Run, Db, outs(), errs());
 }

@@ -1,0 +1,54 @@
+//===- ResultCache.h - Outputs of unchanged files, from disk ----*- C++ -*-===//
+///
+/// \file
+/// A directory of finished analyses. An entry is found by a key over the
+/// tool's identity, the options, the file's path and its content; it then
+/// stands only while every non-system file the parse read (recorded in the
+/// entry with a hash of its content) is unchanged. Entries are written to a
+/// temporary name and renamed, so parallel runs never read half an entry.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_DRIVER_RESULTCACHE_H
+#define RLA_DRIVER_RESULTCACHE_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// What one file's analysis printed, in every output form.
+struct FileOutputs {
+  int Exit = 0;
+  std::string Json, Text, TextColor, Diagnostics;
+  /// Non-system files besides the input that the result depends on.
+  std::vector<std::string> Dependencies;
+};
+
+class ResultCache {
+public:
+  /// Dir is created on the first store.
+  explicit ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+  /// The entry key for File under Context (tool identity + options);
+  /// empty when File cannot be read.
+  std::string key(const std::string &File, const std::string &Context) const;
+  /// The stored outputs when every recorded dependency is unchanged.
+  std::optional<FileOutputs> lookup(const std::string &Key) const;
+  /// Stores Outputs; returns false (and sets Error) when it cannot write.
+  bool store(const std::string &Key, const FileOutputs &Outputs,
+             std::string &Error) const;
+  const std::string &directory() const { return Dir; }
+
+  /// $XDG_CACHE_HOME/rl-analyze, else $HOME/.cache/rl-analyze.
+  static std::string defaultDirectory();
+
+private:
+  std::string Dir;
+};
+
+/// Hex hash of a file's bytes; empty when it cannot be read.
+std::string hashFileContent(const std::string &Path);
+
+} // namespace rla
+
+#endif // RLA_DRIVER_RESULTCACHE_H

@@ -1,0 +1,320 @@
+//===- ProjectRun.cpp -----------------------------------------------------===//
+#include "analyzer/pipeline/ProjectRun.h"
+#include "analyzer/driver/ResultCache.h"
+#include "analyzer/report/Baseline.h"
+#include "analyzer/report/DiagnosticRenderer.h"
+#include "analyzer/report/FindingGate.h"
+#include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/SarifRenderer.h"
+#include "analyzer/report/TextRenderer.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+
+namespace rla {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct FileRun {
+  std::string File;
+  FileOutputs Outputs;
+  std::string Error; ///< set when Outputs.Exit == ExitInputError
+  bool Cached = false;
+  double Seconds = 0;
+  Json Report; ///< parsed Outputs.Json (null on error)
+};
+
+FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
+                        std::string &Error) {
+  AnalysisResult Result = analyze(Req, Db);
+  FileOutputs Out;
+  Out.Exit = Result.Exit;
+  if (Result.Exit == ExitInputError) {
+    Error = Result.Error;
+    return Out;
+  }
+  Out.Json = renderJson(Result.R);
+  Out.Text = renderText(Result.R, false);
+  Out.TextColor = renderText(Result.R, true);
+  Out.Diagnostics = renderDiagnostics(Result.R);
+  Out.Dependencies = Result.R.Dependencies;
+  return Out;
+}
+
+void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
+            const GpuDatabase &Db, const ResultCache *Cache,
+            std::mutex &ErrLock, llvm::raw_ostream &Err) {
+  auto Start = std::chrono::steady_clock::now();
+  AnalysisRequest Req = Template;
+  Req.Parse.File = Run.File;
+  std::string Key;
+  if (Cache) {
+    Key = Cache->key(Run.File, O.CacheContext);
+    if (std::optional<FileOutputs> Hit = Cache->lookup(Key)) {
+      Run.Outputs = std::move(*Hit);
+      Run.Cached = true;
+    }
+  }
+  if (!Run.Cached) {
+    // In parallel runs clang's diagnostics of one file are printed whole.
+    std::string ClangOutput;
+    llvm::raw_string_ostream ClangStream(ClangOutput);
+    if (O.Jobs > 1)
+      Req.Parse.DiagnosticStream = &ClangStream;
+    Run.Outputs = analyseFile(Req, Db, Run.Error);
+    if (!ClangOutput.empty()) {
+      std::lock_guard<std::mutex> Lock(ErrLock);
+      Err << ClangOutput;
+    }
+    std::string CacheError;
+    if (Cache && Run.Outputs.Exit != ExitInputError &&
+        !Cache->store(Key, Run.Outputs, CacheError)) {
+      std::lock_guard<std::mutex> Lock(ErrLock);
+      Err << "rl-analyze: warning: " << CacheError << "\n";
+    }
+  }
+  if (Run.Outputs.Exit != ExitInputError)
+    Run.Report = Json::parse(Run.Outputs.Json, nullptr, false);
+  Run.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  if (O.Verbose) {
+    std::lock_guard<std::mutex> Lock(ErrLock);
+    Err << "rl-analyze: " << Run.File << ": "
+        << (Run.Cached ? "served from cache" : "analysed") << "\n";
+  }
+}
+
+size_t countKernels(const Json &Report, const char *Bound) {
+  size_t N = 0;
+  if (Report.is_object() && Report.contains("kernels"))
+    for (const Json &K : Report["kernels"])
+      if (!Bound || K.value("bound", "") == Bound)
+        ++N;
+  return N;
+}
+
+std::string pad(std::string S, size_t Width) {
+  if (S.size() < Width)
+    S += std::string(Width - S.size(), ' ');
+  return S;
+}
+
+void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
+                       llvm::raw_ostream &Out) {
+  size_t Width = 4;
+  for (const FileRun &R : Runs)
+    Width = std::max(Width, R.File.size());
+  Out << pad("file", Width) << "  kernels  memory  compute  findings  source\n";
+  size_t Kernels = 0, Cached = 0, Failed = 0;
+  for (const FileRun &R : Runs) {
+    Out << pad(R.File, Width) << "  ";
+    if (R.Outputs.Exit == ExitInputError) {
+      Out << "error: " << R.Error << "\n";
+      ++Failed;
+      continue;
+    }
+    size_t Findings = 0;
+    for (const ReportFinding &F : reportFindings(R.Report))
+      Findings += !F.Suppressed && F.F.Id != "rl-memory-bound" &&
+                  F.F.Id != "rl-compute-bound";
+    Kernels += countKernels(R.Report, nullptr);
+    Cached += R.Cached;
+    Out << pad(std::to_string(countKernels(R.Report, nullptr)), 7) << "  "
+        << pad(std::to_string(countKernels(R.Report, "memory")), 6) << "  "
+        << pad(std::to_string(countKernels(R.Report, "compute")), 7) << "  "
+        << pad(std::to_string(Findings), 8) << "  "
+        << (R.Cached ? "cache" : "analysed") << "\n";
+  }
+  char Time[32];
+  std::snprintf(Time, sizeof(Time), "%.2f", Seconds);
+  Out << "total: " << Runs.size() << (Runs.size() == 1 ? " file (" : " files (")
+      << Cached << " from cache"
+      << (Failed ? ", " + std::to_string(Failed) + " failed" : "") << "), "
+      << Kernels << " kernel launches, " << Time << " s\n";
+}
+
+void printOutputs(const std::vector<FileRun> &Runs, const RunOptions &O,
+                  double Seconds, llvm::raw_ostream &Out,
+                  llvm::raw_ostream &Err) {
+  if (O.Output == OutputKind::Sarif) {
+    std::vector<Json> Reports;
+    for (const FileRun &R : Runs)
+      if (R.Outputs.Exit != ExitInputError)
+        Reports.push_back(R.Report);
+    Out << renderSarif(Reports, RLA_VERSION);
+  } else if (O.Output == OutputKind::Json && O.Multi) {
+    Json J = Json::object();
+    J["tool"] = "rl-analyze";
+    J["version"] = RLA_VERSION;
+    Json Files = Json::array();
+    size_t Cached = 0, Failed = 0;
+    for (const FileRun &R : Runs) {
+      Json F = Json::object();
+      F["file"] = R.File;
+      F["cached"] = R.Cached;
+      F["exit"] = R.Outputs.Exit;
+      F["error"] = R.Error.empty() ? Json(nullptr) : Json(R.Error);
+      F["report"] = R.Report;
+      Files.push_back(F);
+      Cached += R.Cached;
+      Failed += R.Outputs.Exit == ExitInputError;
+    }
+    J["files"] = Files;
+    J["summary"] = {{"files", Runs.size()},
+                    {"cached", Cached},
+                    {"failed", Failed},
+                    {"seconds", Seconds}};
+    Out << J.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  } else {
+    for (const FileRun &R : Runs) {
+      if (R.Outputs.Exit == ExitInputError)
+        continue;
+      if (O.Multi && O.Output == OutputKind::Text)
+        Out << "== " << R.File << (R.Cached ? " (cached)" : "") << " ==\n";
+      switch (O.Output) {
+      case OutputKind::Json:
+        Out << R.Outputs.Json;
+        break;
+      case OutputKind::Diagnostics:
+        Out << R.Outputs.Diagnostics;
+        break;
+      default:
+        Out << (O.Color ? R.Outputs.TextColor : R.Outputs.Text);
+        if (O.Multi)
+          Out << "\n";
+        break;
+      }
+    }
+    if (O.Multi && O.Output == OutputKind::Text)
+      printSummaryTable(Runs, Seconds, Out);
+  }
+  for (const FileRun &R : Runs)
+    if (R.Outputs.Exit == ExitInputError)
+      Err << "rl-analyze: error: " << R.Error << "\n";
+}
+
+std::string located(const Finding &F) {
+  std::string S;
+  if (!F.Loc.File.empty()) {
+    S = F.Loc.File + ":";
+    if (F.Loc.valid())
+      S +=
+          std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + ":";
+    S += " ";
+  }
+  return S + severityName(F.Level) + ": " + F.Message + " [" + F.Id + "]";
+}
+
+} // namespace
+
+int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
+                const GpuDatabase &Db, llvm::raw_ostream &Out,
+                llvm::raw_ostream &Err) {
+  FailOnRule Rule;
+  std::string Error;
+  if (!parseFailOn(O.FailOn, Rule, Error)) {
+    Err << "rl-analyze: error: " << Error << "\n";
+    return ExitInputError;
+  }
+  std::vector<BaselineEntry> Before;
+  if (!O.Baseline.empty() && !loadBaseline(O.Baseline, Before, Error)) {
+    Err << "rl-analyze: error: --baseline: " << Error << "\n";
+    return ExitInputError;
+  }
+
+  std::optional<ResultCache> Cache;
+  if (!O.CacheDir.empty())
+    Cache.emplace(O.CacheDir);
+  std::vector<FileRun> Runs(O.Files.size());
+  for (size_t I = 0; I < O.Files.size(); ++I)
+    Runs[I].File = O.Files[I];
+  std::mutex ErrLock;
+  auto Start = std::chrono::steady_clock::now();
+  unsigned Jobs = std::max(1u, std::min<unsigned>(O.Jobs, Runs.size()));
+  if (Jobs == 1) {
+    for (FileRun &R : Runs)
+      runOne(R, Template, O, Db, Cache ? &*Cache : nullptr, ErrLock, Err);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (FileRun &R : Runs)
+      Pool.async([&, Run = &R] {
+        runOne(*Run, Template, O, Db, Cache ? &*Cache : nullptr, ErrLock, Err);
+      });
+    Pool.wait();
+  }
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  printOutputs(Runs, O, Seconds, Out, Err);
+  Out.flush();
+
+  int Exit = ExitOk;
+  for (const FileRun &R : Runs)
+    if (R.Outputs.Exit == ExitInputError)
+      Exit = ExitInputError;
+    else if (R.Outputs.Exit == ExitGateFailed && Exit == ExitOk)
+      Exit = ExitGateFailed;
+
+  // --fail-on: the chosen findings that are not suppressed.
+  size_t Failing = 0;
+  if (!O.FailOn.empty())
+    for (const FileRun &R : Runs) {
+      if (R.Outputs.Exit == ExitInputError)
+        continue;
+      for (const Finding &F : failingFindings(R.Report, Rule)) {
+        Err << located(F) << " (--fail-on)\n";
+        ++Failing;
+      }
+    }
+  if (Failing) {
+    Err << "rl-analyze: gate failed: " << Failing
+        << (Failing == 1 ? " finding" : " findings") << " named by --fail-on\n";
+    Exit = std::max<int>(Exit, ExitGateFailed);
+  }
+
+  // Baselines: entries of every analysed file.
+  if (!O.Baseline.empty() || !O.WriteBaseline.empty()) {
+    auto EntriesFor = [&](const std::string &BaselinePath) {
+      std::vector<BaselineEntry> Entries;
+      for (const FileRun &R : Runs)
+        if (R.Outputs.Exit != ExitInputError) {
+          auto E =
+              baselineEntries(R.Report, baselineFileKey(R.File, BaselinePath));
+          Entries.insert(Entries.end(), E.begin(), E.end());
+        }
+      return Entries;
+    };
+    if (!O.Baseline.empty()) {
+      std::vector<Finding> Regressions =
+          compareToBaseline(Before, EntriesFor(O.Baseline), O.Tolerance);
+      for (const Finding &F : Regressions)
+        Err << located(F) << "\n";
+      if (!Regressions.empty()) {
+        Err << "rl-analyze: gate failed: " << Regressions.size()
+            << (Regressions.size() == 1 ? " regression" : " regressions")
+            << " against the baseline " << O.Baseline << "\n";
+        Exit = std::max<int>(Exit, ExitGateFailed);
+      }
+    }
+    if (!O.WriteBaseline.empty()) {
+      if (!writeBaseline(O.WriteBaseline, EntriesFor(O.WriteBaseline),
+                         RLA_VERSION, Error)) {
+        Err << "rl-analyze: error: " << Error << "\n";
+        return ExitInputError;
+      }
+    }
+  }
+  return Exit;
+}
+
+} // namespace rla

@@ -1,0 +1,155 @@
+//===- DiagnosticIds.cpp --------------------------------------------------===//
+#include "analyzer/report/DiagnosticIds.h"
+
+namespace rla {
+
+const std::vector<DiagnosticInfo> &diagnosticRegistry() {
+  static const std::vector<DiagnosticInfo> Table = {
+      // Verdicts: one per bound launch, at the kernel's name.
+      {"rl-memory-bound", Severity::Remark,
+       "The kernel's arithmetic intensity (FLOPs per DRAM byte) is below the "
+       "GPU's ridge point: its predicted time is set by memory bandwidth.",
+       "Move fewer bytes per FLOP: reuse loaded data from shared memory or "
+       "registers (tiling), fuse the kernel with its producer or consumer, "
+       "use narrower element types, and do not read the same array twice."},
+      {"rl-compute-bound", Severity::Remark,
+       "The kernel's arithmetic intensity reaches the GPU's ridge point: its "
+       "predicted time is set by the FLOP rate of its dominant precision.",
+       "Do fewer or cheaper FLOPs: a lower precision with a higher peak "
+       "(fp16/bf16, tensor cores), fewer divisions and special functions, "
+       "hoisting invariant arithmetic out of loops."},
+      // Access-pattern and occupancy findings of the memory and occupancy
+      // models.
+      {"rl-uncoalesced", Severity::Warning,
+       "A warp's global-memory access touches more 32-byte sectors than the "
+       "bytes it uses: the index does not step by one element with "
+       "threadIdx.x.",
+       "Make threadIdx.x the fastest-moving index of the access (structure "
+       "of arrays instead of array of structures), or stage the data "
+       "through shared memory and read it transposed.",
+       true},
+      {"rl-bank-conflict", Severity::Warning,
+       "Threads of a warp access different addresses in the same "
+       "shared-memory bank, so the access is replayed once per conflict.",
+       "Pad the shared array by one element per row (e.g. [32][33]) or "
+       "change the index so that consecutive threads hit consecutive "
+       "4-byte words.",
+       true},
+      {"rl-atomic-contention", Severity::Warning,
+       "Many threads update the same address atomically; the updates are "
+       "serialised.",
+       "Reduce within the warp (__shfl_down_sync) or the block (shared "
+       "memory) first and issue one atomic per warp or block, or privatise "
+       "the target per block.",
+       true},
+      {"rl-fusion", Severity::Remark,
+       "Consecutive launches where one kernel reads what the previous one "
+       "wrote: the intermediate array makes a round trip through DRAM.",
+       "Fuse the two kernels so the intermediate stays in registers or "
+       "shared memory.",
+       true},
+      {
+          "rl-low-occupancy",
+          Severity::Warning,
+          "Too few warps are resident per SM to hide memory latency; the "
+          "message names the limiting resource (registers, shared memory, "
+          "block size or blocks per SM).",
+          "Lower the limiting resource: cap registers with __launch_bounds__ "
+          "or -maxrregcount, use less static or dynamic shared memory, or pick "
+          "a block size that fits more blocks per SM.",
+      },
+      {
+          "rl-spills",
+          Severity::Warning,
+          "ptxas spills registers to local memory for this kernel: extra "
+          "loads and stores that go through the cache hierarchy.",
+          "Reduce register pressure (fewer live values, smaller unrolled "
+          "loops, no dynamically indexed local arrays) or relax "
+          "__launch_bounds__ / -maxrregcount.",
+      },
+      // What the model could not decide or count.
+      {"rl-unbound", Severity::Note,
+       "Some symbols of the kernel's cost formulas have no value for this "
+       "launch, so the totals stay formulas and there is no verdict.",
+       "Bind them: --launch 'kernel:grid=...,block=...', --bind NAME=VALUE, "
+       "a launch file (--launches) or a launch site the analysis can "
+       "evaluate."},
+      {"rl-unknown-trip-count", Severity::Remark,
+       "A loop's trip count could not be derived (a while loop, a "
+       "range-based for, a condition the model does not understand); it is "
+       "counted as one iteration.",
+       "Write the loop as a counted for loop over kernel parameters or "
+       "constants (for (int i = 0; i < n; i += step)), or accept the "
+       "undercount."},
+      {"rl-host-branch", Severity::Remark,
+       "Code depends on __CUDA_ARCH__; the analysis reads the host side of "
+       "the file and counts the branch taken when __CUDA_ARCH__ is not "
+       "defined.",
+       "Keep the device and host branches equivalent in cost, or move the "
+       "architecture-specific code into a function the kernel calls in "
+       "both cases."},
+      {"rl-uninstantiated-template", Severity::Remark,
+       "A kernel template is never instantiated in the file, so there is "
+       "no body with concrete types to analyse.",
+       "Launch it in the same file or add an explicit instantiation "
+       "(template __global__ void k<float>(float *);)."},
+      {"rl-opaque-call", Severity::Warning,
+       "A call whose body is not visible (an indirect call, or a function "
+       "defined in another translation unit): its costs are not counted.",
+       "Define the device function in a header the kernel's file includes, "
+       "or accept that the totals leave it out."},
+      {"rl-recursion", Severity::Warning,
+       "A recursive device call: the model cannot bound the recursion depth, "
+       "so the recursive call's costs are not counted.",
+       "Rewrite the recursion as a loop with a bound the model can read."},
+      {"rl-inline-asm", Severity::Warning,
+       "Inline PTX assembly is not analysed; its costs are not counted.",
+       "Use the CUDA intrinsic that the asm stands for where one exists."},
+      {"rl-unsupported", Severity::Warning,
+       "A construct the model does not count (dynamic parallelism, a total "
+       "that still depends on the thread index).",
+       "Restructure the code, or treat the totals as a lower bound."},
+      {"rl-block-size-mismatch", Severity::Warning,
+       "The kernel's indices are written for one block size (a tile "
+       "constant) but the launch uses another; the counts assume the "
+       "constant.",
+       "Launch with the block size the kernel is written for, or index with "
+       "blockDim instead of the constant."},
+      {"rl-unknown-argument", Severity::Warning,
+       "A --bind, --launch or launch-file argument names no parameter of "
+       "the kernel (most likely a typo).",
+       "Use the kernel parameter's name as written in its signature."},
+      {"rl-invalid-binding", Severity::Error,
+       "A launch dimension or integer argument has a value the model cannot "
+       "use (negative, fractional, or a zero dimension).",
+       "Bind launch dimensions to positive integers and integer parameters "
+       "to non-negative integers."},
+      {"rl-overflow", Severity::Warning,
+       "A total does not fit in 128-bit arithmetic for this launch.",
+       "Check the bound values; a smaller problem size gives a finite "
+       "total."},
+      {"rl-undefined", Severity::Warning,
+       "A total is undefined for this launch: a division by zero, or a loop "
+       "too long to sum term by term.",
+       "Check the bound values (a zero size or stride)."},
+      {"rl-no-kernels", Severity::Note, "The file has no __global__ kernels.",
+       "Analyse the file that defines the kernels."},
+      // Gates.
+      {"rl-baseline-regression", Severity::Error,
+       "A kernel got worse than the baseline (--baseline): its bound moved "
+       "to a worse level, its intensity or occupancy dropped, or its "
+       "predicted time or DRAM bytes grew beyond the tolerance.",
+       "Fix the regression, or accept it by writing a new baseline with "
+       "--write-baseline."},
+  };
+  return Table;
+}
+
+const DiagnosticInfo *findDiagnostic(const std::string &Id) {
+  for (const DiagnosticInfo &D : diagnosticRegistry())
+    if (D.Id == Id)
+      return &D;
+  return nullptr;
+}
+
+} // namespace rla

@@ -1,0 +1,116 @@
+//===- ReportFindings.cpp -------------------------------------------------===//
+#include "analyzer/report/ReportFindings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <tuple>
+
+namespace rla {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string stringOr(const Json &J, const char *Key, std::string Default) {
+  auto It = J.find(Key);
+  return It != J.end() && It->is_string() ? It->get<std::string>() : Default;
+}
+
+unsigned unsignedOr(const Json &J, const char *Key) {
+  auto It = J.find(Key);
+  if (It == J.end() || !It->is_number_integer() || It->get<int64_t>() < 0)
+    return 0;
+  return It->get<unsigned>();
+}
+
+Finding fromJson(const Json &D) {
+  Finding F;
+  F.Id = stringOr(D, "id", "");
+  parseSeverity(stringOr(D, "severity", "warning"), F.Level);
+  F.Message = stringOr(D, "message", "");
+  F.Loc.File = stringOr(D, "file", "");
+  F.Loc.Line = unsignedOr(D, "line");
+  F.Loc.Column = unsignedOr(D, "column");
+  return F;
+}
+
+bool same(const Finding &A, const Finding &B) {
+  return std::tie(A.Id, A.Message, A.Loc.File, A.Loc.Line, A.Loc.Column) ==
+         std::tie(B.Id, B.Message, B.Loc.File, B.Loc.Line, B.Loc.Column);
+}
+
+void add(std::vector<ReportFinding> &Out, const Finding &F, bool Suppressed) {
+  for (const ReportFinding &G : Out)
+    if (same(G.F, F))
+      return;
+  Out.push_back({F, Suppressed});
+}
+
+/// The verdict remark of a kernel entry, as the diagnostics output words it.
+std::optional<Finding> verdictOf(const Json &K) {
+  std::string Bound = stringOr(K, "bound", "unknown");
+  if (Bound != "memory" && Bound != "compute")
+    return std::nullopt;
+  Finding F;
+  F.Id = "rl-" + Bound + "-bound";
+  F.Level = Severity::Remark;
+  std::string Name = stringOr(K, "name", "?");
+  if (K.contains("case") && K["case"].is_string())
+    Name += " [" + K["case"].get<std::string>() + "]";
+  std::string Gpu;
+  if (K.contains("verdicts") && K["verdicts"].is_array() &&
+      !K["verdicts"].empty())
+    Gpu = stringOr(K["verdicts"][0], "gpu", "");
+  F.Message =
+      Name + " is " + Bound + "-bound" + (Gpu.empty() ? "" : " on ") + Gpu;
+  if (K.contains("location") && K["location"].is_object()) {
+    F.Loc.File = stringOr(K["location"], "file", "");
+    F.Loc.Line = unsignedOr(K["location"], "line");
+    F.Loc.Column = unsignedOr(K["location"], "column");
+  }
+  return F;
+}
+
+} // namespace
+
+bool parseSeverity(const std::string &Name, Severity &Out) {
+  for (Severity S :
+       {Severity::Remark, Severity::Note, Severity::Warning, Severity::Error})
+    if (Name == severityName(S)) {
+      Out = S;
+      return true;
+    }
+  return false;
+}
+
+std::vector<ReportFinding> reportFindings(const Json &Report) {
+  std::vector<ReportFinding> Out;
+  std::vector<Finding> Suppressed;
+  if (Report.contains("suppressed") && Report["suppressed"].is_array())
+    for (const Json &D : Report["suppressed"])
+      Suppressed.push_back(fromJson(D));
+  auto IsSuppressed = [&](const Finding &F) {
+    return std::any_of(Suppressed.begin(), Suppressed.end(),
+                       [&](const Finding &S) {
+                         return S.Id == F.Id && S.Loc.File == F.Loc.File &&
+                                S.Loc.Line == F.Loc.Line;
+                       });
+  };
+  if (Report.contains("diagnostics") && Report["diagnostics"].is_array())
+    for (const Json &D : Report["diagnostics"])
+      add(Out, fromJson(D), false);
+  if (Report.contains("kernels") && Report["kernels"].is_array())
+    for (const Json &K : Report["kernels"]) {
+      if (std::optional<Finding> V = verdictOf(K); V && !IsSuppressed(*V))
+        add(Out, *V, false);
+      if (K.contains("diagnostics") && K["diagnostics"].is_array())
+        for (const Json &D : K["diagnostics"])
+          add(Out, fromJson(D), false);
+    }
+  for (const Finding &F : Suppressed)
+    add(Out, F, true);
+  return Out;
+}
+
+} // namespace rla

@@ -1,0 +1,34 @@
+//===- ReportFindings.h - The findings of a JSON report ---------*- C++ -*-===//
+///
+/// \file
+/// Whole-run consumers (SARIF, --fail-on) read finished JSON reports
+/// (docs/json-format.md), so that results served from the cache and fresh
+/// ones go through the same code. This lists a report's findings: file
+/// level, per kernel (each once), and each bound kernel's verdict
+/// (rl-memory-bound / rl-compute-bound) unless an ignore comment silenced it.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_REPORT_REPORTFINDINGS_H
+#define RLA_REPORT_REPORTFINDINGS_H
+
+#include "analyzer/ir/KernelModel.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <vector>
+
+namespace rla {
+
+struct ReportFinding {
+  Finding F;
+  bool Suppressed = false;
+};
+
+/// Active findings first, then the suppressed ones (Report["suppressed"]).
+std::vector<ReportFinding> reportFindings(const nlohmann::ordered_json &Report);
+
+/// "remark" -> Severity::Remark, ...; false for an unknown name.
+bool parseSeverity(const std::string &Name, Severity &Out);
+
+} // namespace rla
+
+#endif // RLA_REPORT_REPORTFINDINGS_H

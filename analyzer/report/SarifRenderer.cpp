@@ -1,0 +1,132 @@
+//===- SarifRenderer.cpp --------------------------------------------------===//
+#include "analyzer/report/SarifRenderer.h"
+#include "analyzer/report/DiagnosticIds.h"
+#include "analyzer/report/ReportFindings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace rla {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char *SchemaUri = "https://json.schemastore.org/sarif-2.1.0.json";
+const char *HelpPage = "docs/diagnostics.md";
+
+/// SARIF knows error, warning and note; remarks are notes.
+const char *sarifLevel(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+  case Severity::Remark:
+    break;
+  }
+  return "note";
+}
+
+Json rule(const DiagnosticInfo &D) {
+  Json R = Json::object();
+  R["id"] = D.Id;
+  R["shortDescription"] = {{"text", D.Summary}};
+  R["fullDescription"] = {{"text", D.Summary}};
+  R["help"] = {{"text", D.Help},
+               {"markdown", D.Help + "\n\nSee " + std::string(HelpPage) + "#" +
+                                D.Id + "."}};
+  R["defaultConfiguration"] = {{"level", sarifLevel(D.DefaultLevel)}};
+  return R;
+}
+
+Json location(const SourceLoc &L) {
+  Json Physical = Json::object();
+  Physical["artifactLocation"] = {{"uri", sarifUri(L.File)}};
+  if (L.valid()) {
+    Json Region = Json::object();
+    Region["startLine"] = L.Line;
+    if (L.Column > 0)
+      Region["startColumn"] = L.Column;
+    Physical["region"] = Region;
+  }
+  return {{"physicalLocation", Physical}};
+}
+
+bool unreserved(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '-' || C == '.' || C == '_' ||
+         C == '~' || C == '/';
+}
+
+} // namespace
+
+std::string sarifUri(const std::string &Path) {
+  static const char *Hex = "0123456789ABCDEF";
+  std::string Out = Path.size() && Path[0] == '/' ? "file://" : "";
+  for (char C : Path) {
+    if (unreserved(C)) {
+      Out += C;
+      continue;
+    }
+    unsigned char U = static_cast<unsigned char>(C);
+    Out += '%';
+    Out += Hex[U >> 4];
+    Out += Hex[U & 15];
+  }
+  return Out;
+}
+
+std::string renderSarif(const std::vector<Json> &Reports,
+                        const std::string &ToolVersion) {
+  Json Rules = Json::array();
+  std::map<std::string, size_t> RuleIndex;
+  for (const DiagnosticInfo &D : diagnosticRegistry()) {
+    RuleIndex[D.Id] = Rules.size();
+    Rules.push_back(rule(D));
+  }
+
+  Json Results = Json::array();
+  for (const Json &Report : Reports)
+    for (const ReportFinding &RF : reportFindings(Report)) {
+      const Finding &F = RF.F;
+      std::string Id = F.Id.empty() ? "rl-unknown" : F.Id;
+      if (!RuleIndex.count(Id)) {
+        // An ID the registry does not list still gets a rule.
+        RuleIndex[Id] = Rules.size();
+        Rules.push_back(rule(DiagnosticInfo{Id, F.Level, "Finding " + Id + ".",
+                                            "See the message.", false}));
+      }
+      Json R = Json::object();
+      R["ruleId"] = Id;
+      R["ruleIndex"] = RuleIndex[Id];
+      R["level"] = sarifLevel(F.Level);
+      R["message"] = {{"text", F.Message.empty() ? Id : F.Message}};
+      Json Locations = Json::array();
+      if (!F.Loc.File.empty())
+        Locations.push_back(location(F.Loc));
+      R["locations"] = Locations;
+      if (RF.Suppressed)
+        R["suppressions"] = Json::array({{{"kind", "inSource"}}});
+      Results.push_back(R);
+    }
+
+  Json Driver = Json::object();
+  Driver["name"] = "rl-analyze";
+  Driver["version"] = ToolVersion;
+  Driver["semanticVersion"] = ToolVersion;
+  Driver["rules"] = Rules;
+  Json Run = Json::object();
+  Run["tool"] = {{"driver", Driver}};
+  Run["columnKind"] = "unicodeCodePoints";
+  Run["results"] = Results;
+  Json Log = Json::object();
+  Log["$schema"] = SchemaUri;
+  Log["version"] = "2.1.0";
+  Log["runs"] = Json::array({Run});
+  return Log.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace rla

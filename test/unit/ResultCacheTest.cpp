@@ -1,0 +1,155 @@
+//===- ResultCacheTest.cpp ------------------------------------------------===//
+#include "analyzer/driver/ResultCache.h"
+#include "analyzer/driver/CacheContext.h"
+#include "analyzer/driver/CompileDbFiles.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+namespace {
+
+class TempDir : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("rla-cache-test", Dir));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  std::string path(const char *Name) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Name);
+    return P.str().str();
+  }
+  void write(const char *Name, const std::string &Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(path(Name), EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  llvm::SmallString<256> Dir;
+};
+
+using ResultCacheTest = TempDir;
+using CompileDbFilesTest = TempDir;
+
+TEST_F(ResultCacheTest, StoresAndFindsUntilAHeaderChanges) {
+  write("k.cu", "#include \"k.h\"\n");
+  write("k.h", "#define N 4\n");
+  ResultCache Cache(path("cache"));
+  std::string Key = Cache.key(path("k.cu"), "options");
+  ASSERT_FALSE(Key.empty());
+  EXPECT_FALSE(Cache.lookup(Key));
+
+  FileOutputs Out;
+  Out.Json = "{}\n";
+  Out.Text = "text";
+  Out.TextColor = "colour";
+  Out.Diagnostics = "diag";
+  Out.Dependencies = {path("k.h")};
+  std::string Error;
+  ASSERT_TRUE(Cache.store(Key, Out, Error)) << Error;
+  std::optional<FileOutputs> Hit = Cache.lookup(Key);
+  ASSERT_TRUE(Hit);
+  EXPECT_EQ(Hit->Json, "{}\n");
+  EXPECT_EQ(Hit->TextColor, "colour");
+  EXPECT_EQ(Hit->Dependencies, Out.Dependencies);
+
+  write("k.h", "#define N 8\n");
+  EXPECT_FALSE(Cache.lookup(Key));
+}
+
+TEST_F(ResultCacheTest, KeyCoversContentContextAndPath) {
+  write("a.cu", "one");
+  ResultCache Cache(path("cache"));
+  std::string A = Cache.key(path("a.cu"), "x");
+  EXPECT_NE(A, Cache.key(path("a.cu"), "y"));
+  write("a.cu", "two");
+  EXPECT_NE(A, Cache.key(path("a.cu"), "x"));
+  write("b.cu", "two");
+  EXPECT_NE(Cache.key(path("a.cu"), "x"), Cache.key(path("b.cu"), "x"));
+  EXPECT_EQ(Cache.key(path("missing.cu"), "x"), "");
+}
+
+TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
+  write("a.cu", "one");
+  ResultCache Cache(path("cache"));
+  std::string Key = Cache.key(path("a.cu"), "x");
+  std::string Error;
+  ASSERT_TRUE(Cache.store(Key, FileOutputs{}, Error));
+  ASSERT_TRUE(Cache.lookup(Key));
+  llvm::SmallString<256> Entry(path("cache"));
+  llvm::sys::path::append(Entry, Key + ".json");
+  std::error_code EC;
+  llvm::raw_fd_ostream(Entry, EC) << "{\"format\": 1, \"json\": 3}";
+  EXPECT_FALSE(Cache.lookup(Key));
+}
+
+TEST_F(CompileDbFilesTest, ListsCudaEntriesOnce) {
+  write("compile_commands.json", R"([
+    {"directory": "/src", "file": "a.cu", "command": "nvcc -c a.cu"},
+    {"directory": "/src", "file": "/src/a.cu", "command": "nvcc -c a.cu -G"},
+    {"directory": "/src", "file": "b.cpp", "arguments": ["nvcc", "-x", "cu", "-c", "b.cpp"]},
+    {"directory": "/src", "file": "c.cpp", "command": "c++ -c c.cpp"},
+    {"directory": "/src", "file": "sub/../d.cuh", "command": "clang++ -c d.cuh"}
+  ])");
+  std::vector<std::string> Files;
+  std::string Error;
+  ASSERT_TRUE(listCudaSources(Dir.str().str(), Files, Error)) << Error;
+  EXPECT_EQ(Files, (std::vector<std::string>{"/src/a.cu", "/src/b.cpp",
+                                             "/src/d.cuh"}));
+}
+
+TEST_F(CompileDbFilesTest, MissingOrMalformedDatabase) {
+  std::vector<std::string> Files;
+  std::string Error;
+  EXPECT_FALSE(listCudaSources(Dir.str().str(), Files, Error));
+  EXPECT_NE(Error.find("no compile_commands.json"), std::string::npos);
+  write("compile_commands.json", "{\"not\": \"an array\"}");
+  EXPECT_FALSE(listCudaSources(Dir.str().str(), Files, Error));
+  write("compile_commands.json", "[{\"directory\": \"/src\"}]");
+  EXPECT_FALSE(listCudaSources(Dir.str().str(), Files, Error));
+  EXPECT_NE(Error.find("\"file\""), std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+std::string context(std::vector<std::string> Options,
+                    std::vector<std::string> Flags = {}) {
+  CacheContextInputs In;
+  In.ToolIdentity = "tool";
+  In.Options = std::move(Options);
+  In.CompilerFlags = std::move(Flags);
+  In.Inputs = {"k.cu"};
+  return cacheContext(In);
+}
+
+TEST(CacheContext, ResultOptionsCountPresentationOptionsDoNot) {
+  std::string Base = context({"k.cu", "--gpu=H100"});
+  EXPECT_EQ(Base, context({"k.cu", "--gpu=H100", "-j2", "--format=json"}));
+  EXPECT_EQ(Base, context({"-j", "4", "k.cu", "--gpu=H100", "--verbose",
+                           "--cache-dir", "/c", "--fail-on", "warning",
+                           "--baseline", "b.json", "--no-cache", "--all"}));
+  EXPECT_NE(Base, context({"k.cu", "--gpu=L40S"}));
+  EXPECT_NE(Base, context({"k.cu", "--gpu=H100", "--bind", "n=4"}));
+  // Flags after "--" change the parse.
+  EXPECT_NE(Base, context({"k.cu", "--gpu=H100"}, {"-DTILE=8"}));
+  EXPECT_NE(context({"k.cu"}, {"-DTILE=4"}), context({"k.cu"}, {"-DTILE=8"}));
+}
+
+TEST(CacheContext, Tolerance) {
+  double T = 0;
+  EXPECT_TRUE(parseTolerance("5%", T));
+  EXPECT_DOUBLE_EQ(T, 0.05);
+  EXPECT_TRUE(parseTolerance("0.1", T));
+  EXPECT_DOUBLE_EQ(T, 0.1);
+  EXPECT_FALSE(parseTolerance("lots", T));
+  EXPECT_FALSE(parseTolerance("-5%", T));
+}
+
+} // namespace
