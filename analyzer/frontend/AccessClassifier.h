@@ -42,6 +42,10 @@ public:
   uint64_t sizeOf(clang::QualType T) const;
 
 private:
+  /// Offset + Index * Scale, unset when either is unknown.
+  std::optional<Expr> offsetPlus(const std::optional<Expr> &Offset,
+                                 const clang::Expr *Index, uint64_t Scale,
+                                 bool Negate = false) const;
   std::optional<MemoryOrigin> originOfLValue(const clang::Expr *LValue) const;
   std::optional<MemoryOrigin> originOfVariable(const clang::ValueDecl *D) const;
 

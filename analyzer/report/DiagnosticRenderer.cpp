@@ -51,7 +51,8 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
   const RooflineResult &Lo = V.Low, &Hi = V.High;
   if (Hi.Verdict == Bound::Unknown || !V.Gpu)
     return std::nullopt;
-  bool Memory = Hi.Verdict == Bound::Memory;
+  bool Memory = Hi.Verdict == Bound::Memory || Hi.Verdict == Bound::L2 ||
+                Hi.Verdict == Bound::L1;
 
   std::string Name = K.Model.Name;
   if (!K.Launch.CaseName.empty())

@@ -10,6 +10,7 @@
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
+#include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/Roofline.h"
 
 #include <map>
@@ -59,6 +60,9 @@ struct KernelReport {
   std::vector<GpuVerdict> Verdicts; ///< one per --gpu, in order
   std::vector<std::string> Assumptions;
   std::vector<Finding> Findings;
+  /// The memory model on the first GPU (per-array footprints and traffic);
+  /// unset when the launch is not bound.
+  std::optional<MemoryEstimate> Memory;
 };
 
 struct Report {

@@ -21,6 +21,8 @@ public:
   std::string bound(Bound B, const std::string &S) const {
     switch (B) {
     case Bound::Memory:
+    case Bound::L2:
+    case Bound::L1:
       return wrap("1;33", S);
     case Bound::Compute:
       return wrap("1;32", S);
@@ -252,6 +254,16 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
   if (K.Verdicts.empty())
     return;
   OS << label("intensity") << intensityText(K.Verdicts.front()) << "\n";
+  if (K.Memory && K.Totals) {
+    // The memory levels on the first GPU: what each one moves.
+    auto Bytes = [&](const char *Key) {
+      auto V = K.Totals->get(Key);
+      return V ? formatSi(V->High, "B") : std::string("-");
+    };
+    OS << label("memory") << "footprint " << Bytes("footprint_bytes")
+       << ", DRAM " << Bytes("dram_bytes") << ", L2 " << Bytes("l2_bytes")
+       << ", L1 " << Bytes("l1_bytes") << "\n";
+  }
 
   auto Duration = [](double X) { return formatDuration(X); };
   std::vector<std::vector<std::string>> Rows = {{"GPU", "ridge", "attainable",
@@ -387,7 +399,8 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
         ++Unbound;
       else if (!V || V->High.Verdict == Bound::Unknown)
         ++Unknown;
-      else if (V->High.Verdict == Bound::Memory)
+      else if (V->High.Verdict == Bound::Memory ||
+               V->High.Verdict == Bound::L2 || V->High.Verdict == Bound::L1)
         ++Memory;
       else
         ++Compute;

@@ -140,7 +140,9 @@ TEST(RooflineTest, MeasuredBandwidthOnlyWhenAskedFor) {
 }
 
 TEST(RooflineTest, BoundNames) {
-  EXPECT_STREQ(boundName(Bound::Memory), "memory");
+  EXPECT_STREQ(boundName(Bound::Memory), "dram");
+  EXPECT_STREQ(boundName(Bound::L2), "l2");
+  EXPECT_STREQ(boundName(Bound::L1), "l1");
   EXPECT_STREQ(boundName(Bound::Compute), "compute");
   EXPECT_STREQ(boundName(Bound::Unknown), "unknown");
 }
