@@ -29,18 +29,27 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
   }
   // Executions at this point are per iteration of the enclosing loops; the
   // launch total sums them over every loop, innermost first.
-  Expr Count = Space.count().High * gate();
-  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
-    A.Loops.push_back({It->Symbol, {It->Lo, It->Hi + Expr(1)}, It->Dense});
-    if (It->Dense) {
-      Count = Expr::sum(It->Symbol, It->Lo, It->Hi + Expr(1), Count);
-    } else {
-      // Powers of two between Lo and Hi: the iterations of a halving loop.
-      Expr Trip = Expr::log2Floor(It->Hi) - Expr::log2Floor(It->Lo) + Expr(1);
-      Count = Count.substitute(It->Symbol, It->Hi) * Trip;
+  auto sumOverLoops = [&](Expr Count) {
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+      if (It->Dense) {
+        Count = Expr::sum(It->Symbol, It->Lo, It->Hi + Expr(1), Count);
+      } else {
+        // Powers of two between Lo and Hi: the iterations of a halving loop.
+        Expr Trip = Expr::log2Floor(It->Hi) - Expr::log2Floor(It->Lo) + Expr(1);
+        Count = Count.substitute(It->Symbol, It->Hi) * Trip;
+      }
     }
+    return Count;
+  };
+  Expr Count = sumOverLoops(Space.count().High * gate());
+  if (mentionsThreadIndex(Count)) {
+    // A loop whose trip count is the thread's own (`k = lane; k < K; k +=
+    // 32`): sum each thread's iterations over the threads.
+    if (auto PerThread = Space.sumOverPoints(sumOverLoops(gate())))
+      Count = PerThread->High;
   }
-  std::reverse(A.Loops.begin(), A.Loops.end());
+  for (const LoopContext &L : Loops)
+    A.Loops.push_back({L.Symbol, {L.Lo, L.Hi + Expr(1)}, L.Dense});
   A.Executions = ExprRange(Count);
   SourceLoc L = locOf(AccessLoc);
   A.File = L.File;

@@ -158,13 +158,25 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     if (C == 0)
       continue;
     auto Range = evalBounds(L.Range, Values);
+    bool Widened = false;
+    if (!Range) {
+      // A trip count that depends on the thread (`k = lane; k < K; k += 32`):
+      // take the widest range, that of the threads at index 0.
+      Bindings AtZero = Values;
+      for (unsigned D = 0; D < 3; ++D) {
+        AtZero.emplace(dimSymbol("threadIdx", D), Rational(0));
+        AtZero.emplace(dimSymbol("blockIdx", D), Rational(0));
+      }
+      Range = evalBounds(L.Range, AtZero);
+      Widened = true;
+    }
     if (!Range) {
       A.Why = "the bounds of loop variable " + L.Symbol +
               " depend on other indices";
       return A;
     }
     AffineTerm T{L.Symbol, TermKind::Loop, 0, C};
-    T.Dense = L.Dense;
+    T.Dense = L.Dense && !Widened;
     addTerm(T, *Range);
   }
   A.Lowest = A.Origin;

@@ -84,7 +84,7 @@ DistinctCount countDistinct(const LatticeSet &S) {
            : Sh.Nested ? "nested strides"
                        : "contiguous";
   if (!S.Dense)
-    R.Rule = "bound (a loop over powers of two)";
+    R.Rule = "bound (a loop that takes only part of its range)";
   return R;
 }
 

@@ -14,8 +14,8 @@ namespace {
 
 /// Updates per address above which atomics are reported as contended.
 constexpr double ContendedUpdates = 1024;
-/// L1 data capacity a block's re-used data must fit in to be served there.
-constexpr double L1DataBytes = 128.0 * 1024;
+/// ... when the launch issues at least this many in all.
+constexpr double ContendedTotal = 65536;
 /// A read whose sectors exceed its footprint by less than this is streamed.
 constexpr double StreamingSlack = 1.1;
 
@@ -188,7 +188,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (!Addresses || *Addresses <= 0)
         continue;
       double PerAddress = *A.Executions / *Addresses;
-      if (PerAddress < ContendedUpdates)
+      if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
         continue;
       std::string Time =
           Clock > 0 ? ", about " + fixed(PerAddress / Clock * 1e6, 2) +
@@ -238,7 +238,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     Wave.Count = {int64_t(Resident), 1, 1};
   One.Count = {1, 1, 1};
   // The data one wave of resident blocks touches: re-use across waves hits
-  // L2 when it fits in half of it (a margin for hashing and replacement).
+  // L2 when it fits there (waves sweep the data in order).
   double WaveSet = 0;
   for (size_t I = 0; I < M.Arrays.size(); ++I)
     if (!M.Arrays[I].Shared) {
@@ -247,7 +247,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
           {AccessKind::Load, AccessKind::Store, AccessKind::Atomic});
       WaveSet += F ? F->Bytes : L2;
     }
-  const bool WaveFits = L2 > 0 && WaveSet <= L2 / 2;
+  const bool WaveFits = L2 > 0 && WaveSet <= L2;
   std::vector<std::string> Reasons;
   for (size_t I = 0; I < M.Arrays.size(); ++I) {
     ArrayTraffic &T = M.Arrays[I];
@@ -273,7 +273,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     } else if (WaveFits) {
       Read = LoadFoot;
       Why = "re-read by neighbouring blocks: one wave's data (" +
-            bytesText(WaveSet) + ") fits in half the L2, so it is read once";
+            bytesText(WaveSet) + ") fits in L2, so it is read once";
     } else {
       auto WaveFoot = footprintFor(G, Values, *Shape, Wave, {AccessKind::Load});
       double PerWaves = WaveFoot ? Waves * WaveFoot->Bytes : T.LoadSectorBytes;
@@ -288,11 +288,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Reasons.push_back("'" + T.Name + "' " + Why + ": " + bytesText(Read) +
                         " read");
 
-    // L2: a block re-reading data that fits in L1 fetches it once.
+    // L2: a block's re-reads of its own data hit L1 (loop-carried re-use has
+    // a short distance), so each block fetches its footprint once.
     double L2Loads = T.LoadSectorBytes;
     if (T.LoadSectorBytes > 0) {
       auto BlockFoot = footprintFor(G, Values, *Shape, One, {AccessKind::Load});
-      if (BlockFoot && BlockFoot->Bytes <= L1DataBytes)
+      if (BlockFoot)
         L2Loads =
             std::min(L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes));
     }
@@ -314,9 +315,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       }()));
   M.Assumptions.push_back(
       "sectors: arrays start on a 256-byte boundary; every lane of a warp is "
-      "active; L2 bytes count L1 misses, with a block's re-reads served by L1 "
-      "when they fit in " +
-      bytesText(L1DataBytes));
+      "active; L2 bytes: each block fetches the data it reads once (its "
+      "re-reads hit L1); stores and atomics reach L2 as issued");
   if (Fallback)
     M.Assumptions.push_back("accesses whose address depends on data count "
                             "their requested bytes as sector traffic");
