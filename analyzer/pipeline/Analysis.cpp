@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/FusionChains.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -164,6 +165,9 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       R.Kernels.push_back(
           bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
   }
+  // Launches in sequence that hand buffers to each other through DRAM.
+  for (Finding &F : fusionFindings(R.Kernels))
+    R.Findings.push_back(F);
   return Result;
 }
 
