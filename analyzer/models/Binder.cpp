@@ -221,6 +221,12 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     Totals.Values["dram_bytes"] = {First.DramBytes, First.DramBytes};
     Totals.Values["footprint_bytes"] = {First.FootprintBytes,
                                         First.FootprintBytes};
+    Totals.Values["dram_read_bytes"] = {First.DramReadBytes,
+                                        First.DramReadBytes};
+    Totals.Values["dram_write_bytes"] = {First.DramWriteBytes,
+                                         First.DramWriteBytes};
+    Totals.Values["dram_deferred_write_bytes"] = {First.DeferredWriteBytes,
+                                                  First.DeferredWriteBytes};
     Totals.Values["global_sector_bytes"] = {First.GlobalSectorBytes,
                                             First.GlobalSectorBytes};
     Totals.Values["shared_wavefront_bytes"] = {First.SharedWavefrontBytes,

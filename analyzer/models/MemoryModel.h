@@ -45,7 +45,13 @@ struct MemoryEstimate {
   double FootprintBytes = 0;    ///< global arrays, summed
   double GlobalSectorBytes = 0; ///< L1 -> L2 requests, loads + stores
   double SharedWavefrontBytes = 0;
+  /// DRAM traffic the launch causes: DramReadBytes + DramWriteBytes.
   double DramBytes = 0;
+  double DramReadBytes = 0, DramWriteBytes = 0;
+  /// Of DramWriteBytes, what is still dirty in L2 when the kernel ends: it
+  /// reaches DRAM after the kernel, where counters read during the kernel
+  /// do not see it.
+  double DeferredWriteBytes = 0;
   double L2Bytes = 0; ///< traffic between L1 and L2
   double L1Bytes = 0; ///< traffic through L1/shared
   std::vector<Finding> Findings;

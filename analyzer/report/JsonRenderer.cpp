@@ -168,6 +168,9 @@ Json totals(const KernelReport &K) {
   // Footprint and the L2 level come with the memory model; null until then.
   J["footprint_bytes"] = Value("footprint_bytes");
   J["dram_bytes"] = Value("dram_bytes");
+  J["dram_read_bytes"] = Value("dram_read_bytes");
+  J["dram_write_bytes"] = Value("dram_write_bytes");
+  J["dram_deferred_write_bytes"] = Value("dram_deferred_write_bytes");
   J["l2_bytes"] = Value("l2_bytes");
   J["l1_bytes"] = Value("l1_bytes");
   J["global_sector_bytes"] = Value("global_sector_bytes");
