@@ -27,6 +27,81 @@ std::optional<std::pair<int64_t, int64_t>> evalBounds(const IndexBounds &B,
   return std::make_pair(*Lo, std::max(*Lo, *Hi));
 }
 
+/// Values of E over the corners of the index box; nullopt when a value is
+/// not bound or the centre falls outside the corners' range.
+std::optional<std::pair<int64_t, int64_t>> cornerHull(
+    const Expr &E, const Bindings &Values,
+    const std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>>
+        &Vars) {
+  if (Vars.size() > 12)
+    return std::nullopt;
+  std::optional<std::pair<int64_t, int64_t>> Range;
+  for (uint64_t Mask = 0; Mask < (uint64_t(1) << Vars.size()); ++Mask) {
+    Bindings Point = Values;
+    for (size_t I = 0; I < Vars.size(); ++I) {
+      auto [Lo, Hi] = Vars[I].second;
+      if (Hi <= Lo)
+        return std::nullopt; // never runs
+      Point[Vars[I].first] = Rational((Mask >> I) & 1 ? Hi - 1 : Lo);
+    }
+    auto V = evalInt(E, Point);
+    if (!V)
+      return std::nullopt;
+    Range = Range ? std::make_pair(std::min(Range->first, *V),
+                                   std::max(Range->second, *V))
+                  : std::make_pair(*V, *V);
+  }
+  Bindings Centre = Values;
+  for (const auto &[Name, R] : Vars)
+    Centre[Name] = Rational(R.first + (R.second - 1 - R.first) / 2);
+  auto C = evalInt(E, Centre);
+  if (!C || !Range || *C < Range->first || *C > Range->second)
+    return std::nullopt;
+  return Range;
+}
+
+/// The hull of a non-affine address over the thread, block and loop ranges.
+void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
+                 const Bindings &Values, const LaunchShape &Shape,
+                 const BlockWindow &Window) {
+  std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> Vars;
+  for (unsigned D = 0; D < 3; ++D) {
+    // In a grid-stride loop the thread indices stand for more iterations
+    // than one corner per thread shows.
+    auto Global = evalBounds(Site.Global[D], Values);
+    if (!Global || Global->second > Shape.Grid[D] * Shape.Block[D])
+      return;
+    std::string Tid = dimSymbol("threadIdx", D), Bid = dimSymbol("blockIdx", D);
+    if (E.dependsOn(Tid)) {
+      auto R = evalBounds(Site.Thread[D], Values);
+      if (!R)
+        return;
+      Vars.push_back({Tid, *R});
+    }
+    if (E.dependsOn(Bid)) {
+      auto R = evalBounds(Site.Block[D], Values);
+      if (!R)
+        return;
+      if (Window.Count[D] >= 0)
+        R->second = std::min(R->second, R->first + Window.Count[D]);
+      Vars.push_back({Bid, *R});
+    }
+  }
+  for (const LoopIndex &L : Site.Loops) {
+    if (!E.dependsOn(L.Symbol))
+      continue;
+    auto R = evalBounds(L.Range, Values);
+    if (!R)
+      return;
+    Vars.push_back({L.Symbol, *R});
+  }
+  if (auto H = cornerHull(E, Values, Vars)) {
+    A.Hull = true;
+    A.HullLo = H->first;
+    A.HullHi = H->second;
+  }
+}
+
 } // namespace
 
 int64_t AffineAccess::highestAddress() const {
@@ -85,6 +160,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     if (!C || C->size() > 2 || (C->size() == 2 && !(*C)[1].isConstant()) ||
         (C->size() == 2 && !(*C)[1].asConstant()->isInteger())) {
       A.Why = "the address is not affine in " + S;
+      boundByHull(A, E, Site, Values, Shape, Window);
       return A;
     }
     if (C->size() == 2)
@@ -94,6 +170,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   auto Constant = E.substitute(Zero).asConstant();
   if (!Constant || !Constant->isInteger()) {
     A.Why = "the address is not affine in the thread and loop indices";
+    boundByHull(A, E, Site, Values, Shape, Window);
     return A;
   }
   Expr Rebuilt(*Constant);
@@ -101,6 +178,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     Rebuilt += Expr(C) * Expr::symbol(S);
   if (Rebuilt != E) {
     A.Why = "the address is not affine in the thread and loop indices";
+    boundByHull(A, E, Site, Values, Shape, Window);
     return A;
   }
   A.Origin = static_cast<int64_t>(Constant->num());

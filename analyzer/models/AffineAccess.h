@@ -47,6 +47,12 @@ struct AffineAccess {
   std::vector<AffineTerm> Terms; ///< indices with a non-zero stride
   /// Bytes between lanes one threadIdx.d apart (signed).
   std::array<int64_t, 3> LaneStride{};
+  /// For an address that is not affine but bound: [HullLo, HullHi], its
+  /// values at the corners of the index ranges (exact for addresses
+  /// monotone in each index, such as floor divisions and clamps of affine
+  /// ones; a centre sample that falls outside rejects the hull).
+  bool Hull = false;
+  int64_t HullLo = 0, HullHi = 0;
   /// Launch total executions (threads x iterations); unset when unbound.
   std::optional<double> Executions;
   int64_t highestAddress() const; ///< last byte touched

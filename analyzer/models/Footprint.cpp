@@ -167,10 +167,11 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
     return R;
   // Work in units of the largest common divisor of every stride, size and
   // relative base, so `float` arrays count elements, not bytes.
-  int64_t Unit = 0, Ref = Accesses.front()->Lowest;
+  int64_t Unit = 0, Ref = Accesses.front()->Affine ? Accesses.front()->Lowest
+                                                   : Accesses.front()->HullLo;
   for (const AffineAccess *A : Accesses) {
     Unit = std::gcd(Unit, int64_t(A->Site->Bytes));
-    Unit = std::gcd(Unit, A->Lowest - Ref);
+    Unit = std::gcd(Unit, (A->Affine ? A->Lowest : A->HullLo) - Ref);
     for (const AffineTerm &T : A->Terms)
       Unit = std::gcd(Unit, T.Stride);
   }
@@ -179,6 +180,17 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
   std::vector<LatticeSet> Sets;
   for (const AffineAccess *A : Accesses) {
     LatticeSet S;
+    if (!A->Affine) {
+      // A hull: every byte between its lowest and highest address, at most.
+      S.Base = (A->HullLo - Ref) / Unit;
+      S.Terms.push_back(
+          {1, (A->HullHi - A->HullLo + int64_t(A->Site->Bytes)) / Unit});
+      S.Dense = false;
+      R.ExtentBytes =
+          std::max(R.ExtentBytes, A->HullHi + int64_t(A->Site->Bytes));
+      Sets.push_back(S);
+      continue;
+    }
     S.Base = (A->Lowest - Ref) / Unit;
     bool Empty = false;
     for (const AffineTerm &T : A->Terms) {

@@ -63,7 +63,7 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
   for (const AccessSite *S : G.Sites)
     if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
       Bound.push_back(bindAccess(*S, Values, Shape, Window));
-      if (!Bound.back().Affine)
+      if (!Bound.back().Affine && !Bound.back().Hull)
         return std::nullopt;
     }
   std::vector<const AffineAccess *> Ptrs;
@@ -119,7 +119,6 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     std::vector<AffineAccess> Bound;
     for (const AccessSite *S : G.Sites)
       Bound.push_back(bindAccess(*S, Values, *Shape));
-    bool AllAffine = true;
     for (const AffineAccess &A : Bound) {
       const AccessSite &S = *A.Site;
       double Runs = A.Executions.value_or(0);
@@ -127,7 +126,6 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       (S.Kind == AccessKind::Load    ? T.ReadBytes
        : S.Kind == AccessKind::Store ? T.WriteBytes
                                      : T.AtomicBytes) += Requested;
-      AllAffine &= A.Affine;
       if (!A.Affine) {
         if (!S.Shared && S.Kind != AccessKind::Atomic) {
           Fallback = true;
@@ -208,11 +206,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
            locOf(S)});
     }
 
-    if (!G.Shared && AllAffine) {
+    if (!G.Shared) {
       if (auto F = footprintFor(
               G, Values, *Shape, {},
               {AccessKind::Load, AccessKind::Store, AccessKind::Atomic})) {
-        T.FootprintBytes = F->Bytes;
+        // Hulls bound the distinct bytes; so do the bytes requested.
+        T.FootprintBytes =
+            std::min(F->Bytes, T.ReadBytes + T.WriteBytes + T.AtomicBytes);
         T.ExtentBytes = double(F->ExtentBytes);
         T.FootprintExact = F->Exact;
         T.FootprintRule = F->Rule;
