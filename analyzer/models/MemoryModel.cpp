@@ -308,7 +308,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   // L2 is write-back: what was written last is still in L2 at the end.
   M.DeferredWriteBytes =
       Fits ? M.DramWriteBytes
-           : std::min(M.DramWriteBytes, RetainedDirtyShare * L2);
+           : std::min(M.DramWriteBytes, std::floor(RetainedDirtyShare * L2));
   M.DramBytes = M.DramReadBytes + M.DramWriteBytes;
 
   M.Assumptions.push_back(

@@ -162,7 +162,16 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
 
-  OS << label("bytes") << padLeft(Value("dram_bytes", Grouped), ValueWidth)
+  // With the memory model, this line is what the source requests (its
+  // formula); the memory line below says what reaches each level.
+  std::string Requested = Value("dram_bytes", Grouped);
+  if (K.Memory) {
+    BoundValue L = T.get("global_load_bytes"), S = T.get("global_store_bytes");
+    if (L && S)
+      Requested =
+          boundText(NumberRange{L->Low + S->Low, L->High + S->High}, Grouped);
+  }
+  OS << label("bytes") << padLeft(Requested, ValueWidth)
      << "  load " << Value("global_load_bytes", Si) << "  store "
      << Value("global_store_bytes", Si);
   if (K.LaunchFormulas.count("dram_bytes"))
