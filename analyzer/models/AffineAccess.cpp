@@ -257,6 +257,19 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     T.Dense = L.Dense && !Widened;
     addTerm(T, *Range);
   }
+  // Addresses beyond 2^60 bytes are no real buffer and would overflow below.
+  const int64_t Limit = int64_t(1) << 60;
+  for (const AffineTerm &T : A.Terms) {
+    int64_t Span = 0, Low = 0;
+    if (__builtin_mul_overflow(T.Stride < 0 ? -T.Stride : T.Stride,
+                               std::max<int64_t>(T.Count, T.Lo + T.Count) + 1,
+                               &Span) ||
+        __builtin_mul_overflow(T.Stride, T.Lo, &Low) || Span > Limit) {
+      A.Terms.clear();
+      A.Why = "the address range does not fit in 64 bits";
+      return A;
+    }
+  }
   A.Lowest = A.Origin;
   for (AffineTerm &T : A.Terms) {
     int64_t Last = T.Lo + std::max<int64_t>(0, T.Count - 1);

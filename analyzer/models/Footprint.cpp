@@ -2,6 +2,7 @@
 #include "analyzer/models/Footprint.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <set>
 
@@ -30,7 +31,15 @@ Shape shapeOf(const LatticeSet &S) {
       return {0, 0, true, true, true};
     if (Count == 1)
       continue;
-    int64_t NewSpan = Stride * (Count - 1) + R.Span;
+    int64_t NewSpan = 0;
+    if (__builtin_mul_overflow(Stride, Count - 1, &NewSpan) ||
+        __builtin_add_overflow(NewSpan, R.Span, &NewSpan)) {
+      // Too large to place exactly: count the points, as a bound.
+      R.Count *= double(Count);
+      R.Exact = R.Contiguous = R.Nested = false;
+      R.Span = std::numeric_limits<int64_t>::max() / 4;
+      continue;
+    }
     if (Stride >= R.Span) {
       // Disjoint translates: every combination is a distinct point.
       R.Count *= double(Count);
