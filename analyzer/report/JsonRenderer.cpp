@@ -124,6 +124,8 @@ Json gpu(const GpuSpec &G) {
   J["peak_flops"] = Peaks;
   J["dram_bandwidth"] = sourced(G.DramBandwidth);
   J["l2_bytes"] = sourced(G.L2Bytes);
+  J["l2_bandwidth"] = sourced(G.L2Bandwidth);
+  J["l1_bandwidth"] = sourced(G.L1Bandwidth);
   return J;
 }
 
@@ -197,6 +199,12 @@ Json arrays(const KernelReport &K) {
     J["footprint_rule"] =
         A.FootprintRule.empty() ? Json(nullptr) : Json(A.FootprintRule);
     J["extent_bytes"] = optional(A.ExtentBytes);
+    // Highest element index + 1, in the parameter's own element type.
+    const KernelParam *P = K.Model.findParam(A.Name);
+    J["extent_elements"] =
+        A.ExtentBytes && P && P->PointeeBytes
+            ? number(std::ceil(*A.ExtentBytes / P->PointeeBytes))
+            : Json(nullptr);
     J["reads"] = number(A.ReadBytes);
     J["writes"] = number(A.WriteBytes);
     J["atomics"] = number(A.AtomicBytes);

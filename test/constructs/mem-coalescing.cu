@@ -45,6 +45,7 @@ __global__ void rows(const float *a, float *b, int N) {
 // CHECK-NEXT: "space": "global",
 // CHECK-NEXT: "footprint_bytes": 65536,
 // CHECK: "extent_bytes": 2097028,
+// CHECK-NEXT: "extent_elements": 524257,
 // CHECK: "name": "vec4",
 // CHECK: "footprint_bytes": 524288,
 // CHECK: "global_sector_bytes": 524288,
