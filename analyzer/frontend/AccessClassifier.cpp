@@ -31,6 +31,27 @@ AccessClassifier::offsetPlus(const std::optional<Expr> &Offset,
   return Negate ? *Offset - Step : *Offset + Step;
 }
 
+std::optional<uint64_t>
+AccessClassifier::distinctValues(const clang::Expr *Index) const {
+  const clang::Expr *E = Index->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E)) {
+    auto C = foldInteger(B->getRHS(), Ctx);
+    if (C && C->isInteger() && !C->isNegative() && C->num() < (1 << 30)) {
+      if (B->getOpcode() == BO_Rem && !C->isZero())
+        return static_cast<uint64_t>(C->num());
+      if (B->getOpcode() == BO_And)
+        return static_cast<uint64_t>(C->num()) + 1;
+    }
+  }
+  QualType T = E->getType();
+  if (T->isIntegralOrEnumerationType() && !T->isDependentType()) {
+    uint64_t Bits = Ctx.getTypeSize(T);
+    if (Bits <= 16)
+      return uint64_t(1) << Bits;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 /// Byte offset of a field within its record, when the layout is known.
@@ -89,7 +110,10 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
       return originOfLValue(Cast->getSubExpr());
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     MemoryOrigin O = originOfPointer(ASE->getBase());
+    bool Known = O.Offset.has_value();
     O.Offset = offsetPlus(O.Offset, ASE->getIdx(), sizeOf(ASE->getType()));
+    if (Known && !O.Offset)
+      O.DistinctIndices = distinctValues(ASE->getIdx());
     return O;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {

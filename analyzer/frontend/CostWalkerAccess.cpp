@@ -22,6 +22,8 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
   if (Origin.Space != MemorySpace::Unknown)
     A.ByteOffset = Origin.Offset;
   A.ArrayBytes = Origin.ArrayBytes;
+  if (!A.ByteOffset && Origin.DistinctIndices)
+    A.MaxDistinct = *Origin.DistinctIndices;
   for (unsigned D = 0; D < 3; ++D) {
     A.Global[D] = Space.bounds(IndexKind::Global, D);
     A.Thread[D] = Space.bounds(IndexKind::Thread, D);

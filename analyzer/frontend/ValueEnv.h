@@ -30,6 +30,10 @@ struct MemoryOrigin {
   std::optional<Expr> Offset = Expr(0);
   /// sizeof a fixed-size array variable Base (0 when unknown).
   uint64_t ArrayBytes = 0;
+  /// When Offset is unset because the last subscript depends on data: how
+  /// many values that subscript can take at most (`bins[c]` with an
+  /// `unsigned char c`: 256; `x % 64`: 64).
+  std::optional<uint64_t> DistinctIndices;
 };
 
 /// A reference parameter of an inlined call bound to an lvalue of the caller.

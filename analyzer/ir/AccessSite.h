@@ -48,6 +48,9 @@ struct AccessSite {
   std::optional<Expr> ByteOffset;
   /// Declared size of a fixed-size __shared__ array (0 when unknown).
   uint64_t ArrayBytes = 0;
+  /// Without an address: the most elements a data-dependent subscript can
+  /// reach (256 for an `unsigned char` bin), 0 when unknown.
+  uint64_t MaxDistinct = 0;
   /// Ranges of the coordinates where the access runs, per dimension:
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;

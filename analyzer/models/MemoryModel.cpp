@@ -13,7 +13,7 @@ namespace rla {
 namespace {
 
 /// Updates per address above which atomics are reported as contended.
-constexpr double ContendedUpdates = 1024;
+constexpr double ContendedUpdates = 64;
 /// ... when the launch issues at least this many in all.
 constexpr double ContendedTotal = 65536;
 /// Share of the L2 that still holds dirty lines when a kernel that streams
@@ -183,8 +183,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         Addresses = F.Bytes / S.Bytes;
         if (S.Shared)
           *Addresses *= Blocks; // each block has its own copy
-      } else if (S.Shared && S.ArrayBytes) {
-        Addresses = double(S.ArrayBytes / S.Bytes) * Blocks;
+      } else if (S.MaxDistinct || (S.Shared && S.ArrayBytes)) {
+        // A bin chosen by data: the subscript's range, or the array's size.
+        double Most = S.MaxDistinct ? double(S.MaxDistinct) : 0;
+        if (S.Shared && S.ArrayBytes)
+          Most = Most > 0 ? std::min(Most, double(S.ArrayBytes / S.Bytes))
+                          : double(S.ArrayBytes / S.Bytes);
+        Addresses = Most * (S.Shared ? Blocks : 1);
         How = " at most";
       }
       if (!Addresses || *Addresses <= 0)
