@@ -103,6 +103,8 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
     Time = Bytes / Bandwidth;
     return true;
   };
+  R.L2Modelled = In.L2Bytes >= 0;
+  R.L1Modelled = In.L1Bytes >= 0;
   R.L2Known = level(In.L2Bytes, Gpu.L2Bandwidth, R.IntensityL2, R.L2Bandwidth,
                     R.L2Time);
   R.L1Known = level(In.L1Bytes, Gpu.L1Bandwidth, R.IntensityL1, R.L1Bandwidth,

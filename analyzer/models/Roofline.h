@@ -44,7 +44,8 @@ struct RooflineResult {
   double IntensityL2 = 0, IntensityL1 = 0;
   double L2Bandwidth = 0, L1Bandwidth = 0;
   double L2Time = 0, L1Time = 0;
-  bool L2Known = false, L1Known = false;
+  bool L2Known = false, L1Known = false; ///< the level has a time
+  bool L2Modelled = false, L1Modelled = false; ///< the level has bytes
   Bound Verdict = Bound::Unknown;
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;

@@ -239,9 +239,9 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   J["memory_time_s"] = known(Bandwidth, Lo.MemoryTime, Hi.MemoryTime);
   J["predicted_time_s"] = known(Decided, Lo.PredictedTime, Hi.PredictedTime);
   J["intensity_l2"] =
-      known(TotalsBound && Hi.L2Known, Lo.IntensityL2, Hi.IntensityL2);
+      known(TotalsBound && Hi.L2Modelled, Lo.IntensityL2, Hi.IntensityL2);
   J["intensity_l1"] =
-      known(TotalsBound && Hi.L1Known, Lo.IntensityL1, Hi.IntensityL1);
+      known(TotalsBound && Hi.L1Modelled, Lo.IntensityL1, Hi.IntensityL1);
   J["l2_time_s"] = known(TotalsBound && Hi.L2Known, Lo.L2Time, Hi.L2Time);
   J["l1_time_s"] = known(TotalsBound && Hi.L1Known, Lo.L1Time, Hi.L1Time);
   // The ends can disagree on a data-dependent kernel; the high end (the
