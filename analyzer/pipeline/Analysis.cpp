@@ -90,6 +90,9 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     relabel(K.Location);
     for (Finding &F : K.Findings)
       relabel(F.Loc);
+    for (AccessSite &A : K.Accesses)
+      if (A.File == Absolute.str())
+        A.File = File;
   }
   for (LaunchSpec &L : Parsed.Launches)
     relabel(L.Site);
