@@ -1,15 +1,17 @@
 // fp64_axpy.cu - double-precision a*x plus y (daxpy) with an explicit fused
 // multiply-add.
 //
-// EXPECT kernel=daxpy grid=32768 block=256 flops_fp64=16777216 global_load_bytes=134217728 global_store_bytes=67108864
+// EXPECT kernel=daxpy grid=131072 block=256 flops_fp64=67108864 global_load_bytes=536870912 global_store_bytes=268435456 footprint_bytes=536870912 global_sector_bytes=805306368
 //
-// n = 1 << 23 = 8,388,608 doubles, 256 threads per block,
-// (n + 255) / 256 = 32,768 blocks; every thread passes `i < n`.
+// n = 1 << 25 = 33,554,432 doubles (512 MiB of data), 256 threads per
+// block, (n + 255) / 256 = 131,072 blocks; every thread passes `i < n`.
 // fma(a, x[i], y[i]) counts as 2 FLOPs; each thread loads x[i] and y[i]
 // (16 bytes) and stores y[i] (8 bytes):
-//   flops_fp64 = 2 * n  = 16,777,216
-//   loads      = 16 * n = 134,217,728 bytes
-//   stores     = 8 * n  = 67,108,864 bytes
+//   flops_fp64 = 2 * n  = 67,108,864
+//   loads      = 16 * n = 536,870,912 bytes
+//   stores     = 8 * n  = 268,435,456 bytes
+// Distinct bytes 16 * n = 536,870,912; coalesced (8 sectors per request of
+// 32 doubles), so sectors moved = bytes requested = 805,306,368.
 // Same byte volume as saxpy at twice the length, but half the FLOPs per
 // byte; on parts with reduced fp64 throughput it still stays memory bound.
 
@@ -37,7 +39,7 @@ __global__ void daxpy(int n, double a, const double *x, double *y) {
 }
 
 int main() {
-  constexpr int kN = 1 << 23;
+  constexpr int kN = 1 << 25;
   constexpr int kBlockSize = 256;
   constexpr double kAlpha = 0.3;
   constexpr size_t kBytes = static_cast<size_t>(kN) * sizeof(double);

@@ -1,20 +1,21 @@
 // fused_relu.cu - d = relu(a * x + b), once as three element-wise kernels
 // with intermediates in global memory and once as a single fused kernel.
 //
-// EXPECT kernel=scale_kernel grid=65536 block=256 flops_fp32=16777216 global_load_bytes=67108864 global_store_bytes=67108864
-// EXPECT kernel=add_bias_kernel grid=65536 block=256 flops_fp32=16777216 global_load_bytes=67108864 global_store_bytes=67108864
-// EXPECT kernel=relu_kernel grid=65536 block=256 global_load_bytes=67108864 global_store_bytes=67108864
-// EXPECT kernel=fused_scale_bias_relu_kernel grid=65536 block=256 flops_fp32=33554432 global_load_bytes=67108864 global_store_bytes=67108864
+// EXPECT kernel=scale_kernel grid=262144 block=256 flops_fp32=67108864 global_load_bytes=268435456 global_store_bytes=268435456 footprint_bytes=536870912 global_sector_bytes=536870912
+// EXPECT kernel=add_bias_kernel grid=262144 block=256 flops_fp32=67108864 global_load_bytes=268435456 global_store_bytes=268435456 footprint_bytes=536870912 global_sector_bytes=536870912
+// EXPECT kernel=relu_kernel grid=262144 block=256 global_load_bytes=268435456 global_store_bytes=268435456 footprint_bytes=536870912 global_sector_bytes=536870912
+// EXPECT kernel=fused_scale_bias_relu_kernel grid=262144 block=256 flops_fp32=134217728 global_load_bytes=268435456 global_store_bytes=268435456 footprint_bytes=536870912 global_sector_bytes=536870912
 //
-// n = 1 << 24 = 16,777,216, 256 threads per block, 65,536 blocks; every
+// n = 1 << 26 = 67,108,864, 256 threads per block, 262,144 blocks; every
 // thread passes `i < n`. Each kernel loads one float and stores one float
-// per element (67,108,864 bytes each way):
-//   scale_kernel      t1 = a * x        1 FLOP/elem  -> 16,777,216
-//   add_bias_kernel   t2 = t1 + b       1 FLOP/elem  -> 16,777,216
+// per element (268,435,456 bytes each way; 512 MiB of distinct data, the
+// same as the coalesced sectors it moves):
+//   scale_kernel      t1 = a * x        1 FLOP/elem  -> 67,108,864
+//   add_bias_kernel   t2 = t1 + b       1 FLOP/elem  -> 67,108,864
 //   relu_kernel       d  = fmaxf(t2, 0) 0 FLOPs (max is not counted)
-//   fused kernel      d  = fmaxf(a*x + b, 0)  2 FLOPs/elem -> 33,554,432
-// The unfused chain moves 3 * 128 MiB = 384 MiB for the same 2n FLOPs that
-// the fused kernel does with 128 MiB: fusion triples arithmetic intensity.
+//   fused kernel      d  = fmaxf(a*x + b, 0)  2 FLOPs/elem -> 134,217,728
+// The unfused chain moves 3 * 512 MiB = 1.5 GiB for the same 2n FLOPs that
+// the fused kernel does with 512 MiB: fusion triples arithmetic intensity.
 
 #include <cuda_runtime.h>
 
@@ -70,7 +71,7 @@ static int count_errors(const std::vector<float> &got,
 }
 
 int main() {
-  constexpr int kN = 1 << 24;
+  constexpr int kN = 1 << 26;
   constexpr int kBlockSize = 256;
   constexpr float kScale = 1.5f;
   constexpr float kBias = -4.0f;

@@ -1,7 +1,14 @@
 // matmul_naive.cu - C = A * B for square N x N float matrices, one thread per
 // output element, operands read straight from global memory.
 //
-// EXPECT kernel=matmul_naive grid=64x64 block=16x16 flops_fp32=2147483648 global_load_bytes=8589934592 global_store_bytes=4194304
+// EXPECT kernel=matmul_naive grid=64x64 block=16x16 flops_fp32=2147483648 global_load_bytes=8589934592 global_store_bytes=4194304 footprint_bytes=12582912 global_sector_bytes=4299161600
+//
+// Memory model (N = 1024): A, B and C are N^2 floats each, 12 * N^2 =
+// 12,582,912 distinct bytes. A 16x16 block puts two rows of 16 threads in a
+// warp: A[row*N + k] is 2 addresses (2 sectors), B[k*N + col] 16 consecutive
+// floats (2 sectors), C 2 rows of 64 bytes (4 sectors). N^3 / 32 requests
+// per load: 4 * 32 * N^3 / 32 = 4 * N^3 bytes, plus 4 * N^2 for C:
+// 4,299,161,600 sector bytes.
 //
 // N = 1024, 16 x 16 thread blocks, grid (N + 15) / 16 = 64 blocks in x and y:
 // exactly N * N = 1,048,576 threads, all of which pass the bounds guard.

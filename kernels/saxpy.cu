@@ -1,14 +1,17 @@
 // saxpy.cu - single-precision a*x plus y, updated in place.
 //
-// EXPECT kernel=saxpy grid=65536 block=256 flops_fp32=33554432 global_load_bytes=134217728 global_store_bytes=67108864
+// EXPECT kernel=saxpy grid=262144 block=256 flops_fp32=134217728 global_load_bytes=536870912 global_store_bytes=268435456 footprint_bytes=536870912 global_sector_bytes=805306368
 //
-// n = 1 << 24 elements, 256 threads per block, (n + 255) / 256 = 65,536
-// blocks; all threads pass the `i < n` guard. Each thread computes
-// `a * x[i] + y[i]` (one multiply and one add, 2 FLOPs), loads x[i] and y[i]
-// and stores y[i]:
-//   flops  = 2 * n = 33,554,432
-//   loads  = 8 * n = 134,217,728 bytes
-//   stores = 4 * n = 67,108,864 bytes
+// n = 1 << 26 elements (512 MiB of data, several times any L2), 256 threads
+// per block, (n + 255) / 256 = 262,144 blocks; all threads pass the `i < n`
+// guard. Each thread computes `a * x[i] + y[i]` (one multiply and one add,
+// 2 FLOPs), loads x[i] and y[i] and stores y[i]:
+//   flops  = 2 * n = 134,217,728
+//   loads  = 8 * n = 536,870,912 bytes
+//   stores = 4 * n = 268,435,456 bytes
+// Distinct bytes: x and y, 8 * n = 536,870,912. Consecutive lanes touch
+// consecutive floats: 4 sectors per warp request, so the sectors moved equal
+// the bytes requested, 12 * n = 805,306,368.
 // The scalar `a` is a kernel parameter and costs no global traffic.
 
 #include <cuda_runtime.h>
@@ -35,7 +38,7 @@ __global__ void saxpy(int n, float a, const float *x, float *y) {
 }
 
 int main() {
-  constexpr int kN = 1 << 24;
+  constexpr int kN = 1 << 26;
   constexpr int kBlockSize = 256;
   constexpr float kAlpha = 2.5f;
   constexpr size_t kBytes = static_cast<size_t>(kN) * sizeof(float);

@@ -1,8 +1,16 @@
 // transpose.cu - out = in^T for an N x N float matrix: a naive kernel with
 // uncoalesced stores and the classic shared-memory tiled kernel.
 //
-// EXPECT kernel=transpose_naive grid=128x128 block=32x32 global_load_bytes=67108864 global_store_bytes=67108864
-// EXPECT kernel=transpose_tiled grid=128x128 block=32x8 global_load_bytes=67108864 global_store_bytes=67108864 shared_load_bytes=67108864 shared_store_bytes=67108864
+// EXPECT kernel=transpose_naive grid=128x128 block=32x32 global_load_bytes=67108864 global_store_bytes=67108864 footprint_bytes=134217728 global_sector_bytes=603979776
+// EXPECT kernel=transpose_tiled grid=128x128 block=32x8 global_load_bytes=67108864 global_store_bytes=67108864 shared_load_bytes=67108864 shared_store_bytes=67108864 footprint_bytes=134217728 global_sector_bytes=134217728 shared_wavefront_bytes=134217728
+//
+// Memory model (N = 4096): each kernel touches in and out once, 8 * N^2 =
+// 134,217,728 distinct bytes. Naive: a warp reads 32 consecutive floats of
+// in (4 sectors) but writes 32 floats N apart (32 sectors): N^2 / 32
+// requests each, 4 * N^2 + 32 * N^2 = 603,979,776 sector bytes, and an
+// rl-uncoalesced warning on the store. Tiled: 4 sectors both ways, 8 * N^2;
+// the padded tile[32][33] is conflict-free, one 128-byte wavefront per
+// shared request: 2 * N^2 / 32 * 128 = 134,217,728.
 //
 // N = 4096, N^2 = 16,777,216 elements, 4 bytes each; neither kernel does any
 // floating-point arithmetic.

@@ -1,6 +1,10 @@
 // vector_add.cu - element-wise addition of two float vectors.
 //
-// EXPECT kernel=vector_add grid=65536 block=256 flops_fp32=16777216 global_load_bytes=134217728 global_store_bytes=67108864
+// EXPECT kernel=vector_add grid=65536 block=256 flops_fp32=16777216 global_load_bytes=134217728 global_store_bytes=67108864 footprint_bytes=201326592 global_sector_bytes=201326592
+//
+// Memory model: a, b and c are touched once each (12 * n = 201,326,592
+// distinct bytes); lanes read consecutive floats, 4 sectors per warp request,
+// so the sectors moved equal the bytes requested.
 //
 // n = 1 << 24 = 16,777,216 elements, 256 threads per block, so the grid is
 // (n + 255) / 256 = 65,536 blocks and every launched thread passes the

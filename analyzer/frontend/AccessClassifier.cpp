@@ -1,8 +1,10 @@
 //===- AccessClassifier.cpp -----------------------------------------------===//
 #include "analyzer/frontend/AccessClassifier.h"
+#include "analyzer/frontend/SymbolicConverter.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -15,6 +17,61 @@ uint64_t AccessClassifier::sizeOf(QualType T) const {
     return 0;
   return static_cast<uint64_t>(Ctx.getTypeSizeInChars(T).getQuantity());
 }
+
+std::optional<Expr>
+AccessClassifier::offsetPlus(const std::optional<Expr> &Offset,
+                             const clang::Expr *Index, uint64_t Scale,
+                             bool Negate) const {
+  if (!Offset || Scale == 0)
+    return std::nullopt;
+  auto I = SymbolicConverter(Ctx, Env, KernelParams).convert(Index);
+  if (!I)
+    return std::nullopt;
+  Expr Step = *I * Expr(int64_t(Scale));
+  return Negate ? *Offset - Step : *Offset + Step;
+}
+
+std::optional<uint64_t>
+AccessClassifier::distinctValues(const clang::Expr *Index) const {
+  const clang::Expr *E = Index->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E)) {
+    auto C = foldInteger(B->getRHS(), Ctx);
+    if (C && C->isInteger() && !C->isNegative() && C->num() < (1 << 30)) {
+      if (B->getOpcode() == BO_Rem && !C->isZero())
+        return static_cast<uint64_t>(C->num());
+      if (B->getOpcode() == BO_And)
+        return static_cast<uint64_t>(C->num()) + 1;
+    }
+  }
+  QualType T = E->getType();
+  if (T->isIntegralOrEnumerationType() && !T->isDependentType()) {
+    uint64_t Bits = Ctx.getTypeSize(T);
+    if (Bits <= 16)
+      return uint64_t(1) << Bits;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Byte offset of a field within its record, when the layout is known.
+std::optional<Expr> fieldOffset(const ASTContext &Ctx, const ValueDecl *D) {
+  const auto *F = dyn_cast<FieldDecl>(D);
+  if (!F || F->getParent()->isInvalidDecl() ||
+      F->getParent()->isDependentType() || !F->getParent()->getDefinition())
+    return std::nullopt;
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(F->getParent());
+  return Expr(int64_t(Layout.getFieldOffset(F->getFieldIndex()) / 8));
+}
+
+std::optional<Expr> plusOffset(const std::optional<Expr> &A,
+                               const std::optional<Expr> &B) {
+  if (!A || !B)
+    return std::nullopt;
+  return *A + *B;
+}
+
+} // namespace
 
 std::optional<MemoryOrigin>
 AccessClassifier::originOfVariable(const ValueDecl *D) const {
@@ -30,8 +87,12 @@ AccessClassifier::originOfVariable(const ValueDecl *D) const {
   if (V->getType().isConstQualified() && V->hasInit() &&
       V->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  if (V->hasAttr<CUDASharedAttr>())
-    return MemoryOrigin{MemorySpace::Shared, Name};
+  if (V->hasAttr<CUDASharedAttr>()) {
+    MemoryOrigin O{MemorySpace::Shared, Name};
+    if (V->getType()->isConstantArrayType())
+      O.ArrayBytes = sizeOf(V->getType());
+    return O;
+  }
   if (V->hasAttr<CUDAConstantAttr>())
     return MemoryOrigin{MemorySpace::Constant, Name};
   if (V->hasAttr<CUDADeviceAttr>() && V->hasGlobalStorage())
@@ -47,17 +108,27 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
         Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
       return originOfLValue(Cast->getSubExpr());
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    return originOfPointer(ASE->getBase());
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    MemoryOrigin O = originOfPointer(ASE->getBase());
+    bool Known = O.Offset.has_value();
+    O.Offset = offsetPlus(O.Offset, ASE->getIdx(), sizeOf(ASE->getType()));
+    if (Known && !O.Offset)
+      O.DistinctIndices = distinctValues(ASE->getIdx());
+    return O;
+  }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref)
       return originOfPointer(U->getSubExpr());
     return std::nullopt;
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    if (M->isArrow())
-      return originOfPointer(M->getBase());
-    return originOfLValue(M->getBase());
+    std::optional<MemoryOrigin> O =
+        M->isArrow()
+            ? std::optional<MemoryOrigin>(originOfPointer(M->getBase()))
+            : originOfLValue(M->getBase());
+    if (O)
+      O->Offset = plusOffset(O->Offset, fieldOffset(Ctx, M->getMemberDecl()));
+    return O;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return originOfVariable(Ref->getDecl());
@@ -67,8 +138,12 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
     return originOfLValue(Temp->getSubExpr());
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     // operator[] of a user type: the access is through its object.
-    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0)
-      return originOfLValue(Op->getArg(0));
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0) {
+      auto O = originOfLValue(Op->getArg(0));
+      if (O)
+        O->Offset.reset(); // where operator[] points is not followed
+      return O;
+    }
   }
   return std::nullopt;
 }
@@ -86,7 +161,7 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
   if (isa<CXXThisExpr>(P)) {
     if (Env.ThisOrigin)
       return *Env.ThisOrigin;
-    return MemoryOrigin{MemorySpace::Unknown, "this"};
+    return MemoryOrigin{MemorySpace::Unknown, "this", std::nullopt};
   }
   if (const auto *M = dyn_cast<MemberExpr>(P)) {
     // A pointer kept in a struct: in a register object (a by-value kernel
@@ -112,13 +187,31 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
     // A namespace-scope __device__ pointer or array used as a pointer.
     if (auto O = originOfVariable(D))
       return *O;
-    return MemoryOrigin{MemorySpace::Unknown, D->getName().str()};
+    return MemoryOrigin{MemorySpace::Unknown, D->getName().str(), std::nullopt};
   }
   if (const auto *B = dyn_cast<clang::BinaryOperator>(P)) {
-    if (B->getLHS()->getType()->isPointerType())
-      return originOfPointer(B->getLHS());
-    if (B->getRHS()->getType()->isPointerType())
-      return originOfPointer(B->getRHS());
+    // p + i, i + p, p - i: the offset moves by i elements.
+    auto pointeeSize = [&](const clang::Expr *Ptr) -> uint64_t {
+      if (const auto *PT = Ptr->getType()->getAs<PointerType>())
+        return sizeOf(PT->getPointeeType());
+      return 0;
+    };
+    bool Additive = B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub;
+    if (B->getLHS()->getType()->isPointerType()) {
+      MemoryOrigin O = originOfPointer(B->getLHS());
+      O.Offset =
+          Additive ? offsetPlus(O.Offset, B->getRHS(), pointeeSize(B->getLHS()),
+                                B->getOpcode() == BO_Sub)
+                   : std::nullopt;
+      return O;
+    }
+    if (B->getRHS()->getType()->isPointerType()) {
+      MemoryOrigin O = originOfPointer(B->getRHS());
+      O.Offset = B->getOpcode() == BO_Add ? offsetPlus(O.Offset, B->getLHS(),
+                                                       pointeeSize(B->getRHS()))
+                                          : std::nullopt;
+      return O;
+    }
     if (B->getOpcode() == BO_Comma)
       return originOfPointer(B->getRHS());
   }
@@ -134,8 +227,11 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
   if (const auto *C = dyn_cast<ConditionalOperator>(P)) {
     MemoryOrigin T = originOfPointer(C->getTrueExpr());
     MemoryOrigin F = originOfPointer(C->getFalseExpr());
-    if (T.Space == F.Space)
+    if (T.Space == F.Space) {
+      if (T.Base != F.Base || !T.Offset || !F.Offset || *T.Offset != *F.Offset)
+        T.Offset.reset();
       return T;
+    }
   }
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(P))
     return originOfPointer(Cleanups->getSubExpr());
@@ -143,7 +239,8 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
       Lexer::getSourceText(CharSourceRange::getTokenRange(P->getSourceRange()),
                            Ctx.getSourceManager(), Ctx.getLangOpts());
   return MemoryOrigin{MemorySpace::Unknown,
-                      Text.empty() ? "(a computed pointer)" : Text.str()};
+                      Text.empty() ? "(a computed pointer)" : Text.str(),
+                      std::nullopt};
 }
 
 std::optional<MemoryAccess>

@@ -42,6 +42,13 @@ public:
   uint64_t sizeOf(clang::QualType T) const;
 
 private:
+  /// Offset + Index * Scale, unset when either is unknown.
+  std::optional<Expr> offsetPlus(const std::optional<Expr> &Offset,
+                                 const clang::Expr *Index, uint64_t Scale,
+                                 bool Negate = false) const;
+  /// How many values a data-dependent subscript can take, from its type or
+  /// a constant modulus or mask.
+  std::optional<uint64_t> distinctValues(const clang::Expr *Index) const;
   std::optional<MemoryOrigin> originOfLValue(const clang::Expr *LValue) const;
   std::optional<MemoryOrigin> originOfVariable(const clang::ValueDecl *D) const;
 

@@ -252,7 +252,10 @@ CostWalker::walkOutside(const GuardAnalysis &Guard,
     return A;
   };
   Accumulator All = walkUnder(false);
+  bool WasRecording = Recording;
+  Recording = false;
   Accumulator Passing = walkUnder(true);
+  Recording = WasRecording;
   // Costs add up over disjoint sets of threads: outside = all - passing.
   auto minus = [](const CostVector &X, const CostVector &Y) {
     return CostVector::zipWith(X, Y, [](const Expr &A, const Expr &B) {
@@ -481,9 +484,9 @@ void CostWalker::walkFor(const ForStmt *For) {
     std::string S = freshSymbol(Shape.Var->getName().str());
     Env.Values[Shape.Var] = Expr::symbol(S);
     if (Shape.ShapeKind == LoopShape::Halving)
-      Loops.push_back({S, Shape.Bound + Expr(1), Shape.Init});
+      Loops.push_back({S, Shape.Bound + Expr(1), Shape.Init, false});
     else
-      Loops.push_back({S, Shape.Init, Shape.Bound - Expr(1)});
+      Loops.push_back({S, Shape.Init, Shape.Bound - Expr(1), false});
     Accumulator Body = walkIteration();
     Loops.pop_back();
     addGeometric(Body, Shape, S);

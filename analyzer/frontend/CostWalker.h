@@ -15,6 +15,7 @@
 #include "analyzer/frontend/LoopShape.h"
 #include "analyzer/frontend/SymbolicConverter.h"
 #include "analyzer/frontend/ValueEnv.h"
+#include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/models/ThreadSpace.h"
 
@@ -48,6 +49,8 @@ private:
   struct LoopContext {
     std::string Symbol;
     Expr Lo, Hi; ///< Symbol in [Lo, Hi]
+    /// False for halving/doubling loops: Symbol takes powers of two only.
+    bool Dense = true;
   };
   /// State saved around a branch or a loop.
   struct Snapshot {
@@ -109,6 +112,10 @@ private:
 
   // Counting.
   void countAccess(const MemoryAccess &A, bool Store);
+  /// Records the access (array, address, index ranges, executions) for the
+  /// memory models (CostWalkerAccess.cpp).
+  void recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
+                    AccessKind Kind);
   void countArithmetic(clang::QualType Type, unsigned Amount = 1,
                        bool Division = false);
   /// How often the current point runs over the launch: threads (or
@@ -183,6 +190,11 @@ private:
   /// Where the last inlined function returning a reference pointed.
   std::optional<MemoryOrigin> ReturnedOrigin;
   unsigned NextSymbol = 0;
+  /// Off while a region is walked a second time only to subtract its counts
+  /// (walkOutside), so each access is recorded once.
+  bool Recording = true;
+  /// The location of the expression being walked, for recorded accesses.
+  clang::SourceLocation AccessLoc;
 };
 
 } // namespace rla

@@ -154,6 +154,8 @@ void CostWalker::countAccess(const MemoryAccess &A, bool Store) {
   Expr Bytes(int64_t(A.Bytes));
   switch (A.Origin.Space) {
   case MemorySpace::Shared:
+    recordAccess(A.Origin, A.Bytes,
+                 Store ? AccessKind::Store : AccessKind::Load);
     return add(Store ? &CostVector::SharedStoreBytes
                      : &CostVector::SharedLoadBytes,
                Bytes);
@@ -168,6 +170,8 @@ void CostWalker::countAccess(const MemoryAccess &A, bool Store) {
            "' of unknown origin is counted as global memory");
     [[fallthrough]];
   case MemorySpace::Global:
+    recordAccess(A.Origin, A.Bytes,
+                 Store ? AccessKind::Store : AccessKind::Load);
     add(Store ? &CostVector::GlobalStores : &CostVector::GlobalLoads, Expr(1));
     add(Store ? &CostVector::GlobalStoreBytes : &CostVector::GlobalLoadBytes,
         Bytes);
@@ -179,6 +183,7 @@ void CostWalker::walkExpr(const clang::Expr *E) {
   if (!E)
     return;
   E = E->IgnoreParens();
+  AccessLoc = E->getBeginLoc();
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
       Cast && Cast->getCastKind() == CK_LValueToRValue) {
     const clang::Expr *Sub = Cast->getSubExpr();
@@ -222,6 +227,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
         countAccess(*A, false);
         countAccess(*A, true);
       } else if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens())) {
+        if (auto O = Env.Origins.find(Ref->getDecl()); O != Env.Origins.end())
+          O->second.Offset.reset();
         auto It = Env.Values.find(Ref->getDecl());
         if (It != Env.Values.end() && It->second)
           It->second = *It->second + Expr(U->isIncrementOp() ? 1 : -1);
@@ -353,6 +360,8 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
     } else if (T->isPointerType()) {
       if (!Compound)
         Env.Origins[D] = classifier().originOfPointer(RHS);
+      else if (auto O = Env.Origins.find(D); O != Env.Origins.end())
+        O->second.Offset.reset();
     } else if (T->isReferenceType()) {
       // Assigning through a reference bound to caller memory.
       if (auto A = classifier().classifyLValue(LHS)) {
@@ -472,6 +481,9 @@ void CostWalker::walkCall(const CallExpr *Call) {
   if (Library && isAtomicFunction(Name) && Call->getNumArgs() > 0) {
     add(&CostVector::AtomicOps, Expr(1));
     add(&CostVector::AtomicBytes, Expr(int64_t(pointeeBytes(Call->getArg(0)))));
+    AccessLoc = Call->getBeginLoc();
+    recordAccess(classifier().originOfPointer(Call->getArg(0)),
+                 pointeeBytes(Call->getArg(0)), AccessKind::Atomic);
     return walkArgs(0);
   }
   if (Library && Call->getNumArgs() > 0) {

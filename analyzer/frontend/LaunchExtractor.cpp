@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -46,6 +47,8 @@ public:
       return true;
     LaunchSpec Spec;
     Spec.Kernel = kernelDisplayName(Kernel);
+    if (Current)
+      Spec.HostFunction = Current->getQualifiedNameAsString();
     Spec.Source = LaunchSource::LaunchSite;
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
     if (P.isValid())
@@ -83,6 +86,20 @@ public:
       QualType T = Param->getType();
       if (T->isRecordType()) {
         Eval.evaluateFields(Call->getArg(I), Param->getName().str(), Spec.Args);
+        continue;
+      }
+      if (T->isPointerType()) {
+        const clang::Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+        std::string Text;
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
+          Text = Ref->getDecl()->getQualifiedNameAsString();
+        else
+          Text = Lexer::getSourceText(
+                     CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+                     Ctx.getLangOpts())
+                     .str();
+        if (!Text.empty())
+          Spec.PointerArgs[Param->getName().str()] = Text;
         continue;
       }
       if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())

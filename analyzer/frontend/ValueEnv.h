@@ -25,6 +25,15 @@ enum class MemorySpace { Global, Shared, Constant, Local, Unknown };
 struct MemoryOrigin {
   MemorySpace Space = MemorySpace::Unknown;
   std::string Base; ///< the array or parameter name, for messages
+  /// Where the pointer points within Base, in bytes; unset when it depends
+  /// on data or on a pointer update the walker does not follow.
+  std::optional<Expr> Offset = Expr(0);
+  /// sizeof a fixed-size array variable Base (0 when unknown).
+  uint64_t ArrayBytes = 0;
+  /// When Offset is unset because the last subscript depends on data: how
+  /// many values that subscript can take at most (`bins[c]` with an
+  /// `unsigned char c`: 256; `x % 64`: 64).
+  std::optional<uint64_t> DistinctIndices;
 };
 
 /// A reference parameter of an inlined call bound to an lvalue of the caller.

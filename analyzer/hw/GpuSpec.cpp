@@ -110,6 +110,8 @@ GpuSpec GpuSpec::withMeasured() const {
   UseOpt(Copy.DramBandwidth);
   UseOpt(Copy.DramBytes);
   UseOpt(Copy.L2Bytes);
+  UseOpt(Copy.L2Bandwidth);
+  UseOpt(Copy.L1Bandwidth);
   return Copy;
 }
 

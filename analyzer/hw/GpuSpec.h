@@ -58,6 +58,9 @@ struct GpuSpec {
   std::optional<SourcedValue> DramBandwidth; ///< bytes/s
   std::optional<SourcedValue> DramBytes;     ///< capacity
   std::optional<SourcedValue> L2Bytes;
+  /// Aggregate L2 -> SM and L1/shared bandwidths, bytes/s (the ceilings of
+  /// the hierarchical roofline).
+  std::optional<SourcedValue> L2Bandwidth, L1Bandwidth;
   /// Free-text caveats from the data file (conflicting sources, variants).
   std::vector<std::string> Notes;
 

@@ -10,6 +10,7 @@
 #ifndef RLA_IR_KERNELMODEL_H
 #define RLA_IR_KERNELMODEL_H
 
+#include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
 
 #include <array>
@@ -114,6 +115,9 @@ struct KernelModel {
   /// constant: `blockIdx.y * 16 + threadIdx.y < M` counts as a global-index
   /// guard when blockDim.y == 16): symbol -> value.
   std::map<std::string, Rational> AssumedBlockDims;
+  /// Every global, shared and atomic access with its address, for the
+  /// memory models (coalescing, footprint, banks, atomics).
+  std::vector<AccessSite> Accesses;
   /// __launch_bounds__ max threads per block, 0 when absent.
   unsigned LaunchBoundsMaxThreads = 0;
 

@@ -37,6 +37,11 @@ struct LaunchSpec {
   /// Why a value is missing ("grid.x = (n + 255) / 256: 'n' is not a
   /// compile-time constant"), to show the user what to bind.
   std::vector<std::string> Notes;
+  /// Launch sites: the host function the launch is in, and for each pointer
+  /// parameter the host expression passed ("d_x"), to follow buffers from
+  /// one launch to the next.
+  std::string HostFunction;
+  std::map<std::string, std::string> PointerArgs;
 };
 
 } // namespace rla

@@ -1,5 +1,6 @@
 //===- Binder.cpp ---------------------------------------------------------===//
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/MemoryModel.h"
 
 #include <algorithm>
 
@@ -35,6 +36,13 @@ RooflineInput rooflineInput(const BoundTotals &T, bool High) {
   if (auto V = T.get("dram_bytes"))
     In.DramBytes = High ? V->High : V->Low;
   return In;
+}
+
+/// The memory model's traffic (DRAM, L2, L1) as roofline input.
+void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
+  In.DramBytes = M.DramBytes;
+  In.L2Bytes = M.L2Bytes;
+  In.L1Bytes = M.L1Bytes;
 }
 
 } // namespace
@@ -192,8 +200,44 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
         (!Model.UsesDimension[1] && !Model.UsesDimension[2] ? ", " : "") +
         (Model.UsesDimension[2] ? "" : "gridDim.z = blockDim.z = 1") +
         " (dimensions the kernel does not use)");
-  R.Assumptions.push_back("DRAM bytes = every global load and store the "
-                          "source issues (no cache model yet)");
+  // The memory model needs every launch symbol; without it DRAM bytes stay
+  // the requested bytes.
+  std::vector<MemoryEstimate> Memory;
+  if (R.Unbound.empty() && !InvalidValue)
+    for (const GpuSpec *Gpu : Gpus) {
+      Memory.push_back(estimateMemory(Model, Values, *Gpu));
+      if (!Memory.back().Available) {
+        Memory.clear();
+        break;
+      }
+    }
+  if (Memory.empty()) {
+    R.Assumptions.push_back("DRAM bytes = every global load and store the "
+                            "source issues (no cache model: the launch is "
+                            "not bound)");
+  } else {
+    const MemoryEstimate &First = Memory.front();
+    R.Memory = First;
+    Totals.Values["dram_bytes"] = {First.DramBytes, First.DramBytes};
+    Totals.Values["footprint_bytes"] = {First.FootprintBytes,
+                                        First.FootprintBytes};
+    Totals.Values["dram_read_bytes"] = {First.DramReadBytes,
+                                        First.DramReadBytes};
+    Totals.Values["dram_write_bytes"] = {First.DramWriteBytes,
+                                         First.DramWriteBytes};
+    Totals.Values["dram_deferred_write_bytes"] = {First.DeferredWriteBytes,
+                                                  First.DeferredWriteBytes};
+    Totals.Values["global_sector_bytes"] = {First.GlobalSectorBytes,
+                                            First.GlobalSectorBytes};
+    Totals.Values["shared_wavefront_bytes"] = {First.SharedWavefrontBytes,
+                                               First.SharedWavefrontBytes};
+    Totals.Values["l2_bytes"] = {First.L2Bytes, First.L2Bytes};
+    Totals.Values["l1_bytes"] = {First.L1Bytes, First.L1Bytes};
+    for (const std::string &A : First.Assumptions)
+      R.Assumptions.push_back(A);
+    for (const Finding &F : First.Findings)
+      R.Findings.push_back(F);
+  }
 
   // Quantities that failed (an overflow, a sum too long) stay out of the
   // totals; the others are still reported, and the verdict needs only the
@@ -211,11 +255,18 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
             shown(High[I].second.resolveMinMax(Values))};
   }
   if (RooflineReady && R.Unbound.empty() && !InvalidValue) {
-    for (const GpuSpec *Gpu : Gpus) {
+    for (size_t I = 0; I < Gpus.size(); ++I) {
+      const GpuSpec *Gpu = Gpus[I];
       GpuVerdict V;
       V.Gpu = Gpu;
-      V.Low = evaluateRoofline(rooflineInput(Totals, false), *Gpu);
-      V.High = evaluateRoofline(rooflineInput(Totals, true), *Gpu);
+      RooflineInput Low = rooflineInput(Totals, false);
+      RooflineInput High = rooflineInput(Totals, true);
+      if (I < Memory.size()) {
+        addMemoryLevels(Low, Memory[I]);
+        addMemoryLevels(High, Memory[I]);
+      }
+      V.Low = evaluateRoofline(Low, *Gpu);
+      V.High = evaluateRoofline(High, *Gpu);
       R.Verdicts.push_back(V);
     }
   } else if (!R.Unbound.empty()) {

@@ -9,7 +9,11 @@ namespace rla {
 const char *boundName(Bound B) {
   switch (B) {
   case Bound::Memory:
-    return "memory";
+    return "dram";
+  case Bound::L2:
+    return "l2";
+  case Bound::L1:
+    return "l1";
   case Bound::Compute:
     return "compute";
   case Bound::Unknown:
@@ -86,11 +90,38 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
                           ? std::min(R.PeakFlops, R.Intensity * R.Bandwidth)
                           : R.PeakFlops;
   R.PredictedTime = std::max(R.ComputeTime, R.MemoryTime);
+  // The cache levels, each a ceiling of its own.
+  auto level = [&](double Bytes, const std::optional<SourcedValue> &Bw,
+                   double &Intensity, double &Bandwidth, double &Time) {
+    if (Bytes < 0)
+      return false;
+    Intensity = Bytes > 0 ? R.TotalFlops / Bytes
+                          : std::numeric_limits<double>::infinity();
+    if (!Bw || Bw->Value <= 0)
+      return false;
+    Bandwidth = Bw->Value;
+    Time = Bytes / Bandwidth;
+    return true;
+  };
+  R.L2Modelled = In.L2Bytes >= 0;
+  R.L1Modelled = In.L1Bytes >= 0;
+  R.L2Known = level(In.L2Bytes, Gpu.L2Bandwidth, R.IntensityL2, R.L2Bandwidth,
+                    R.L2Time);
+  R.L1Known = level(In.L1Bytes, Gpu.L1Bandwidth, R.IntensityL1, R.L1Bandwidth,
+                    R.L1Time);
+  R.PredictedTime = std::max({R.PredictedTime, R.L2Time, R.L1Time});
 
   if (R.TotalFlops <= 0 && In.DramBytes <= 0)
     R.Verdict = Bound::Unknown;
   else if (!ComputeKnown || !MemoryKnown)
     R.Verdict = Bound::Unknown; // one side of the max is missing
+  else if (R.L1Time > 0 && R.L1Time >= R.PredictedTime &&
+           R.L1Time > R.MemoryTime && R.L1Time > R.L2Time &&
+           R.L1Time > R.ComputeTime)
+    R.Verdict = Bound::L1;
+  else if (R.L2Time > 0 && R.L2Time >= R.PredictedTime &&
+           R.L2Time > R.MemoryTime && R.L2Time > R.ComputeTime)
+    R.Verdict = Bound::L2;
   else if (In.DramBytes > 0 && R.MemoryTime >= R.ComputeTime)
     R.Verdict = Bound::Memory;
   else

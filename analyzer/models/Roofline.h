@@ -21,10 +21,13 @@ namespace rla {
 struct RooflineInput {
   std::array<double, NumPrecisions> Flops{}; ///< by Precision
   double DramBytes = 0;
+  /// Traffic at the L2 and L1/shared levels; negative when not modelled.
+  double L2Bytes = -1, L1Bytes = -1;
 };
 
-enum class Bound { Memory, Compute, Unknown };
-const char *boundName(Bound B); ///< "memory", "compute", "unknown"
+/// Memory is the DRAM level.
+enum class Bound { Memory, Compute, Unknown, L2, L1 };
+const char *boundName(Bound B); ///< "dram", "compute", "unknown", "l2", "l1"
 
 struct RooflineResult {
   double TotalFlops = 0;
@@ -36,7 +39,13 @@ struct RooflineResult {
   double AttainableFlops = 0; ///< min(peak, intensity * bandwidth), FLOP/s
   double ComputeTime = 0;     ///< s, summed over precisions
   double MemoryTime = 0;      ///< s
-  double PredictedTime = 0;   ///< max of the two
+  double PredictedTime = 0;   ///< max of compute and every level's time
+  /// The cache levels: FLOP per byte, bandwidth (0 when unknown) and time.
+  double IntensityL2 = 0, IntensityL1 = 0;
+  double L2Bandwidth = 0, L1Bandwidth = 0;
+  double L2Time = 0, L1Time = 0;
+  bool L2Known = false, L1Known = false; ///< the level has a time
+  bool L2Modelled = false, L1Modelled = false; ///< the level has bytes
   Bound Verdict = Bound::Unknown;
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;

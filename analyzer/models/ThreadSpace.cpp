@@ -87,6 +87,17 @@ bool ThreadSpace::constrainModulo(IndexKind Kind, unsigned Dim,
   return true;
 }
 
+IndexBounds ThreadSpace::bounds(IndexKind Kind, unsigned Dim) const {
+  Expr Ext = Kind == IndexKind::Global ? Extent[Dim]
+             : Kind == IndexKind::Thread
+                 ? ThreadExtent[Dim]
+                 : Expr::symbol(dimSymbol("gridDim", Dim));
+  const IndexInterval &I = interval(Kind, Dim);
+  Expr Hi = !I.Hi ? Ext : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Ext);
+  Expr Lo = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  return {Lo, Hi};
+}
+
 Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
   Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
   Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));

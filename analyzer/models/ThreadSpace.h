@@ -18,6 +18,7 @@
 #ifndef RLA_MODELS_THREADSPACE_H
 #define RLA_MODELS_THREADSPACE_H
 
+#include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
 
 #include <array>
@@ -91,6 +92,9 @@ public:
   const Expr &threadExtent(unsigned Dim) const { return ThreadExtent[Dim]; }
   bool inGridStride(unsigned Dim) const { return GridStride[Dim]; }
   const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;
+  /// [Lo, Hi) of the coordinate clipped to its extent (moduli ignored): the
+  /// values the index takes at this point, for address ranges.
+  IndexBounds bounds(IndexKind Kind, unsigned Dim) const;
 
 private:
   IndexInterval &intervalRef(IndexKind Kind, unsigned Dim);

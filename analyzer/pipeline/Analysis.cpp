@@ -3,6 +3,7 @@
 #include "analyzer/models/Binder.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/report/Suppressions.h"
+#include "analyzer/models/FusionChains.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -91,6 +92,9 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     relabel(K.Location);
     for (Finding &F : K.Findings)
       relabel(F.Loc);
+    for (AccessSite &A : K.Accesses)
+      if (A.File == Absolute.str())
+        A.File = File;
   }
   for (LaunchSpec &L : Parsed.Launches)
     relabel(L.Site);
@@ -167,6 +171,9 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       R.Kernels.push_back(
           bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
   }
+  // Launches in sequence that hand buffers to each other through DRAM.
+  for (Finding &F : fusionFindings(R.Kernels))
+    R.Findings.push_back(F);
   attachResources(Req, Parse, Parsed.CommandLine, R);
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;

@@ -103,6 +103,12 @@ size_t countKernels(const Json &Report, const char *Bound) {
   return N;
 }
 
+/// DRAM-, L2- and L1-bound kernels together: the "memory" column.
+size_t countMemoryBound(const Json &Report) {
+  return countKernels(Report, "dram") + countKernels(Report, "l2") +
+         countKernels(Report, "l1");
+}
+
 std::string pad(std::string S, size_t Width) {
   if (S.size() < Width)
     S += std::string(Width - S.size(), ' ');
@@ -130,7 +136,7 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
     Kernels += countKernels(R.Report, nullptr);
     Cached += R.Cached;
     Out << pad(std::to_string(countKernels(R.Report, nullptr)), 7) << "  "
-        << pad(std::to_string(countKernels(R.Report, "memory")), 6) << "  "
+        << pad(std::to_string(countMemoryBound(R.Report)), 6) << "  "
         << pad(std::to_string(countKernels(R.Report, "compute")), 7) << "  "
         << pad(std::to_string(Findings), 8) << "  "
         << (R.Cached ? "cache" : "analysed") << "\n";

@@ -61,7 +61,10 @@ std::string str(const Json &J, const char *Key) {
 /// Worse levels rank higher; unknown is not ranked.
 int boundRank(const std::string &B) {
   static const std::map<std::string, int> Rank = {
-      {"compute", 0}, {"l1", 1}, {"l2", 2}, {"memory", 3}, {"latency", 4}};
+      {"compute", 0}, {"l1", 1},     {"l2", 2},
+      {"dram", 3},    {"memory", 3}, // baselines written before the cache
+                                     // levels
+      {"latency", 4}};
   auto It = Rank.find(B);
   return It == Rank.end() ? -1 : It->second;
 }

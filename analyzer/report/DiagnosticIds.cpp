@@ -26,28 +26,24 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "threadIdx.x.",
        "Make threadIdx.x the fastest-moving index of the access (structure "
        "of arrays instead of array of structures), or stage the data "
-       "through shared memory and read it transposed.",
-       true},
+       "through shared memory and read it transposed."},
       {"rl-bank-conflict", Severity::Warning,
        "Threads of a warp access different addresses in the same "
        "shared-memory bank, so the access is replayed once per conflict.",
        "Pad the shared array by one element per row (e.g. [32][33]) or "
        "change the index so that consecutive threads hit consecutive "
-       "4-byte words.",
-       true},
+       "4-byte words."},
       {"rl-atomic-contention", Severity::Warning,
        "Many threads update the same address atomically; the updates are "
        "serialised.",
        "Reduce within the warp (__shfl_down_sync) or the block (shared "
        "memory) first and issue one atomic per warp or block, or privatise "
-       "the target per block.",
-       true},
+       "the target per block."},
       {"rl-fusion", Severity::Remark,
        "Consecutive launches where one kernel reads what the previous one "
        "wrote: the intermediate array makes a round trip through DRAM.",
        "Fuse the two kernels so the intermediate stays in registers or "
-       "shared memory.",
-       true},
+       "shared memory."},
       {
           "rl-low-occupancy",
           Severity::Warning,

@@ -53,24 +53,45 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
   const RooflineResult &Lo = V.Low, &Hi = V.High;
   if (Hi.Verdict == Bound::Unknown || !V.Gpu)
     return std::nullopt;
-  bool Memory = Hi.Verdict == Bound::Memory;
+  bool Memory = Hi.Verdict == Bound::Memory || Hi.Verdict == Bound::L2 ||
+                Hi.Verdict == Bound::L1;
 
   std::string Name = K.Model.Name;
   if (!K.Launch.CaseName.empty())
     Name += " [" + K.Launch.CaseName + "]";
   std::string Verdict = Memory ? "memory-bound" : "compute-bound";
+  // A cache level sets the time: name it, with its own intensity and ridge.
+  bool Cache = Hi.Verdict == Bound::L2 || Hi.Verdict == Bound::L1;
+  bool L1 = Hi.Verdict == Bound::L1;
+  if (Cache)
+    Verdict = std::string(L1 ? "L1" : "L2") + "-bound";
   std::string Text = Name + " is " + Verdict + " on " + V.Gpu->Name;
   // A data-dependent kernel can change sides; say which end decided.
   if (Lo.Verdict != Hi.Verdict)
     Text += std::string(" at the high end of its ranges (") +
             boundName(Lo.Verdict) + "-bound at the low end)";
   auto Sig = [](double X) { return formatSignificant(X); };
+  auto LevelRidge = [&](const RooflineResult &R) {
+    double Bw = L1 ? R.L1Bandwidth : R.L2Bandwidth;
+    return Bw > 0 ? R.PeakFlops / Bw : 0.0;
+  };
+  std::string CacheText = Text + ": " +
+                          span(L1 ? Lo.IntensityL1 : Lo.IntensityL2,
+                               L1 ? Hi.IntensityL1 : Hi.IntensityL2, Sig) +
+                          " FLOP/B at " + (L1 ? "L1" : "L2") + " < its ridge " +
+                          span(LevelRidge(Lo), LevelRidge(Hi), Sig) +
+                          " (predicted " +
+                          span(Lo.PredictedTime, Hi.PredictedTime,
+                               [](double X) { return formatDuration(X); }) +
+                          ")";
   Text += ": " + span(Lo.Intensity, Hi.Intensity, Sig) + " FLOP/B " +
           (Memory ? "<" : ">=") + " ridge " +
           span(Lo.RidgePoint, Hi.RidgePoint, Sig) + " (predicted " +
           span(Lo.PredictedTime, Hi.PredictedTime,
                [](double X) { return formatDuration(X); }) +
           ")";
+  if (Cache)
+    Text = CacheText;
   Text += Memory ? " [rl-memory-bound]" : " [rl-compute-bound]";
 
   SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;

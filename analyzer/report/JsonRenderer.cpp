@@ -125,6 +125,8 @@ Json gpu(const GpuSpec &G) {
   J["peak_flops"] = Peaks;
   J["dram_bandwidth"] = sourced(G.DramBandwidth);
   J["l2_bytes"] = sourced(G.L2Bytes);
+  J["l2_bandwidth"] = sourced(G.L2Bandwidth);
+  J["l1_bandwidth"] = sourced(G.L1Bandwidth);
   return J;
 }
 
@@ -167,10 +169,52 @@ Json totals(const KernelReport &K) {
         "barriers", "hardware_flops"})
     J[Key] = Value(Key);
   // Footprint and the L2 level come with the memory model; null until then.
-  J["footprint_bytes"] = nullptr;
+  J["footprint_bytes"] = Value("footprint_bytes");
   J["dram_bytes"] = Value("dram_bytes");
-  J["l2_bytes"] = nullptr;
+  J["dram_read_bytes"] = Value("dram_read_bytes");
+  J["dram_write_bytes"] = Value("dram_write_bytes");
+  J["dram_deferred_write_bytes"] = Value("dram_deferred_write_bytes");
+  J["l2_bytes"] = Value("l2_bytes");
+  J["l1_bytes"] = Value("l1_bytes");
+  J["global_sector_bytes"] = Value("global_sector_bytes");
+  J["shared_wavefront_bytes"] = Value("shared_wavefront_bytes");
   return J;
+}
+
+/// Per array: what a measurement harness needs to size its buffers, and the
+/// traffic the memory model attributes to it.
+Json arrays(const KernelReport &K) {
+  Json List = Json::array();
+  if (!K.Memory)
+    return List;
+  auto optional = [](const std::optional<double> &V) {
+    return V ? number(*V) : Json(nullptr);
+  };
+  for (const ArrayTraffic &A : K.Memory->Arrays) {
+    Json J = Json::object();
+    J["name"] = A.Name;
+    J["space"] = A.Shared ? "shared" : "global";
+    J["footprint_bytes"] = optional(A.FootprintBytes);
+    J["footprint_exact"] =
+        A.FootprintBytes ? Json(A.FootprintExact) : Json(nullptr);
+    J["footprint_rule"] =
+        A.FootprintRule.empty() ? Json(nullptr) : Json(A.FootprintRule);
+    J["extent_bytes"] = optional(A.ExtentBytes);
+    // Highest element index + 1, in the parameter's own element type.
+    const KernelParam *P = K.Model.findParam(A.Name);
+    J["extent_elements"] =
+        A.ExtentBytes && P && P->PointeeBytes
+            ? number(std::ceil(*A.ExtentBytes / P->PointeeBytes))
+            : Json(nullptr);
+    J["reads"] = number(A.ReadBytes);
+    J["writes"] = number(A.WriteBytes);
+    J["atomics"] = number(A.AtomicBytes);
+    J["load_sector_bytes"] = number(A.LoadSectorBytes);
+    J["store_sector_bytes"] = number(A.StoreSectorBytes);
+    J["dram_bytes"] = A.Shared ? Json(nullptr) : number(A.DramBytes);
+    List.push_back(J);
+  }
+  return List;
 }
 
 /// A roofline number that exists only when the data behind it does: a GPU
@@ -195,6 +239,12 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   J["compute_time_s"] = known(Peak, Lo.ComputeTime, Hi.ComputeTime);
   J["memory_time_s"] = known(Bandwidth, Lo.MemoryTime, Hi.MemoryTime);
   J["predicted_time_s"] = known(Decided, Lo.PredictedTime, Hi.PredictedTime);
+  J["intensity_l2"] =
+      known(TotalsBound && Hi.L2Modelled, Lo.IntensityL2, Hi.IntensityL2);
+  J["intensity_l1"] =
+      known(TotalsBound && Hi.L1Modelled, Lo.IntensityL1, Hi.IntensityL1);
+  J["l2_time_s"] = known(TotalsBound && Hi.L2Known, Lo.L2Time, Hi.L2Time);
+  J["l1_time_s"] = known(TotalsBound && Hi.L1Known, Lo.L1Time, Hi.L1Time);
   // The ends can disagree on a data-dependent kernel; the high end (the
   // most work) is the one the verdict states.
   J["bound"] = TotalsBound ? boundName(Hi.Verdict) : boundName(Bound::Unknown);
@@ -273,8 +323,10 @@ Json kernel(const KernelReport &K) {
   Json Intensity = Json::object();
   Intensity["dram"] =
       Verdicts.empty() ? Json(nullptr) : Verdicts[0]["intensity"];
-  Intensity["l2"] = nullptr;
-  Intensity["l1"] = nullptr;
+  Intensity["l2"] =
+      Verdicts.empty() ? Json(nullptr) : Verdicts[0]["intensity_l2"];
+  Intensity["l1"] =
+      Verdicts.empty() ? Json(nullptr) : Verdicts[0]["intensity_l1"];
   J["intensity"] = Intensity;
 
   // The top-level verdict repeats the first GPU's, so single-GPU consumers
@@ -285,6 +337,7 @@ Json kernel(const KernelReport &K) {
                           "memory_time_s", "predicted_time_s"})
     J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];
   J["verdicts"] = Verdicts;
+  J["arrays"] = arrays(K);
 
   // The first GPU's occupancy; every GPU's in "occupancy_by_gpu".
   J["occupancy"] = K.Occupancies.empty()

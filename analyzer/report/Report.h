@@ -11,6 +11,7 @@
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/models/Occupancy.h"
+#include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/Roofline.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
@@ -78,6 +79,9 @@ struct KernelReport {
   /// Set when an `rl-analyze: ignore[...]` comment silences the verdict
   /// remark (rl-memory-bound / rl-compute-bound); see Suppressions.h.
   bool VerdictSuppressed = false;
+  /// The memory model on the first GPU (per-array footprints and traffic);
+  /// unset when the launch is not bound.
+  std::optional<MemoryEstimate> Memory;
 };
 
 struct Report {

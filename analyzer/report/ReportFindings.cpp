@@ -1,6 +1,8 @@
 //===- ReportFindings.cpp -------------------------------------------------===//
 #include "analyzer/report/ReportFindings.h"
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -50,10 +52,19 @@ void add(std::vector<ReportFinding> &Out, const Finding &F, bool Suppressed) {
 /// The verdict remark of a kernel entry, as the diagnostics output words it.
 std::optional<Finding> verdictOf(const Json &K) {
   std::string Bound = stringOr(K, "bound", "unknown");
-  if (Bound != "memory" && Bound != "compute")
+  // Worded as the diagnostics output words it (DiagnosticRenderer).
+  static const std::map<std::string, std::string> Wording = {
+      {"compute", "compute"},
+      {"dram", "memory"},
+      {"memory", "memory"},
+      {"l2", "L2"},
+      {"l1", "L1"}};
+  auto It = Wording.find(Bound);
+  if (It == Wording.end())
     return std::nullopt;
   Finding F;
-  F.Id = "rl-" + Bound + "-bound";
+  F.Id = Bound == "compute" ? "rl-compute-bound" : "rl-memory-bound";
+  Bound = It->second;
   F.Level = Severity::Remark;
   std::string Name = stringOr(K, "name", "?");
   if (K.contains("case") && K["case"].is_string())

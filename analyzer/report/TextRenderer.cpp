@@ -22,6 +22,8 @@ public:
   std::string bound(Bound B, const std::string &S) const {
     switch (B) {
     case Bound::Memory:
+    case Bound::L2:
+    case Bound::L1:
       return wrap("1;33", S);
     case Bound::Compute:
       return wrap("1;32", S);
@@ -161,7 +163,16 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
 
-  OS << label("bytes") << padLeft(Value("dram_bytes", Grouped), ValueWidth)
+  // With the memory model, this line is what the source requests (its
+  // formula); the memory line below says what reaches each level.
+  std::string Requested = Value("dram_bytes", Grouped);
+  if (K.Memory) {
+    BoundValue L = T.get("global_load_bytes"), S = T.get("global_store_bytes");
+    if (L && S)
+      Requested =
+          boundText(NumberRange{L->Low + S->Low, L->High + S->High}, Grouped);
+  }
+  OS << label("bytes") << padLeft(Requested, ValueWidth)
      << "  load " << Value("global_load_bytes", Si) << "  store "
      << Value("global_store_bytes", Si);
   if (K.LaunchFormulas.count("dram_bytes"))
@@ -253,6 +264,16 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
   if (K.Verdicts.empty())
     return;
   OS << label("intensity") << intensityText(K.Verdicts.front()) << "\n";
+  if (K.Memory && K.Totals) {
+    // The memory levels on the first GPU: what each one moves.
+    auto Bytes = [&](const char *Key) {
+      auto V = K.Totals->get(Key);
+      return V ? formatSi(V->High, "B") : std::string("-");
+    };
+    OS << label("memory") << "footprint " << Bytes("footprint_bytes")
+       << ", DRAM " << Bytes("dram_bytes") << ", L2 " << Bytes("l2_bytes")
+       << ", L1 " << Bytes("l1_bytes") << "\n";
+  }
 
   auto Duration = [](double X) { return formatDuration(X); };
   std::vector<std::vector<std::string>> Rows = {{"GPU", "ridge", "attainable",
@@ -390,7 +411,8 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
         ++Unbound;
       else if (!V || V->High.Verdict == Bound::Unknown)
         ++Unknown;
-      else if (V->High.Verdict == Bound::Memory)
+      else if (V->High.Verdict == Bound::Memory ||
+               V->High.Verdict == Bound::L2 || V->High.Verdict == Bound::L1)
         ++Memory;
       else
         ++Compute;

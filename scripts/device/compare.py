@@ -55,6 +55,13 @@ TIME = "gpu__time_duration.sum"
 DR, DW = "dram__bytes_read.sum", "dram__bytes_write.sum"
 L2R, L2W = "lts__t_sectors_srcunit_tex_op_read.sum", "lts__t_sectors_srcunit_tex_op_write.sum"
 SMCLK = "sm__cycles_elapsed.avg.per_second"
+L1LD, L1ST = ("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+              "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")
+LTS = "lts__t_bytes.sum"
+SHLD, SHST = ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+              "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum")
+# Data several times the L2 (H200: 60 MiB) is where the DRAM goal is 10%.
+LARGE_FACTOR = 3
 
 UNIT_SCALE = {
     "": 1, "inst": 1, "sector": 1, "byte": 1, "hz": 1,
@@ -183,7 +190,7 @@ def fmt_err(e):
 
 
 def fmt_r(r, digits=3):
-    return ("%." + str(digits) + "f") % r if r == r else "n/a"
+    return ("%." + str(digits) + "f") % r if r is not None and r == r else "n/a"
 
 
 def main():
@@ -254,8 +261,32 @@ def main():
             pb = float(t["dram_bytes"])
             ptime = float(k["predicted_time_s"])
             mtime = r.get(TIME) or float("nan")
+            def opt(key):
+                v = t.get(key)
+                return float(v) if v is not None else None
+            def meas(*keys, scale=1.0):
+                vals = [r.get(x) for x in keys]
+                return None if any(v is None for v in vals) else sum(vals) * scale
+            levels = {
+                "footprint": {"predicted": opt("footprint_bytes")},
+                # The counters see DRAM only while the kernel runs: writes
+                # still dirty in L2 at its end are written back later.
+                "dram": {"predicted": pb - (opt("dram_deferred_write_bytes") or 0),
+                         "measured": dr + dw, "predicted_total": pb},
+                "sectors": {"predicted": opt("global_sector_bytes"),
+                            "measured": meas(L1LD, L1ST, scale=32)},
+                "l2": {"predicted": opt("l2_bytes"),
+                       "measured": (l2r + l2w) if (r.get(L2R) is not None) else None,
+                       "lts_bytes": r.get(LTS)},
+                "shared": {"predicted": opt("shared_wavefront_bytes"),
+                           "measured": meas(SHLD, SHST, scale=128)},
+            }
+            for v in levels.values():
+                v["ratio"] = (ratio(v["measured"], v["predicted"])
+                              if v.get("measured") is not None and v.get("predicted") else None)
             res = {
                 "program": prog, "kernel": k["name"], "mangled": k["mangled_name"],
+                "levels": levels,
                 "grid": k["launch"]["grid"], "block": k["launch"]["block"],
                 "plain_run": pdata["plain_run"], "ncu_run": pdata["ncu_run"],
                 "flops": flops,
@@ -312,6 +343,30 @@ def main():
             fmt_int(b["dram_read"]), fmt_int(b["dram_write"]),
             fmt_r(b["ratio_read"]), fmt_r(b["ratio_write"]), fmt_r(b["ratio_dram"]),
             fmt_r(b["ratio_l2_read"]), fmt_r(b["ratio_l2_write"])))
+    P("\n## Memory levels (memory model vs counters; ratios are measured / predicted)\n")
+    P("DRAM: predicted totals.dram_bytes - totals.dram_deferred_write_bytes (what reaches DRAM while the kernel runs) vs "
+      "dram__bytes_read + dram__bytes_write. Sectors: l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st} x 32. "
+      "L2: lts__t_sectors_srcunit_tex_op_{read,write} x 32. Shared: l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st} x 128.\n")
+    P("| kernel | footprint | pred DRAM | meas DRAM | DRAM ratio | pred sectors | meas sectors | ratio | pred L2 | meas L2 | ratio | pred shared | meas shared | ratio |")
+    P("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    def cell(v):
+        return fmt_int(v) if v is not None else "-"
+    for x in results:
+        L = x["levels"]
+        P("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            x["md"], cell(L["footprint"]["predicted"]),
+            cell(L["dram"]["predicted"]), cell(L["dram"]["measured"]), fmt_r(L["dram"]["ratio"]),
+            cell(L["sectors"]["predicted"]), cell(L["sectors"]["measured"]), fmt_r(L["sectors"]["ratio"]),
+            cell(L["l2"]["predicted"]), cell(L["l2"]["measured"]), fmt_r(L["l2"]["ratio"]),
+            cell(L["shared"]["predicted"]), cell(L["shared"]["measured"]), fmt_r(L["shared"]["ratio"])))
+    l2_size = 60 * 1024 * 1024
+    large = [x for x in results if (x["levels"]["footprint"]["predicted"] or 0) >= LARGE_FACTOR * l2_size]
+    rest = [x for x in results if x not in large]
+    def within(xs, tol):
+        return sum(1 for x in xs if x["levels"]["dram"]["ratio"] is not None
+                   and abs(x["levels"]["dram"]["ratio"] - 1) <= tol)
+    P("\nDRAM goal: data >= %dx L2: %d/%d within 10%% (goal: 80%%); the rest: %d/%d within 25%%"
+      % (LARGE_FACTOR, within(large, 0.10), len(large), within(rest, 0.25), len(rest)))
     P("\n## Time (predicted roofline vs measured gpu__time_duration)\n")
     P("| kernel | bound | predicted (us) | measured (us) | measured / predicted | requested bytes / measured time (TB/s) | SM clock (MHz) |")
     P("|---|---|---:|---:|---:|---:|---:|")

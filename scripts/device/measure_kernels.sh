@@ -67,6 +67,15 @@ METRICS=(
   lts__t_sectors_srcunit_tex_op_read.sum
   lts__t_sectors_srcunit_tex_op_write.sum
   sm__cycles_elapsed.avg.per_second
+  # the memory model's levels: L1 sectors of global loads/stores, all L2
+  # traffic, shared-memory wavefronts and bank conflicts
+  l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+  l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+  lts__t_bytes.sum
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+  l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+  l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 )
 
 NCU_BASE=(--clock-control none --cache-control all --replay-mode kernel --csv)

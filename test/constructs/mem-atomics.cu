@@ -34,4 +34,4 @@ __global__ void atom(const float *x, float *sum, int *hist, double *dsum) {
 // CHECK: "atomic_ops": 384,
 // CHECK-NEXT: "atomic_bytes": 2048,
 
-// DIAG: remark: atom is memory-bound
+// DIAG: remark: atom is L2-bound

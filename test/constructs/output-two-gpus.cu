@@ -29,14 +29,14 @@ void run(const float *x, float *y) {
 // CHECK-NEXT: "intensity": {{0\.1666[0-9]*}},
 // CHECK-NEXT: "attainable_flops": 144000000000,
 // CHECK: "memory_time_s": {{0\.000233016[0-9]*}},
-// CHECK: "bound": "memory",
+// CHECK: "bound": "dram",
 // CHECK: "gpu": "H100 SXM",
 // CHECK-NEXT: "precision": "fp32",
 // CHECK-NEXT: "ridge_point": 20,
 // CHECK-NEXT: "intensity": {{0\.1666[0-9]*}},
 // CHECK-NEXT: "attainable_flops": {{558333333333\.3[0-9]*}},
 // CHECK: "memory_time_s": {{6\.0097[0-9]*e-05}},
-// CHECK: "bound": "memory",
+// CHECK: "bound": "dram",
 
 // TEXT: GPU       ridge  attainable   compute    memory   predicted  bound
 // TEXT-NEXT: L40S      106    144 GFLOP/s

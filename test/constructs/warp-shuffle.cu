@@ -26,6 +26,6 @@ __global__ void warpsum(const float *x, float *y) {
 // CHECK-NEXT: "global_store_bytes": 0,
 // CHECK-NEXT: "shared_load_bytes": 0,
 // CHECK-NEXT: "shared_store_bytes": 0,
-// CHECK: "dram_bytes": 512,
+// CHECK: "dram_bytes": 516,
 
 // DIAG: remark: warpsum is memory-bound

@@ -23,6 +23,6 @@ void run(const float *x, const float *y, float *result) {
 // CHECK-NEXT: "global_stores": 0,
 // CHECK: "atomic_ops": 262144,
 // CHECK-NEXT: "atomic_bytes": 1048576,
-// CHECK: "dram_bytes": 134217728,
+// CHECK: "dram_bytes": 134217732,
 // CHECK: "intensity": {
-// CHECK-NEXT: "dram": 0.25,
+// CHECK-NEXT: "dram": {{0\.24999[0-9]*}},

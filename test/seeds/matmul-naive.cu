@@ -31,7 +31,7 @@ __global__ void matmul(const float *A, const float *B, float *C, int N) {
 // CHECK: "global_load_bytes": 8589934592,
 // CHECK: "global_store_bytes": 4194304,
 // CHECK: "intensity": {
-// CHECK-NEXT: "dram": {{0\.2498[0-9]*}},
+// CHECK-NEXT: "dram": {{170\.66[0-9]*}},
 
 // 1040 x 1040 threads, 1030 x 1030 pass: 2 * 1030^3.
 // RAGGED: "totals": {

@@ -23,7 +23,7 @@ void run(const float *a, const float *b, float *c) {
 // CHECK: "totals": {
 // CHECK-NEXT: "flops": 100000000,
 // CHECK: "dram_bytes": 1200000000,
-// CHECK: "bound": "memory",
+// CHECK: "bound": "dram",
 // CHECK-NEXT: "ridge_point": {{106\.01[0-9]*}},
 // CHECK-NEXT: "attainable_flops": {{72000000000|7\.2e\+10}},
 // CHECK-NEXT: "compute_time_s": {{1\.0917[0-9]*e-06}},
@@ -32,4 +32,4 @@ void run(const float *a, const float *b, float *c) {
 
 // TEXT: grid 390625x1x1  block 256x1x1
 // TEXT: bytes      1,200,000,000
-// TEXT: L40S  106    72.0 GFLOP/s  1.09 us  1.39 ms  1.39 ms    memory
+// TEXT: L40S  106    72.0 GFLOP/s  1.09 us  1.39 ms  1.39 ms    dram

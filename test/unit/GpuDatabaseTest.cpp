@@ -296,3 +296,24 @@ TEST(GpuDatabaseTest, DefaultPathHonoursEnvironment) {
 }
 
 } // namespace
+
+TEST(GpuDatabaseTest, CacheBandwidthsAreOptionalByteRates) {
+  const GpuSpec *H200 = shipped().find("h200");
+  ASSERT_NE(H200, nullptr);
+  ASSERT_TRUE(H200->L1Bandwidth.has_value());
+  // 132 SMs x 128 B/clock x 1.98 GHz, rounded to 10 GB/s in the file.
+  EXPECT_NEAR(H200->L1Bandwidth->Value, 132 * 128 * 1.98e9, 1e10);
+  ASSERT_TRUE(H200->L2Bandwidth.has_value());
+  EXPECT_TRUE(H200->L2Bandwidth->isUnverified());
+  EXPECT_FALSE(shipped().find("l40s")->L2Bandwidth.has_value());
+
+  json Doc = minimalFile();
+  Doc["gpus"][0]["l2_bandwidth"] = number(7, "TB/s");
+  GpuDatabase Db;
+  std::string Error;
+  ASSERT_TRUE(Db.loadString(Doc.dump(), Error)) << Error;
+  EXPECT_DOUBLE_EQ(Db.find("X1")->L2Bandwidth->Value, 7e12);
+
+  Doc["gpus"][0]["l1_bandwidth"] = number(7, "MiB");
+  expectRejected(Doc, {"l1_bandwidth.unit"});
+}

@@ -89,7 +89,7 @@ TEST_F(JsonRendererTest, BoundKernel) {
 
   EXPECT_NEAR(K["intensity"]["dram"].get<double>(), 1.0 / 6, 1e-12);
   EXPECT_TRUE(K["intensity"]["l2"].is_null());
-  EXPECT_EQ(K["bound"], "memory");
+  EXPECT_EQ(K["bound"], "dram");
   EXPECT_NEAR(K["ridge_point"].get<double>(), 106.0, 0.1);
   EXPECT_NEAR(K["attainable_flops"].get<double>(), 144e9, 1e6);
   EXPECT_NEAR(K["compute_time_s"].get<double>(), 366.3e-9, 0.1e-9);

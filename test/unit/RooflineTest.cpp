@@ -140,9 +140,40 @@ TEST(RooflineTest, MeasuredBandwidthOnlyWhenAskedFor) {
 }
 
 TEST(RooflineTest, BoundNames) {
-  EXPECT_STREQ(boundName(Bound::Memory), "memory");
+  EXPECT_STREQ(boundName(Bound::Memory), "dram");
+  EXPECT_STREQ(boundName(Bound::L2), "l2");
+  EXPECT_STREQ(boundName(Bound::L1), "l1");
   EXPECT_STREQ(boundName(Bound::Compute), "compute");
   EXPECT_STREQ(boundName(Bound::Unknown), "unknown");
 }
 
 } // namespace
+
+TEST(RooflineTest, CacheLevelsAddCeilings) {
+  GpuSpec G = testGpu();
+  G.L2Bandwidth = SourcedValue{4 * G.DramBandwidth->Value, "test"};
+  G.L1Bandwidth = SourcedValue{10 * G.DramBandwidth->Value, "test"};
+  RooflineInput In;
+  In.Flops[static_cast<unsigned>(Precision::FP32)] = 1e6;
+  In.DramBytes = 1e6;
+  In.L2Bytes = 2e6;
+  In.L1Bytes = 5e7; // 50x the DRAM bytes at 10x the bandwidth: L1 wins
+  RooflineResult R = evaluateRoofline(In, G);
+  EXPECT_EQ(R.Verdict, Bound::L1);
+  EXPECT_DOUBLE_EQ(R.PredictedTime, R.L1Time);
+  EXPECT_DOUBLE_EQ(R.IntensityL1, 1e6 / 5e7);
+  EXPECT_DOUBLE_EQ(R.IntensityL2, 0.5);
+
+  In.L1Bytes = 1e6;
+  In.L2Bytes = 1e7; // 10x the DRAM bytes at 4x the bandwidth: L2
+  R = evaluateRoofline(In, G);
+  EXPECT_EQ(R.Verdict, Bound::L2);
+  EXPECT_DOUBLE_EQ(R.PredictedTime, R.L2Time);
+
+  // Without a bandwidth the level has an intensity but no time.
+  G.L2Bandwidth.reset();
+  R = evaluateRoofline(In, G);
+  EXPECT_FALSE(R.L2Known);
+  EXPECT_EQ(R.L2Time, 0);
+  EXPECT_NE(R.Verdict, Bound::L2);
+}

@@ -43,15 +43,15 @@ TEST_F(TextRendererTest, BoundKernelBlock) {
   EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.167 FLOP/B");
 
   std::string Row = lineWith(T, "  L40S");
-  for (const char *Cell : {"106", "144 GFLOP/s", "366 ns", "233 us", "memory"})
+  for (const char *Cell : {"106", "144 GFLOP/s", "366 ns", "233 us", "dram"})
     EXPECT_TRUE(contains(Row, Cell)) << Cell << " in: " << Row;
   std::string H100Row = lineWith(T, "  H100 SXM");
   EXPECT_TRUE(contains(H100Row, "20.0")) << H100Row;
   EXPECT_TRUE(contains(H100Row, "60.1 us")) << H100Row;
   // Columns line up: each header starts where its cells start.
   std::string Header = lineWith(T, "  GPU");
-  EXPECT_EQ(Header.find("bound"), Row.find("memory"));
-  EXPECT_EQ(Header.find("bound"), H100Row.find("memory"));
+  EXPECT_EQ(Header.find("bound"), Row.find("dram"));
+  EXPECT_EQ(Header.find("bound"), H100Row.find("dram"));
 
   EXPECT_TRUE(contains(T, "assumes: every load misses L2"));
   EXPECT_TRUE(contains(T, "saxpy.cu:14:5: warning: something to look at "
@@ -113,7 +113,7 @@ TEST_F(TextRendererTest, ColorOnlyWhenAsked) {
   Report R = fixtures::boundSaxpy(L40S, H100);
   std::string T = renderText(R, true);
   EXPECT_TRUE(contains(T, "\033[1msaxpy\033[0m"));
-  EXPECT_TRUE(contains(T, "\033[1;33mmemory\033[0m"));
+  EXPECT_TRUE(contains(T, "\033[1;33mdram\033[0m"));
 }
 
 } // namespace

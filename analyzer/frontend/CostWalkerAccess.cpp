@@ -1,0 +1,63 @@
+//===- CostWalkerAccess.cpp - Accesses recorded for the memory models -----===//
+#include "analyzer/frontend/CostWalker.h"
+
+#include "clang/Basic/SourceManager.h"
+
+namespace rla {
+
+void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
+                              AccessKind Kind) {
+  if (!Recording || Bytes == 0)
+    return;
+  if (Origin.Space != MemorySpace::Global &&
+      Origin.Space != MemorySpace::Shared &&
+      Origin.Space != MemorySpace::Unknown)
+    return;
+  AccessSite A;
+  A.Array = Origin.Base;
+  A.Shared = Origin.Space == MemorySpace::Shared;
+  A.Kind = Kind;
+  A.Bytes = static_cast<unsigned>(Bytes);
+  // A pointer of unknown origin has no array to attribute bytes to.
+  if (Origin.Space != MemorySpace::Unknown)
+    A.ByteOffset = Origin.Offset;
+  A.ArrayBytes = Origin.ArrayBytes;
+  if (!A.ByteOffset && Origin.DistinctIndices)
+    A.MaxDistinct = *Origin.DistinctIndices;
+  for (unsigned D = 0; D < 3; ++D) {
+    A.Global[D] = Space.bounds(IndexKind::Global, D);
+    A.Thread[D] = Space.bounds(IndexKind::Thread, D);
+    A.Block[D] = Space.bounds(IndexKind::Block, D);
+  }
+  // Executions at this point are per iteration of the enclosing loops; the
+  // launch total sums them over every loop, innermost first.
+  auto sumOverLoops = [&](Expr Count) {
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+      if (It->Dense) {
+        Count = Expr::sum(It->Symbol, It->Lo, It->Hi + Expr(1), Count);
+      } else {
+        // Powers of two between Lo and Hi: the iterations of a halving loop.
+        Expr Trip = Expr::log2Floor(It->Hi) - Expr::log2Floor(It->Lo) + Expr(1);
+        Count = Count.substitute(It->Symbol, It->Hi) * Trip;
+      }
+    }
+    return Count;
+  };
+  Expr Count = sumOverLoops(Space.count().High * gate());
+  if (mentionsThreadIndex(Count)) {
+    // A loop whose trip count is the thread's own (`k = lane; k < K; k +=
+    // 32`): sum each thread's iterations over the threads.
+    if (auto PerThread = Space.sumOverPoints(sumOverLoops(gate())))
+      Count = PerThread->High;
+  }
+  for (const LoopContext &L : Loops)
+    A.Loops.push_back({L.Symbol, {L.Lo, L.Hi + Expr(1)}, L.Dense});
+  A.Executions = ExprRange(Count);
+  SourceLoc L = locOf(AccessLoc);
+  A.File = L.File;
+  A.Line = L.Line;
+  A.Column = L.Column;
+  Out.Accesses.push_back(std::move(A));
+}
+
+} // namespace rla

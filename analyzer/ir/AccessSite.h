@@ -1,0 +1,66 @@
+//===- AccessSite.h - One memory access as the models see it ----*- C++ -*-===//
+///
+/// \file
+/// A global, shared or atomic access of a kernel body with what the memory
+/// models need: which array, how many bytes, its address as an expression
+/// over thread, block and loop indices, the ranges those indices take where
+/// the access runs, and how often it runs over the launch. Clang-free: the
+/// front end fills it, analyzer/models/ reads it.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_IR_ACCESSSITE_H
+#define RLA_IR_ACCESSSITE_H
+
+#include "analyzer/ir/Expr.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+struct SourceLoc;
+
+enum class AccessKind { Load, Store, Atomic };
+const char *accessKindName(AccessKind K); ///< "load", "store", "atomic"
+
+/// Half-open range [Lo, Hi) of one index where the access runs.
+struct IndexBounds {
+  Expr Lo, Hi;
+};
+
+/// A loop variable the address may depend on.
+struct LoopIndex {
+  std::string Symbol;
+  IndexBounds Range;
+  /// Counted loops visit every value of Range; halving/doubling loops only
+  /// powers of two in it (footprints then use the bounding rule).
+  bool Dense = true;
+};
+
+struct AccessSite {
+  std::string Array; ///< the pointer parameter or __shared__ variable
+  bool Shared = false;
+  AccessKind Kind = AccessKind::Load;
+  unsigned Bytes = 0; ///< per thread and execution
+  /// Address relative to the array's start, in bytes; unset when it depends
+  /// on data (a gather, a histogram bin) or on a pointer the model lost.
+  std::optional<Expr> ByteOffset;
+  /// Declared size of a fixed-size __shared__ array (0 when unknown).
+  uint64_t ArrayBytes = 0;
+  /// Without an address: the most elements a data-dependent subscript can
+  /// reach (256 for an `unsigned char` bin), 0 when unknown.
+  uint64_t MaxDistinct = 0;
+  /// Ranges of the coordinates where the access runs, per dimension:
+  /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
+  std::array<IndexBounds, 3> Global, Thread, Block;
+  std::vector<LoopIndex> Loops;
+  /// Executions summed over the launch (threads times iterations).
+  ExprRange Executions;
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+} // namespace rla
+
+#endif // RLA_IR_ACCESSSITE_H

@@ -1,0 +1,286 @@
+//===- AffineAccess.cpp ---------------------------------------------------===//
+#include "analyzer/models/AffineAccess.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace rla {
+namespace {
+
+std::optional<int64_t> evalInt(const Expr &E, const Bindings &Values) {
+  EvalResult R = E.evaluate(Values);
+  if (!R.ok() || !R.Value->isInteger())
+    return std::nullopt;
+  __int128 V = R.Value->num();
+  if (V > std::numeric_limits<int64_t>::max() / 4 ||
+      V < std::numeric_limits<int64_t>::min() / 4)
+    return std::nullopt;
+  return static_cast<int64_t>(V);
+}
+
+std::optional<std::pair<int64_t, int64_t>> evalBounds(const IndexBounds &B,
+                                                      const Bindings &Values) {
+  auto Lo = evalInt(B.Lo, Values), Hi = evalInt(B.Hi, Values);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  return std::make_pair(*Lo, std::max(*Lo, *Hi));
+}
+
+/// Values of E over the corners of the index box; nullopt when a value is
+/// not bound or the centre falls outside the corners' range.
+std::optional<std::pair<int64_t, int64_t>> cornerHull(
+    const Expr &E, const Bindings &Values,
+    const std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>>
+        &Vars) {
+  if (Vars.size() > 12)
+    return std::nullopt;
+  std::optional<std::pair<int64_t, int64_t>> Range;
+  for (uint64_t Mask = 0; Mask < (uint64_t(1) << Vars.size()); ++Mask) {
+    Bindings Point = Values;
+    for (size_t I = 0; I < Vars.size(); ++I) {
+      auto [Lo, Hi] = Vars[I].second;
+      if (Hi <= Lo)
+        return std::nullopt; // never runs
+      Point[Vars[I].first] = Rational((Mask >> I) & 1 ? Hi - 1 : Lo);
+    }
+    auto V = evalInt(E, Point);
+    if (!V)
+      return std::nullopt;
+    Range = Range ? std::make_pair(std::min(Range->first, *V),
+                                   std::max(Range->second, *V))
+                  : std::make_pair(*V, *V);
+  }
+  Bindings Centre = Values;
+  for (const auto &[Name, R] : Vars)
+    Centre[Name] = Rational(R.first + (R.second - 1 - R.first) / 2);
+  auto C = evalInt(E, Centre);
+  if (!C || !Range || *C < Range->first || *C > Range->second)
+    return std::nullopt;
+  return Range;
+}
+
+/// The hull of a non-affine address over the thread, block and loop ranges.
+void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
+                 const Bindings &Values, const LaunchShape &Shape,
+                 const BlockWindow &Window) {
+  std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> Vars;
+  for (unsigned D = 0; D < 3; ++D) {
+    // In a grid-stride loop the thread indices stand for more iterations
+    // than one corner per thread shows.
+    auto Global = evalBounds(Site.Global[D], Values);
+    if (!Global || Global->second > Shape.Grid[D] * Shape.Block[D])
+      return;
+    std::string Tid = dimSymbol("threadIdx", D), Bid = dimSymbol("blockIdx", D);
+    if (E.dependsOn(Tid)) {
+      auto R = evalBounds(Site.Thread[D], Values);
+      if (!R)
+        return;
+      Vars.push_back({Tid, *R});
+    }
+    if (E.dependsOn(Bid)) {
+      auto R = evalBounds(Site.Block[D], Values);
+      if (!R)
+        return;
+      if (Window.Count[D] >= 0)
+        R->second = std::min(R->second, R->first + Window.Count[D]);
+      Vars.push_back({Bid, *R});
+    }
+  }
+  for (const LoopIndex &L : Site.Loops) {
+    if (!E.dependsOn(L.Symbol))
+      continue;
+    auto R = evalBounds(L.Range, Values);
+    if (!R)
+      return;
+    Vars.push_back({L.Symbol, *R});
+  }
+  if (auto H = cornerHull(E, Values, Vars)) {
+    A.Hull = true;
+    A.HullLo = H->first;
+    A.HullHi = H->second;
+  }
+}
+
+} // namespace
+
+int64_t AffineAccess::highestAddress() const {
+  int64_t High = Lowest;
+  for (const AffineTerm &T : Terms)
+    High += T.Stride * std::max<int64_t>(0, T.Count - 1);
+  return High + (Site ? Site->Bytes : 1) - 1;
+}
+
+std::optional<LaunchShape> launchShape(const Bindings &Values) {
+  LaunchShape S;
+  for (unsigned D = 0; D < 3; ++D) {
+    auto B = Values.find(dimSymbol("blockDim", D));
+    auto G = Values.find(dimSymbol("gridDim", D));
+    if (B == Values.end() || G == Values.end() || !B->second.isInteger() ||
+        !G->second.isInteger() || B->second.num() <= 0 || G->second.num() <= 0)
+      return std::nullopt;
+    S.Block[D] = static_cast<int64_t>(B->second.num());
+    S.Grid[D] = static_cast<int64_t>(G->second.num());
+  }
+  return S;
+}
+
+AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
+                        const LaunchShape &Shape, const BlockWindow &Window) {
+  AffineAccess A;
+  A.Site = &Site;
+  EvalResult Runs = Site.Executions.High.evaluate(Values);
+  if (Runs.ok())
+    A.Executions = Runs.Value->toDouble();
+  if (!Site.ByteOffset) {
+    A.Why = "the address depends on data or on a pointer the model does not "
+            "follow";
+    return A;
+  }
+  std::map<std::string, Expr> Constants;
+  for (const auto &[Name, Value] : Values)
+    Constants[Name] = Expr(Value);
+  Expr E = Site.ByteOffset->substitute(Constants);
+
+  std::set<std::string> Vars;
+  for (unsigned D = 0; D < 3; ++D) {
+    Vars.insert(dimSymbol("threadIdx", D));
+    Vars.insert(dimSymbol("blockIdx", D));
+  }
+  for (const LoopIndex &L : Site.Loops)
+    Vars.insert(L.Symbol);
+  std::map<std::string, int64_t> Coef;
+  std::map<std::string, Expr> Zero;
+  for (const std::string &S : E.symbols()) {
+    if (!Vars.count(S)) {
+      A.Why = "the address depends on '" + S + "', which is not bound";
+      return A;
+    }
+    auto C = E.coefficientsIn(S);
+    if (!C || C->size() > 2 || (C->size() == 2 && !(*C)[1].isConstant()) ||
+        (C->size() == 2 && !(*C)[1].asConstant()->isInteger())) {
+      A.Why = "the address is not affine in " + S;
+      boundByHull(A, E, Site, Values, Shape, Window);
+      return A;
+    }
+    if (C->size() == 2)
+      Coef[S] = static_cast<int64_t>((*C)[1].asConstant()->num());
+    Zero[S] = Expr(0);
+  }
+  auto Constant = E.substitute(Zero).asConstant();
+  if (!Constant || !Constant->isInteger()) {
+    A.Why = "the address is not affine in the thread and loop indices";
+    boundByHull(A, E, Site, Values, Shape, Window);
+    return A;
+  }
+  Expr Rebuilt(*Constant);
+  for (const auto &[S, C] : Coef)
+    Rebuilt += Expr(C) * Expr::symbol(S);
+  if (Rebuilt != E) {
+    A.Why = "the address is not affine in the thread and loop indices";
+    boundByHull(A, E, Site, Values, Shape, Window);
+    return A;
+  }
+  A.Origin = static_cast<int64_t>(Constant->num());
+
+  auto coef = [&](const std::string &S) {
+    auto It = Coef.find(S);
+    return It == Coef.end() ? int64_t(0) : It->second;
+  };
+  auto addTerm = [&](AffineTerm T, std::pair<int64_t, int64_t> Range) {
+    T.Lo = Range.first;
+    T.Count = Range.second - Range.first;
+    if (T.Stride != 0)
+      A.Terms.push_back(T);
+  };
+  for (unsigned D = 0; D < 3; ++D) {
+    int64_t Thread = coef(dimSymbol("threadIdx", D));
+    int64_t Block = coef(dimSymbol("blockIdx", D));
+    A.LaneStride[D] = Thread;
+    std::optional<std::pair<int64_t, int64_t>> Range;
+    if (Thread != 0 && Block == Thread * Shape.Block[D]) {
+      Range = evalBounds(Site.Global[D], Values);
+      if (!Range) {
+        A.Why = "the range of the global index is not bound";
+        return A;
+      }
+      if (Window.Count[D] >= 0)
+        Range->second = std::min(
+            Range->second, Range->first + Window.Count[D] * Shape.Block[D]);
+      addTerm(
+          {"global." + std::string(1, "xyz"[D]), TermKind::Global, D, Thread},
+          *Range);
+      continue;
+    }
+    if (Thread != 0) {
+      Range = evalBounds(Site.Thread[D], Values);
+      if (!Range) {
+        A.Why = "the range of threadIdx is not bound";
+        return A;
+      }
+      addTerm({dimSymbol("threadIdx", D), TermKind::Thread, D, Thread}, *Range);
+    }
+    if (Block != 0) {
+      Range = evalBounds(Site.Block[D], Values);
+      if (!Range) {
+        A.Why = "the range of blockIdx is not bound";
+        return A;
+      }
+      if (Window.Count[D] >= 0)
+        Range->second = std::min(Range->second, Range->first + Window.Count[D]);
+      addTerm({dimSymbol("blockIdx", D), TermKind::Block, D, Block}, *Range);
+    }
+  }
+  for (const LoopIndex &L : Site.Loops) {
+    int64_t C = coef(L.Symbol);
+    if (C == 0)
+      continue;
+    auto Range = evalBounds(L.Range, Values);
+    bool Widened = false;
+    if (!Range) {
+      // A trip count that depends on the thread (`k = lane; k < K; k += 32`):
+      // take the widest range, that of the threads at index 0.
+      Bindings AtZero = Values;
+      for (unsigned D = 0; D < 3; ++D) {
+        AtZero.emplace(dimSymbol("threadIdx", D), Rational(0));
+        AtZero.emplace(dimSymbol("blockIdx", D), Rational(0));
+      }
+      Range = evalBounds(L.Range, AtZero);
+      Widened = true;
+    }
+    if (!Range) {
+      A.Why = "the bounds of loop variable " + L.Symbol +
+              " depend on other indices";
+      return A;
+    }
+    AffineTerm T{L.Symbol, TermKind::Loop, 0, C};
+    T.Dense = L.Dense && !Widened;
+    addTerm(T, *Range);
+  }
+  // Addresses beyond 2^60 bytes are no real buffer and would overflow below.
+  const int64_t Limit = int64_t(1) << 60;
+  for (const AffineTerm &T : A.Terms) {
+    int64_t Span = 0, Low = 0;
+    if (__builtin_mul_overflow(T.Stride < 0 ? -T.Stride : T.Stride,
+                               std::max<int64_t>(T.Count, T.Lo + T.Count) + 1,
+                               &Span) ||
+        __builtin_mul_overflow(T.Stride, T.Lo, &Low) || Span > Limit) {
+      A.Terms.clear();
+      A.Why = "the address range does not fit in 64 bits";
+      return A;
+    }
+  }
+  A.Lowest = A.Origin;
+  for (AffineTerm &T : A.Terms) {
+    int64_t Last = T.Lo + std::max<int64_t>(0, T.Count - 1);
+    A.Lowest += T.Stride > 0 ? T.Stride * T.Lo : T.Stride * Last;
+    if (T.Stride < 0) {
+      T.Stride = -T.Stride;
+      T.Reversed = true;
+    }
+  }
+  A.Affine = true;
+  return A;
+}
+
+} // namespace rla

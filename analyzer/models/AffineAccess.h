@@ -1,0 +1,82 @@
+//===- AffineAccess.h - An access's address under one launch ----*- C++ -*-===//
+///
+/// \file
+/// Binds an AccessSite's address to a launch: the address becomes
+/// Base + sum(Stride_i * k_i) with each k_i in [0, Count_i), one term per
+/// index it depends on (a global coordinate, threadIdx, blockIdx or a loop
+/// variable), plus the byte stride between neighbouring lanes of a warp.
+/// Addresses that are not affine in those indices (a gather, a bin chosen
+/// by data) are reported as such with the reason.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_AFFINEACCESS_H
+#define RLA_MODELS_AFFINEACCESS_H
+
+#include "analyzer/ir/AccessSite.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// Which index a term of the address belongs to.
+enum class TermKind { Global, Thread, Block, Loop };
+
+struct AffineTerm {
+  std::string Var; ///< "global.x", "threadIdx.y", "blockIdx.x", loop symbol
+  TermKind Kind = TermKind::Loop;
+  unsigned Dim = 0;   ///< for Global/Thread/Block
+  int64_t Stride = 0; ///< bytes per step, > 0 after normalisation
+  int64_t Count = 1;  ///< values k in [0, Count)
+  bool Dense = true;  ///< every k is taken (not only powers of two)
+  /// The index value at k = 0 and the step direction, to place samples.
+  int64_t Lo = 0;
+  bool Reversed = false;
+};
+
+struct AffineAccess {
+  const AccessSite *Site = nullptr;
+  bool Affine = false;
+  std::string Why; ///< when not affine
+  /// Address (bytes from the array start) of the index origin: every index
+  /// at 0 (not at its Lo), for alignment; and the lowest address taken.
+  int64_t Origin = 0;
+  int64_t Lowest = 0;
+  std::vector<AffineTerm> Terms; ///< indices with a non-zero stride
+  /// Bytes between lanes one threadIdx.d apart (signed).
+  std::array<int64_t, 3> LaneStride{};
+  /// For an address that is not affine but bound: [HullLo, HullHi], its
+  /// values at the corners of the index ranges (exact for addresses
+  /// monotone in each index, such as floor divisions and clamps of affine
+  /// ones; a centre sample that falls outside rejects the hull).
+  bool Hull = false;
+  int64_t HullLo = 0, HullHi = 0;
+  /// Launch total executions (threads x iterations); unset when unbound.
+  std::optional<double> Executions;
+  int64_t highestAddress() const; ///< last byte touched
+};
+
+/// Threads of the launch per dimension, from the bindings.
+struct LaunchShape {
+  std::array<int64_t, 3> Block{{1, 1, 1}}, Grid{{1, 1, 1}};
+  int64_t threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
+  int64_t blocks() const { return Grid[0] * Grid[1] * Grid[2]; }
+};
+std::optional<LaunchShape> launchShape(const Bindings &Values);
+
+/// The blocks a term may take: [First, First + Count) in each dimension.
+struct BlockWindow {
+  std::array<int64_t, 3> Count{{-1, -1, -1}}; ///< -1: the whole grid
+};
+
+/// Binds Site under Values. Window restricts blockIdx (and global
+/// coordinates) to a subset of the grid, for per-block and per-wave sets.
+AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
+                        const LaunchShape &Shape,
+                        const BlockWindow &Window = {});
+
+} // namespace rla
+
+#endif // RLA_MODELS_AFFINEACCESS_H

@@ -1,0 +1,224 @@
+//===- Footprint.cpp ------------------------------------------------------===//
+#include "analyzer/models/Footprint.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <set>
+
+namespace rla {
+namespace {
+
+/// Points enumerated at most when a union has no closed form.
+constexpr double MaxEnumeratedPoints = double(1 << 25);
+/// Largest hull (in units) whose bitmap an enumeration may use.
+constexpr int64_t MaxEnumeratedHull = int64_t(1) << 28;
+
+struct Shape {
+  double Count = 1;
+  int64_t Span = 1; ///< max - min + 1
+  bool Contiguous = true;
+  bool Exact = true;
+  bool Nested = true;
+};
+
+Shape shapeOf(const LatticeSet &S) {
+  auto Terms = S.Terms;
+  std::sort(Terms.begin(), Terms.end());
+  Shape R;
+  for (const auto &[Stride, Count] : Terms) {
+    if (Count <= 0)
+      return {0, 0, true, true, true};
+    if (Count == 1)
+      continue;
+    int64_t NewSpan = 0;
+    if (__builtin_mul_overflow(Stride, Count - 1, &NewSpan) ||
+        __builtin_add_overflow(NewSpan, R.Span, &NewSpan)) {
+      // Too large to place exactly: count the points, as a bound.
+      R.Count *= double(Count);
+      R.Exact = R.Contiguous = R.Nested = false;
+      R.Span = std::numeric_limits<int64_t>::max() / 4;
+      continue;
+    }
+    if (Stride >= R.Span) {
+      // Disjoint translates: every combination is a distinct point.
+      R.Count *= double(Count);
+      R.Contiguous = R.Contiguous && Stride == R.Span;
+    } else if (R.Contiguous) {
+      // Overlapping translates of an interval: still an interval.
+      R.Count = double(NewSpan);
+      R.Nested = false;
+    } else {
+      R.Count = std::min(R.Count * double(Count), double(NewSpan));
+      R.Exact = false;
+      R.Nested = false;
+    }
+    R.Span = NewSpan;
+  }
+  if (!S.Dense) {
+    R.Exact = false;
+  }
+  return R;
+}
+
+template <typename F> void forEachPoint(const LatticeSet &S, F Visit) {
+  std::vector<int64_t> K(S.Terms.size(), 0);
+  for (const auto &T : S.Terms)
+    if (T.second <= 0)
+      return;
+  while (true) {
+    int64_t V = S.Base;
+    for (size_t I = 0; I < K.size(); ++I)
+      V += S.Terms[I].first * K[I];
+    Visit(V);
+    size_t I = 0;
+    for (; I < K.size(); ++I) {
+      if (++K[I] < S.Terms[I].second)
+        break;
+      K[I] = 0;
+    }
+    if (I == K.size())
+      return;
+  }
+}
+
+} // namespace
+
+DistinctCount countDistinct(const LatticeSet &S) {
+  Shape Sh = shapeOf(S);
+  DistinctCount R;
+  R.Count = Sh.Count;
+  R.Exact = Sh.Exact;
+  R.Rule = !Sh.Exact   ? "bound (min of points and hull)"
+           : Sh.Nested ? "nested strides"
+                       : "contiguous";
+  if (!S.Dense)
+    R.Rule = "bound (a loop that takes only part of its range)";
+  return R;
+}
+
+DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
+  // Identical sets count once.
+  std::vector<LatticeSet> Unique;
+  for (const LatticeSet &S : Sets) {
+    LatticeSet N = S;
+    std::sort(N.Terms.begin(), N.Terms.end());
+    N.Terms.erase(std::remove_if(N.Terms.begin(), N.Terms.end(),
+                                 [](const auto &T) { return T.second == 1; }),
+                  N.Terms.end());
+    bool Seen = std::any_of(Unique.begin(), Unique.end(), [&](const auto &U) {
+      return U.Base == N.Base && U.Terms == N.Terms && U.Dense == N.Dense;
+    });
+    if (!Seen && shapeOf(N).Count > 0)
+      Unique.push_back(N);
+  }
+  if (Unique.empty())
+    return {0, true, "empty"};
+  if (Unique.size() == 1)
+    return countDistinct(Unique.front());
+
+  std::vector<Shape> Shapes;
+  int64_t Low = Unique.front().Base, High = Low;
+  double Points = 0;
+  bool AllContiguous = true, AllExact = true;
+  for (const LatticeSet &S : Unique) {
+    Shape Sh = shapeOf(S);
+    Shapes.push_back(Sh);
+    Low = std::min(Low, S.Base);
+    High = std::max(High, S.Base + Sh.Span - 1);
+    Points += Sh.Count;
+    AllContiguous &= Sh.Contiguous && Sh.Exact;
+    AllExact &= Sh.Exact;
+  }
+  if (AllContiguous) {
+    // A union of intervals: merge them.
+    std::vector<std::pair<int64_t, int64_t>> Intervals;
+    for (size_t I = 0; I < Unique.size(); ++I)
+      Intervals.push_back({Unique[I].Base, Unique[I].Base + Shapes[I].Span});
+    std::sort(Intervals.begin(), Intervals.end());
+    double Total = 0;
+    int64_t CurLo = Intervals.front().first, CurHi = Intervals.front().second;
+    for (const auto &[Lo, Hi] : Intervals) {
+      if (Lo > CurHi) {
+        Total += double(CurHi - CurLo);
+        CurLo = Lo;
+        CurHi = Hi;
+      } else {
+        CurHi = std::max(CurHi, Hi);
+      }
+    }
+    Total += double(CurHi - CurLo);
+    return {Total, true, "union of intervals"};
+  }
+  int64_t Hull = High - Low + 1;
+  if (Points <= MaxEnumeratedPoints && Hull <= MaxEnumeratedHull) {
+    std::vector<bool> Seen(static_cast<size_t>(Hull), false);
+    double Total = 0;
+    for (const LatticeSet &S : Unique)
+      forEachPoint(S, [&](int64_t V) {
+        size_t I = static_cast<size_t>(V - Low);
+        if (!Seen[I]) {
+          Seen[I] = true;
+          Total += 1;
+        }
+      });
+    bool Dense = std::all_of(Unique.begin(), Unique.end(),
+                             [](const LatticeSet &S) { return S.Dense; });
+    return {Total, Dense, Dense ? "enumerated" : "bound (enumerated)"};
+  }
+  return {std::min(Points, double(Hull)), false,
+          "bound (min of summed points and hull)"};
+}
+
+FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
+  FootprintResult R;
+  if (Accesses.empty())
+    return R;
+  // Work in units of the largest common divisor of every stride, size and
+  // relative base, so `float` arrays count elements, not bytes.
+  int64_t Unit = 0, Ref = Accesses.front()->Affine ? Accesses.front()->Lowest
+                                                   : Accesses.front()->HullLo;
+  for (const AffineAccess *A : Accesses) {
+    Unit = std::gcd(Unit, int64_t(A->Site->Bytes));
+    Unit = std::gcd(Unit, (A->Affine ? A->Lowest : A->HullLo) - Ref);
+    for (const AffineTerm &T : A->Terms)
+      Unit = std::gcd(Unit, T.Stride);
+  }
+  if (Unit <= 0)
+    Unit = 1;
+  std::vector<LatticeSet> Sets;
+  for (const AffineAccess *A : Accesses) {
+    LatticeSet S;
+    if (!A->Affine) {
+      // A hull: every byte between its lowest and highest address, at most.
+      S.Base = (A->HullLo - Ref) / Unit;
+      S.Terms.push_back(
+          {1, (A->HullHi - A->HullLo + int64_t(A->Site->Bytes)) / Unit});
+      S.Dense = false;
+      R.ExtentBytes =
+          std::max(R.ExtentBytes, A->HullHi + int64_t(A->Site->Bytes));
+      Sets.push_back(S);
+      continue;
+    }
+    S.Base = (A->Lowest - Ref) / Unit;
+    bool Empty = false;
+    for (const AffineTerm &T : A->Terms) {
+      S.Terms.push_back({T.Stride / Unit, T.Count});
+      S.Dense &= T.Dense;
+      Empty |= T.Count <= 0;
+    }
+    if (Empty)
+      continue;
+    if (A->Site->Bytes / Unit > 1)
+      S.Terms.push_back({1, int64_t(A->Site->Bytes) / Unit});
+    R.ExtentBytes = std::max(R.ExtentBytes, A->highestAddress() + 1);
+    Sets.push_back(S);
+  }
+  DistinctCount C = countUnion(Sets);
+  R.Bytes = C.Count * double(Unit);
+  R.Exact = C.Exact;
+  R.Rule = C.Rule;
+  return R;
+}
+
+} // namespace rla

@@ -1,0 +1,56 @@
+//===- Footprint.h - Distinct bytes an array's accesses touch ---*- C++ -*-===//
+///
+/// \file
+/// The footprint of an array over a launch: the number of distinct bytes in
+/// the union, over every thread and loop iteration, of its accesses' address
+/// sets. Each affine access covers {Base + sum Stride_i * k_i, k_i in
+/// [0, Count_i)} (widened by the bytes it moves). The count is exact when the
+/// strides nest (each stride is at least the span of the finer terms) or the
+/// set stays contiguous (`row*N + k` with k in [0, N): N^2 elements);
+/// otherwise it is bounded by min(product of counts, hull). Unions of several
+/// accesses are exact for contiguous sets and small sets (enumerated), and
+/// bounded by the hull otherwise. The result says which rule applied.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_FOOTPRINT_H
+#define RLA_MODELS_FOOTPRINT_H
+
+#include "analyzer/models/AffineAccess.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rla {
+
+/// A set {Base + sum Stride_i * k_i, 0 <= k_i < Count_i} of integers.
+struct LatticeSet {
+  int64_t Base = 0;
+  std::vector<std::pair<int64_t, int64_t>> Terms; ///< {Stride > 0, Count}
+  bool Dense = true; ///< false when some term takes only some of its values
+};
+
+struct DistinctCount {
+  double Count = 0;
+  bool Exact = true;
+  std::string Rule; ///< "nested", "contiguous", "enumerated", "bound", ...
+};
+
+/// Distinct integers in one set.
+DistinctCount countDistinct(const LatticeSet &S);
+/// Distinct integers in the union of several sets.
+DistinctCount countUnion(const std::vector<LatticeSet> &Sets);
+
+struct FootprintResult {
+  double Bytes = 0;
+  bool Exact = true;
+  std::string Rule;
+  int64_t ExtentBytes = 0; ///< highest byte touched + 1
+};
+
+/// Footprint of the given accesses (all of one array, all affine).
+FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses);
+
+} // namespace rla
+
+#endif // RLA_MODELS_FOOTPRINT_H

@@ -1,0 +1,344 @@
+//===- MemoryModel.cpp ----------------------------------------------------===//
+#include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/AffineAccess.h"
+#include "analyzer/models/Footprint.h"
+#include "analyzer/models/WarpAddresses.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace rla {
+namespace {
+
+/// Updates per address above which atomics are reported as contended.
+constexpr double ContendedUpdates = 64;
+/// ... when the launch issues at least this many in all.
+constexpr double ContendedTotal = 65536;
+/// Share of the L2 that still holds dirty lines when a kernel that streams
+/// more data than L2 ends. On an H200, 12 to 20 MB of the 60 MiB remained
+/// after the streaming kernels of docs/accuracy/foundation.md.
+constexpr double RetainedDirtyShare = 0.3;
+/// A read whose sectors exceed its footprint by less than this is streamed.
+constexpr double StreamingSlack = 1.1;
+
+std::string fixed(double V, int Digits = 1) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
+  return Buf;
+}
+
+std::string bytesText(double V) {
+  const char *Units[] = {"B", "KB", "MB", "GB", "TB"};
+  int U = 0;
+  while (V >= 1000 && U < 4) {
+    V /= 1000;
+    ++U;
+  }
+  return fixed(V, U == 0 ? 0 : 1) + " " + Units[U];
+}
+
+SourceLoc locOf(const AccessSite &S) {
+  SourceLoc L;
+  L.File = S.File;
+  L.Line = S.Line;
+  L.Column = S.Column;
+  return L;
+}
+
+struct Group {
+  std::string Name;
+  bool Shared = false;
+  std::vector<const AccessSite *> Sites;
+};
+
+/// Footprint of the sites of Kinds under Window; nullopt if one is not
+/// affine.
+std::optional<FootprintResult>
+footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
+             const BlockWindow &Window,
+             std::initializer_list<AccessKind> Kinds) {
+  std::vector<AffineAccess> Bound;
+  for (const AccessSite *S : G.Sites)
+    if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
+      Bound.push_back(bindAccess(*S, Values, Shape, Window));
+      if (!Bound.back().Affine && !Bound.back().Hull)
+        return std::nullopt;
+    }
+  std::vector<const AffineAccess *> Ptrs;
+  for (const AffineAccess &A : Bound)
+    Ptrs.push_back(&A);
+  return footprintOf(Ptrs);
+}
+
+} // namespace
+
+int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
+  unsigned CC = Gpu.ComputeMajor * 10 + Gpu.ComputeMinor;
+  if (CC == 75)
+    return 1024;
+  if (CC == 86 || CC == 87 || CC == 89 || CC >= 120)
+    return 1536;
+  return 2048;
+}
+
+MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
+                              const GpuSpec &Gpu) {
+  MemoryEstimate M;
+  auto Shape = launchShape(Values);
+  if (!Shape || Model.Accesses.empty())
+    return M;
+  M.Available = true;
+
+  std::vector<Group> Groups;
+  for (const AccessSite &S : Model.Accesses) {
+    auto It = std::find_if(Groups.begin(), Groups.end(), [&](const Group &G) {
+      return G.Name == S.Array && G.Shared == S.Shared;
+    });
+    if (It == Groups.end()) {
+      Groups.push_back({S.Array, S.Shared, {}});
+      It = std::prev(Groups.end());
+    }
+    It->Sites.push_back(&S);
+  }
+
+  const double Blocks = double(Shape->blocks());
+  const int64_t Threads = Shape->threadsPerBlock();
+  const double Sms = Gpu.SmCount ? Gpu.SmCount->Value : 1;
+  const int64_t PerSm = std::max<int64_t>(
+      1, std::min<int64_t>(32, maxThreadsPerSm(Gpu) / Threads));
+  const double Resident = Sms * double(PerSm);
+  const double Clock = Gpu.BoostClockHz ? Gpu.BoostClockHz->Value : 0;
+  bool Fallback = false;
+
+  for (const Group &G : Groups) {
+    ArrayTraffic T;
+    T.Name = G.Name;
+    T.Shared = G.Shared;
+    std::vector<AffineAccess> Bound;
+    for (const AccessSite *S : G.Sites)
+      Bound.push_back(bindAccess(*S, Values, *Shape));
+    for (const AffineAccess &A : Bound) {
+      const AccessSite &S = *A.Site;
+      double Runs = A.Executions.value_or(0);
+      double Requested = Runs * S.Bytes;
+      (S.Kind == AccessKind::Load    ? T.ReadBytes
+       : S.Kind == AccessKind::Store ? T.WriteBytes
+                                     : T.AtomicBytes) += Requested;
+      if (!A.Affine) {
+        if (!S.Shared && S.Kind != AccessKind::Atomic) {
+          Fallback = true;
+          (S.Kind == AccessKind::Load ? T.LoadSectorBytes
+                                      : T.StoreSectorBytes) += Requested;
+        }
+        if (S.Shared)
+          M.SharedWavefrontBytes += Requested;
+        continue;
+      }
+      WarpCost C = warpCost(A, *Shape);
+      double Requests = C.Lanes > 0 ? Runs / C.Lanes : 0;
+      if (S.Shared) {
+        M.SharedWavefrontBytes += Requests * C.Wavefronts * 128;
+        if (C.Wavefronts >= 2 * C.IdealWavefronts && Runs > 0)
+          M.Findings.push_back(
+              {"rl-bank-conflict", Severity::Warning,
+               "shared-memory " + std::string(accessKindName(S.Kind)) +
+                   " of '" + S.Array + "' is a " +
+                   fixed(C.Wavefronts / C.IdealWavefronts, 0) +
+                   "-way bank conflict: " + fixed(C.Wavefronts, 1) +
+                   " wavefronts per warp instead of " +
+                   fixed(C.IdealWavefronts, 0) + " (lanes " +
+                   std::to_string(A.LaneStride[0]) +
+                   " bytes apart in threadIdx.x; pad the row to break it)",
+               locOf(S)});
+        continue;
+      }
+      if (S.Kind == AccessKind::Atomic)
+        continue;
+      double Moved = Requests * C.Sectors * SectorBytes;
+      (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
+          Moved;
+      if (C.Sectors > 2 * C.IdealSectors && C.Sectors > 1 && Runs > 0)
+        M.Findings.push_back(
+            {"rl-uncoalesced", Severity::Warning,
+             "uncoalesced global " + std::string(accessKindName(S.Kind)) +
+                 " of '" + S.Array + "': " + fixed(C.Sectors, 1) +
+                 " sectors per warp request for " + fixed(C.UniqueBytes, 0) +
+                 " requested bytes (efficiency " +
+                 fixed(100 * C.efficiency(), 1) + "%; lanes " +
+                 std::to_string(A.LaneStride[0]) + " bytes apart)",
+             locOf(S)});
+    }
+
+    // Atomic contention: updates per distinct address.
+    for (const AffineAccess &A : Bound) {
+      const AccessSite &S = *A.Site;
+      if (S.Kind != AccessKind::Atomic || !A.Executions || *A.Executions <= 0)
+        continue;
+      std::optional<double> Addresses;
+      std::string How;
+      if (A.Affine) {
+        FootprintResult F = footprintOf({&A});
+        Addresses = F.Bytes / S.Bytes;
+        if (S.Shared)
+          *Addresses *= Blocks; // each block has its own copy
+      } else if (S.MaxDistinct || (S.Shared && S.ArrayBytes)) {
+        // A bin chosen by data: the subscript's range, or the array's size.
+        double Most = S.MaxDistinct ? double(S.MaxDistinct) : 0;
+        if (S.Shared && S.ArrayBytes)
+          Most = Most > 0 ? std::min(Most, double(S.ArrayBytes / S.Bytes))
+                          : double(S.ArrayBytes / S.Bytes);
+        Addresses = Most * (S.Shared ? Blocks : 1);
+        How = " at most";
+      }
+      if (!Addresses || *Addresses <= 0)
+        continue;
+      double PerAddress = *A.Executions / *Addresses;
+      if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
+        continue;
+      std::string Time =
+          Clock > 0 ? ", about " + fixed(PerAddress / Clock * 1e6, 2) +
+                          " us serialized per address at one update per clock"
+                    : "";
+      M.Findings.push_back(
+          {"rl-atomic-contention", Severity::Warning,
+           "atomic on '" + S.Array + "': " + fixed(*A.Executions, 0) +
+               " updates to" + How + " " + fixed(*Addresses, 0) +
+               " distinct addresses (" + fixed(PerAddress, 0) +
+               " per address) serialize" + Time +
+               "; the predicted time ignores this",
+           locOf(S)});
+    }
+
+    if (!G.Shared) {
+      if (auto F = footprintFor(
+              G, Values, *Shape, {},
+              {AccessKind::Load, AccessKind::Store, AccessKind::Atomic})) {
+        // Hulls bound the distinct bytes; so do the bytes requested.
+        T.FootprintBytes =
+            std::min(F->Bytes, T.ReadBytes + T.WriteBytes + T.AtomicBytes);
+        T.ExtentBytes = double(F->ExtentBytes);
+        T.FootprintExact = F->Exact;
+        T.FootprintRule = F->Rule;
+      }
+    }
+    M.Arrays.push_back(T);
+  }
+
+  // DRAM and L2 for the global arrays.
+  double Footprint = 0;
+  for (const ArrayTraffic &T : M.Arrays)
+    if (!T.Shared)
+      Footprint +=
+          T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes);
+  M.FootprintBytes = Footprint;
+  const double L2 = Gpu.L2Bytes ? Gpu.L2Bytes->Value : 0;
+  const bool Fits = L2 > 0 && Footprint <= L2;
+  const double Waves = std::ceil(Blocks / Resident);
+  BlockWindow Wave, One;
+  if (Resident >= double(Shape->Grid[0]))
+    Wave.Count = {Shape->Grid[0],
+                  std::min<int64_t>(
+                      Shape->Grid[1],
+                      int64_t(std::ceil(Resident / double(Shape->Grid[0])))),
+                  1};
+  else
+    Wave.Count = {int64_t(Resident), 1, 1};
+  One.Count = {1, 1, 1};
+  // The data one wave of resident blocks touches: re-use across waves hits
+  // L2 when it fits there (waves sweep the data in order).
+  double WaveSet = 0;
+  for (size_t I = 0; I < M.Arrays.size(); ++I)
+    if (!M.Arrays[I].Shared) {
+      auto F = footprintFor(
+          Groups[I], Values, *Shape, Wave,
+          {AccessKind::Load, AccessKind::Store, AccessKind::Atomic});
+      WaveSet += F ? F->Bytes : L2;
+    }
+  const bool WaveFits = L2 > 0 && WaveSet <= L2;
+  std::vector<std::string> Reasons;
+  for (size_t I = 0; I < M.Arrays.size(); ++I) {
+    ArrayTraffic &T = M.Arrays[I];
+    if (T.Shared)
+      continue;
+    const Group &G = Groups[I];
+    M.GlobalSectorBytes += T.LoadSectorBytes + T.StoreSectorBytes;
+    auto Loads = footprintFor(G, Values, *Shape, {}, {AccessKind::Load});
+    auto Stores = footprintFor(G, Values, *Shape, {},
+                               {AccessKind::Store, AccessKind::Atomic});
+    double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
+    double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
+    double Read = 0;
+    std::string Why;
+    if (T.LoadSectorBytes <= 0) {
+      Read = 0;
+    } else if (Fits) {
+      Read = LoadFoot;
+      Why = "read once (the launch's data fits in L2)";
+    } else if (T.LoadSectorBytes <= StreamingSlack * LoadFoot) {
+      Read = T.LoadSectorBytes;
+      Why = "streamed: each sector read once";
+    } else if (WaveFits) {
+      Read = LoadFoot;
+      Why = "re-read by neighbouring blocks: one wave's data (" +
+            bytesText(WaveSet) + ") fits in L2, so it is read once";
+    } else {
+      auto WaveFoot = footprintFor(G, Values, *Shape, Wave, {AccessKind::Load});
+      double PerWaves = WaveFoot ? Waves * WaveFoot->Bytes : T.LoadSectorBytes;
+      Read = std::min(T.LoadSectorBytes, std::max(LoadFoot, PerWaves));
+      Why = "re-read, data exceeds L2: re-use within a wave of " +
+            fixed(Resident, 0) + " resident blocks hits L2, across the " +
+            fixed(Waves, 0) + " waves it does not";
+    }
+    T.DramBytes = Read + Written;
+    M.DramReadBytes += Read;
+    M.DramWriteBytes += Written;
+    if (!Why.empty())
+      Reasons.push_back("'" + T.Name + "' " + Why + ": " + bytesText(Read) +
+                        " read");
+
+    // L2: a block's re-reads of its own data hit L1 (loop-carried re-use has
+    // a short distance), so each block fetches its footprint once.
+    double L2Loads = T.LoadSectorBytes;
+    if (T.LoadSectorBytes > 0) {
+      auto BlockFoot = footprintFor(G, Values, *Shape, One, {AccessKind::Load});
+      if (BlockFoot)
+        L2Loads =
+            std::min(L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes));
+    }
+    M.L2Bytes += L2Loads + T.StoreSectorBytes + T.AtomicBytes;
+  }
+  M.L1Bytes = M.GlobalSectorBytes + M.SharedWavefrontBytes;
+  // L2 is write-back: what was written last is still in L2 at the end.
+  M.DeferredWriteBytes =
+      Fits ? M.DramWriteBytes
+           : std::min(M.DramWriteBytes, std::floor(RetainedDirtyShare * L2));
+  M.DramBytes = M.DramReadBytes + M.DramWriteBytes;
+
+  M.Assumptions.push_back(
+      "DRAM bytes: footprint " + bytesText(Footprint) +
+      (L2 > 0 ? (Fits ? " fits in " : " exceeds ") + Gpu.Name + "'s L2 (" +
+                    bytesText(L2) + ")"
+              : std::string(" (no L2 size for ") + Gpu.Name + ")") +
+      "; writes count once (" + bytesText(M.DeferredWriteBytes) +
+      " of them stay dirty in L2 when the kernel ends and reach DRAM after "
+      "it: " +
+      (Fits ? "all of them" : "30% of the L2") + "); " +
+      (Reasons.empty() ? std::string("no global reads") : [&] {
+        std::string J;
+        for (const std::string &R : Reasons)
+          J += (J.empty() ? "" : "; ") + R;
+        return J;
+      }()));
+  M.Assumptions.push_back(
+      "sectors: arrays start on a 256-byte boundary; every lane of a warp is "
+      "active; L2 bytes: each block fetches the data it reads once (its "
+      "re-reads hit L1); stores and atomics reach L2 as issued");
+  if (Fallback)
+    M.Assumptions.push_back("accesses whose address depends on data count "
+                            "their requested bytes as sector traffic");
+  return M;
+}
+
+} // namespace rla

@@ -1,0 +1,72 @@
+//===- MemoryModel.h - Bytes at each level of the memory system -*- C++ -*-===//
+///
+/// \file
+/// Puts the access models together for one launch on one GPU:
+///  - per array: footprint (distinct bytes, the compulsory DRAM traffic),
+///    requested bytes, 32-byte sector traffic after coalescing;
+///  - L1 level: global sectors plus shared-memory wavefronts x 128 bytes;
+///  - L2 level: global sectors, less the re-reads one block serves from L1
+///    when its data fits there;
+///  - DRAM: footprint when the launch's data fits in L2; sector traffic when
+///    an array is streamed; for re-read arrays that do not fit, a layer
+///    condition over waves of resident blocks: re-use inside a wave of
+///    concurrently running blocks hits L2, re-use across waves does not.
+/// Findings: uncoalesced accesses, shared bank conflicts, atomic contention.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_MEMORYMODEL_H
+#define RLA_MODELS_MEMORYMODEL_H
+
+#include "analyzer/hw/GpuSpec.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// One array (pointer parameter or __shared__ variable) under one launch.
+struct ArrayTraffic {
+  std::string Name;
+  bool Shared = false;
+  double ReadBytes = 0, WriteBytes = 0, AtomicBytes = 0; ///< requested
+  /// Distinct bytes touched; unset when an access is not affine.
+  std::optional<double> FootprintBytes;
+  std::optional<double> ExtentBytes; ///< highest byte touched + 1
+  bool FootprintExact = true;
+  std::string FootprintRule;
+  double LoadSectorBytes = 0, StoreSectorBytes = 0; ///< global only
+  double DramBytes = 0; ///< this array's share of the DRAM estimate
+};
+
+struct MemoryEstimate {
+  bool Available = false;
+  std::vector<ArrayTraffic> Arrays;
+  double FootprintBytes = 0;    ///< global arrays, summed
+  double GlobalSectorBytes = 0; ///< L1 -> L2 requests, loads + stores
+  double SharedWavefrontBytes = 0;
+  /// DRAM traffic the launch causes: DramReadBytes + DramWriteBytes.
+  double DramBytes = 0;
+  double DramReadBytes = 0, DramWriteBytes = 0;
+  /// Of DramWriteBytes, what is still dirty in L2 when the kernel ends: it
+  /// reaches DRAM after the kernel, where counters read during the kernel
+  /// do not see it.
+  double DeferredWriteBytes = 0;
+  double L2Bytes = 0; ///< traffic between L1 and L2
+  double L1Bytes = 0; ///< traffic through L1/shared
+  std::vector<Finding> Findings;
+  std::vector<std::string> Assumptions;
+};
+
+/// Estimates the traffic of one launch (Values binds every launch symbol) on
+/// Gpu. Available is false when the launch shape is not bound or the model
+/// recorded no accesses (a model built without the front end).
+MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
+                              const GpuSpec &Gpu);
+
+/// Threads one SM keeps resident, by compute capability.
+int64_t maxThreadsPerSm(const GpuSpec &Gpu);
+
+} // namespace rla
+
+#endif // RLA_MODELS_MEMORYMODEL_H

@@ -1,0 +1,97 @@
+//===- WarpAddresses.cpp --------------------------------------------------===//
+#include "analyzer/models/WarpAddresses.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace rla {
+namespace {
+
+constexpr int Samples = 4;
+constexpr int64_t Banks = 32, BankBytes = 4;
+
+int64_t floorDiv(int64_t A, int64_t B) {
+  return A >= 0 ? A / B : -((-A + B - 1) / B);
+}
+
+} // namespace
+
+WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
+  WarpCost Out;
+  Out.Lanes = 0;
+  const int64_t Bytes = A.Site->Bytes;
+  const int64_t Threads = Shape.threadsPerBlock();
+  const int64_t Warps = std::max<int64_t>(1, (Threads + 31) / 32);
+  for (int K = 0; K < Samples; ++K) {
+    // The part of the address that is the same for every lane.
+    int64_t Base = A.Origin;
+    for (const AffineTerm &T : A.Terms) {
+      int64_t Signed = T.Reversed ? -T.Stride : T.Stride;
+      int64_t Pick = std::min<int64_t>(K, std::max<int64_t>(0, T.Count - 1));
+      if (T.Kind == TermKind::Loop)
+        Base += Signed * (T.Lo + Pick);
+      else if (T.Kind == TermKind::Block)
+        Base += Signed * (T.Lo + Pick);
+      else if (T.Kind == TermKind::Global)
+        Base += Signed * Shape.Block[T.Dim] *
+                std::min<int64_t>(K, Shape.Grid[T.Dim] - 1);
+    }
+    int64_t Warp = K % Warps;
+    int64_t First = Warp * 32, Last = std::min(Threads, First + 32);
+    std::set<int64_t> Sectors, Words;
+    std::map<int64_t, std::set<int64_t>> ByBank;
+    for (int64_t Tid = First; Tid < Last; ++Tid) {
+      int64_t Tx = Tid % Shape.Block[0];
+      int64_t Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
+      int64_t Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
+      int64_t Addr = Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
+                     A.LaneStride[2] * Tz;
+      for (int64_t S = floorDiv(Addr, SectorBytes);
+           S <= floorDiv(Addr + Bytes - 1, SectorBytes); ++S)
+        Sectors.insert(S);
+      for (int64_t W = floorDiv(Addr, BankBytes);
+           W <= floorDiv(Addr + Bytes - 1, BankBytes); ++W) {
+        Words.insert(W);
+        ByBank[((W % Banks) + Banks) % Banks].insert(W);
+      }
+    }
+    double Lanes = double(Last - First);
+    double Unique = double(Words.size()) * BankBytes;
+    if (Bytes < BankBytes) {
+      // Sub-word elements: count the bytes, not the words.
+      std::set<int64_t> ByteSet;
+      for (int64_t Tid = First; Tid < Last; ++Tid) {
+        int64_t Tx = Tid % Shape.Block[0];
+        int64_t Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
+        int64_t Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
+        ByteSet.insert(Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
+                       A.LaneStride[2] * Tz);
+      }
+      Unique = double(ByteSet.size()) * double(Bytes);
+    }
+    size_t Worst = 0;
+    for (const auto &[Bank, Set] : ByBank)
+      Worst = std::max(Worst, Set.size());
+    // Wide accesses are served 128 bytes of the warp at a time.
+    double Ideal = std::ceil(Lanes * double(Bytes) / double(Banks * BankBytes));
+    double Ideal1 =
+        std::max(1.0, std::ceil(Unique / double(Banks * BankBytes)));
+    Out.Lanes += Lanes;
+    Out.UniqueBytes += Unique;
+    Out.Sectors += double(Sectors.size());
+    Out.IdealSectors += std::ceil(Unique / double(SectorBytes));
+    Out.Wavefronts += std::max({double(Worst), Ideal1, std::min(Ideal, 1.0)});
+    Out.IdealWavefronts += Ideal1;
+  }
+  Out.Lanes /= Samples;
+  Out.UniqueBytes /= Samples;
+  Out.Sectors /= Samples;
+  Out.IdealSectors /= Samples;
+  Out.Wavefronts /= Samples;
+  Out.IdealWavefronts /= Samples;
+  return Out;
+}
+
+} // namespace rla

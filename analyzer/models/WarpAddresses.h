@@ -1,0 +1,42 @@
+//===- WarpAddresses.h - Coalescing and bank conflicts of a warp -*- C++
+//-*-===//
+///
+/// \file
+/// What one warp's request costs the memory system. Lanes are numbered as
+/// the hardware does (threadIdx.x fastest, then .y, .z), so a 2D block with
+/// blockDim.x < 32 spreads a warp over several rows. Addresses are computed
+/// exactly for a few sample warps (different blocks, loop iterations and
+/// warps of the block) and averaged; arrays are assumed to start on a
+/// 256-byte boundary, as cudaMalloc guarantees.
+///  - Global: distinct 32-byte sectors per request (what L1 asks of L2).
+///  - Shared: wavefronts per request over 32 banks of 4 bytes; lanes
+///    reading one word share it (broadcast).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_WARPADDRESSES_H
+#define RLA_MODELS_WARPADDRESSES_H
+
+#include "analyzer/models/AffineAccess.h"
+
+namespace rla {
+
+constexpr int64_t SectorBytes = 32;
+
+struct WarpCost {
+  double Lanes = 32;       ///< active lanes per request
+  double UniqueBytes = 0;  ///< distinct bytes one request needs
+  double Sectors = 0;      ///< global: 32-byte sectors per request
+  double IdealSectors = 0; ///< ceil(UniqueBytes / 32), the coalesced best
+  double Wavefronts = 0;   ///< shared: passes through the banks
+  double IdealWavefronts = 0;
+  /// UniqueBytes / (Sectors * 32): the share of moved bytes that is used.
+  double efficiency() const {
+    return Sectors > 0 ? UniqueBytes / (Sectors * SectorBytes) : 1;
+  }
+};
+
+/// Cost of one request of an affine access, averaged over sample warps.
+WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape);
+
+} // namespace rla
+
+#endif // RLA_MODELS_WARPADDRESSES_H

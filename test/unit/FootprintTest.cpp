@@ -1,0 +1,92 @@
+//===- FootprintTest.cpp - Distinct-address counting and warp sectors -----===//
+#include "analyzer/models/Footprint.h"
+#include "analyzer/models/WarpAddresses.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+TEST(FootprintTest, NestedStridesCountEveryPoint) {
+  // row*N + k, row and k in [0, N): N^2 elements.
+  const int64_t N = 64;
+  DistinctCount C = countDistinct({0, {{N, N}, {1, N}}});
+  EXPECT_EQ(C.Count, double(N * N));
+  EXPECT_TRUE(C.Exact);
+}
+
+TEST(FootprintTest, OverlappingTranslatesOfAnIntervalStayContiguous) {
+  // i + d with i in [0, 100), d in [0, 3): 102 elements.
+  DistinctCount C = countDistinct({0, {{1, 100}, {1, 3}}});
+  EXPECT_EQ(C.Count, 102);
+  EXPECT_TRUE(C.Exact);
+}
+
+TEST(FootprintTest, GappedOverlapIsABound) {
+  // 3a + 2b, a in [0, 4), b in [0, 4) is not nested: a bound, not exact.
+  DistinctCount C = countDistinct({0, {{2, 4}, {3, 4}}});
+  EXPECT_FALSE(C.Exact);
+  EXPECT_GE(C.Count, 13); // the true count
+  EXPECT_LE(C.Count, 16);
+}
+
+TEST(FootprintTest, UnionOfIntervalsMerges) {
+  DistinctCount C =
+      countUnion({{0, {{1, 10}}}, {5, {{1, 10}}}, {30, {{1, 2}}}});
+  EXPECT_EQ(C.Count, 17);
+  EXPECT_TRUE(C.Exact);
+}
+
+TEST(FootprintTest, SmallUnionsAreEnumerated) {
+  // Two strided sets sharing every other point.
+  DistinctCount C = countUnion({{0, {{4, 8}}}, {8, {{4, 8}}}});
+  EXPECT_EQ(C.Count, 10);
+  EXPECT_TRUE(C.Exact);
+  EXPECT_EQ(C.Rule, "enumerated");
+}
+
+TEST(FootprintTest, IdenticalSetsCountOnce) {
+  DistinctCount C = countUnion({{0, {{8, 4}, {1, 8}}}, {0, {{8, 4}, {1, 8}}}});
+  EXPECT_EQ(C.Count, 32);
+}
+
+namespace {
+
+AffineAccess lanes(const AccessSite &Site, int64_t StrideX) {
+  AffineAccess A;
+  A.Site = &Site;
+  A.Affine = true;
+  A.LaneStride = {StrideX, 0, 0};
+  return A;
+}
+
+} // namespace
+
+TEST(WarpAddressesTest, SectorsPerWarpRequest) {
+  AccessSite Float;
+  Float.Bytes = 4;
+  LaunchShape Shape;
+  Shape.Block = {256, 1, 1};
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 4), Shape).Sectors, 4);    // stride 1
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 8), Shape).Sectors, 8);    // stride 2
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 128), Shape).Sectors, 32); // stride 32
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 0), Shape).Sectors, 1);    // broadcast
+  AccessSite Float4;
+  Float4.Bytes = 16;
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 16), Shape).Sectors, 16);
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 16), Shape).efficiency(), 1);
+}
+
+TEST(WarpAddressesTest, SharedBankConflicts) {
+  AccessSite Float;
+  Float.Bytes = 4;
+  Float.Shared = true;
+  LaunchShape Shape;
+  Shape.Block = {32, 32, 1};
+  // tile[tx][c] with 32-float rows: every lane in bank c, 32 words.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 128), Shape).Wavefronts, 32);
+  // Padded to 33 floats: conflict-free.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 132), Shape).Wavefronts, 1);
+  // Row access and broadcast: one wavefront.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 4), Shape).Wavefronts, 1);
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 0), Shape).Wavefronts, 1);
+}
