@@ -62,6 +62,15 @@ METRICS=(
   lts__t_sectors_srcunit_tex_op_read.sum
   lts__t_sectors_srcunit_tex_op_write.sum
   sm__cycles_elapsed.avg.per_second
+  # the memory model's levels: L1 sectors of global loads/stores, all L2
+  # traffic, shared-memory wavefronts and bank conflicts
+  l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+  l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+  lts__t_bytes.sum
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+  l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+  l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 )
 NCU_BASE=(--clock-control none --cache-control all --replay-mode kernel --csv)
 NCU_FMT=(--page raw --print-units base --print-kernel-base mangled)
@@ -190,7 +199,7 @@ if [ ${#USED[@]} -gt 0 ]; then
           --metrics "$LIST" --log-file "$WORK/$p.csv" "$BIN/$p" 2>&1); rc=$?
     if [ $rc = 0 ]; then st=PASS; else st="FAIL(rc=$rc)"; fi
     log "ncu $p: $st in $(( $(date +%s) - t0 )) s"
-    { echo "# program: $p"; echo "# traced_run: ${RUN[$p]}"; echo "# ncu_run: $st"
+    { echo "# program: $p"; echo "# traced_run: ${RUN[$p]}"; echo "# plain_run: ${RUN[$p]}"; echo "# ncu_run: $st"
       cat "$WORK/$p.csv" 2>/dev/null; } >>"$RAW"
   done
 fi
