@@ -9,6 +9,8 @@ build=${2:-$root/build}
 
 packages=(cmake g++ clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
           nlohmann-json3-dev libgtest-dev python3)
+# Neovim: a real LSP client for the language server's end-to-end test.
+packages+=(neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -1,15 +1,12 @@
 //===- CudaParser.cpp -----------------------------------------------------===//
 #include "analyzer/frontend/CudaParser.h"
 #include "analyzer/driver/NvccFlags.h"
-#include "analyzer/frontend/KernelExtractor.h"
-#include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/AstExtraction.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Lex/Lexer.h"
-#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -28,69 +25,18 @@ class ExtractConsumer : public ASTConsumer {
 public:
   explicit ExtractConsumer(ParsedFile &Out) : Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return; // the AST may be incomplete; clang has said why
-    Out.Kernels = extractKernels(Ctx, Out.Findings);
-    Out.Launches = extractLaunches(Ctx);
+    extractFromAST(Ctx, Out);
   }
 
 private:
   ParsedFile &Out;
-};
-
-/// Notes where the source branches on __CUDA_ARCH__: the host-side parse
-/// sees the host branch of such code, not the device one.
-class ArchConditionWatcher : public PPCallbacks {
-public:
-  ArchConditionWatcher(const SourceManager &SM, const LangOptions &LO,
-                       ParsedFile &Out)
-      : SM(SM), LO(LO), Out(Out) {}
-  void Ifdef(SourceLocation Loc, const Token &Name,
-             const MacroDefinition &) override {
-    check(Loc, Name.getIdentifierInfo() ? Name.getIdentifierInfo()->getName()
-                                        : llvm::StringRef());
-  }
-  void Ifndef(SourceLocation Loc, const Token &Name,
-              const MacroDefinition &) override {
-    Ifdef(Loc, Name, MacroDefinition());
-  }
-  void If(SourceLocation Loc, SourceRange Condition,
-          ConditionValueKind) override {
-    check(Loc, Lexer::getSourceText(CharSourceRange::getCharRange(Condition),
-                                    SM, LO));
-  }
-  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind,
-            SourceLocation) override {
-    If(Loc, Condition, CVK_NotEvaluated);
-  }
-
-private:
-  void check(SourceLocation Loc, llvm::StringRef Text) {
-    if (Seen || !Text.contains("__CUDA_ARCH__") || SM.isInSystemHeader(Loc))
-      return;
-    Seen = true;
-    PresumedLoc P = SM.getPresumedLoc(Loc);
-    SourceLoc Where;
-    if (P.isValid())
-      Where = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
-    Out.Findings.push_back(Finding{
-        "rl-host-branch", Severity::Remark,
-        "code here depends on __CUDA_ARCH__: the analysis reads the host "
-        "side of the file, so it counts the branch taken when __CUDA_ARCH__ "
-        "is not defined",
-        Where});
-  }
-  const SourceManager &SM;
-  const LangOptions &LO;
-  ParsedFile &Out;
-  bool Seen = false;
 };
 
 class ExtractAction : public ASTFrontendAction {
 public:
   explicit ExtractAction(ParsedFile &Out) : Out(Out) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<ArchConditionWatcher>(
+    CI.getPreprocessor().addPPCallbacks(createArchConditionWatcher(
         CI.getSourceManager(), CI.getLangOpts(), Out));
     return true;
   }
@@ -165,8 +111,9 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
   return "";
 }
 
-bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
-  std::vector<std::string> Args = baseArguments(O);
+bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
+                         std::string &Error) {
+  Args = baseArguments(O);
   std::string Arch = O.CudaArch;
   if (!O.CompileDbDir.empty()) {
     std::string DbError;
@@ -203,6 +150,13 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
     Args.insert(Args.end(), Translated.begin(), Translated.end());
   }
   Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
+  return true;
+}
+
+bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
+  std::vector<std::string> Args;
+  if (!buildParseArguments(O, Args, Error))
+    return false;
   Out.CommandLine = Args;
 
   tooling::FixedCompilationDatabase Db(".", Args);
