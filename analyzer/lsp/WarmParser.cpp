@@ -85,6 +85,8 @@ bool WarmParser::createUnit(const std::string &Text, WarmParse &Out,
     return Out.HasErrors;
   }
 
+  // The driver asks cc1 not to free its AST at exit; this one is reused.
+  Invocation->getFrontendOpts().DisableFree = false;
   // The preamble covers what -include brings in (the CUDA runtime wrapper)
   // as well as the #include lines at the top of the file.
   PreprocessorOptions &PPOpts = Invocation->getPreprocessorOpts();
