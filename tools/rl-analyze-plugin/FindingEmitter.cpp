@@ -54,30 +54,21 @@ SourceLocation FindingEmitter::locate(const SourceLoc &L) {
 }
 
 unsigned FindingEmitter::idFor(const Finding &F) {
+  // Remarks stay remarks; so do notes, as clang shows a note only after
+  // another diagnostic.
   DiagnosticIDs::Class Class = DiagnosticIDs::CLASS_REMARK;
   diag::Severity Level = diag::Severity::Remark;
-  bool AsError = AllErrors || Errors.count(F.Id);
-  if (F.Level == Severity::Error || AsError) {
+  if (F.Level == Severity::Error || AllErrors || Errors.count(F.Id)) {
     Class = DiagnosticIDs::CLASS_ERROR;
     Level = diag::Severity::Error;
   } else if (F.Level == Severity::Warning) {
     Class = DiagnosticIDs::CLASS_WARNING;
     Level = diag::Severity::Warning;
   }
-  // A note must follow another diagnostic in clang; a stand-alone finding
-  // of note level is reported as a remark instead.
-  std::string Text = F.Message;
-  if (!F.Id.empty())
-    Text += " [" + F.Id + "]";
-  // The text is a format string: escape clang's '%' directives.
-  std::string Escaped;
-  for (char C : Text) {
-    if (C == '%')
-      Escaped += '%';
-    Escaped += C;
-  }
+  // The text is the argument, never the format string, so that a '%' in a
+  // message is printed as it is.
   return CI.getDiagnostics().getDiagnosticIDs()->getCustomDiagID(
-      DiagnosticIDs::CustomDiagDesc(Level, Escaped, Class));
+      DiagnosticIDs::CustomDiagDesc(Level, "%0", Class));
 }
 
 void FindingEmitter::emit(const std::vector<Finding> &Findings) {
@@ -86,7 +77,10 @@ void FindingEmitter::emit(const std::vector<Finding> &Findings) {
   for (const Finding &F : Findings) {
     if (Off.count(F.Id))
       continue;
-    CI.getDiagnostics().Report(locate(F.Loc), idFor(F));
+    std::string Text = F.Message;
+    if (!F.Id.empty())
+      Text += " [" + F.Id + "]";
+    CI.getDiagnostics().Report(locate(F.Loc), idFor(F)) << Text;
   }
 }
 
