@@ -354,7 +354,7 @@ void Server::analyse(const Snapshot &S) {
   size_t Findings = 0;
   if (!Parse.HasErrors) {
     AnalysisResult Result =
-        reportFromParsed(Req, Gpus, std::move(Parse.Parsed));
+        reportFromParsed(Req, Req.Parse, Gpus, std::move(Parse.Parsed));
     if (Result.Exit == ExitInputError)
       return Fail(Result.Error);
     for (const Finding &F : collectDiagnostics(Result.R)) {

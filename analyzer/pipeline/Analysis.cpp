@@ -77,10 +77,11 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
                       std::to_string(Parsed.ErrorCount) +
                       (Parsed.ErrorCount == 1 ? " error" : " errors") +
                       " (above); not analysed");
-  return reportFromParsed(Req, Gpus, std::move(Parsed));
+  return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
 }
 
 AnalysisResult reportFromParsed(const AnalysisRequest &Req,
+                                const ParseOptions &Parse,
                                 const std::vector<const GpuSpec *> &Gpus,
                                 ParsedFile Parsed) {
   const std::string &File = Req.Parse.File;

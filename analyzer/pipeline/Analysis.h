@@ -45,8 +45,10 @@ AnalysisResult analyze(const AnalysisRequest &Request, const GpuDatabase &Gpus);
 /// The "ParsedFile -> Report" half of analyze(), for front ends that parse
 /// on their own (the compiler plugin, the language server). Parsed must come
 /// from a compile without errors; Req.Parse.File names the input as it
-/// should appear in the report.
+/// should appear in the report. Parse: the options the file was parsed
+/// with (toolkit resolved).
 AnalysisResult reportFromParsed(const AnalysisRequest &Request,
+                                const ParseOptions &Parse,
                                 const std::vector<const GpuSpec *> &Gpus,
                                 ParsedFile Parsed);
 

@@ -74,7 +74,8 @@ public:
           << Error;
       return;
     }
-    AnalysisResult Result = reportFromParsed(Req, Gpus, std::move(Parsed));
+    AnalysisResult Result =
+        reportFromParsed(Req, Req.Parse, Gpus, std::move(Parsed));
     if (Result.Exit == ExitInputError) {
       DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "rl-analyze: %0"))
