@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -19,6 +20,11 @@ class LspClient:
                                      stderr=stderr)
         self.next_id = 1
         self.pending = []  # messages read but not yet consumed
+        # A server that hangs must fail the test, not stall it: killing it
+        # ends read() with EOFError.
+        self.watchdog = threading.Timer(300, self.proc.kill)
+        self.watchdog.daemon = True
+        self.watchdog.start()
 
     def send(self, message):
         body = json.dumps(message).encode()
@@ -81,7 +87,9 @@ class LspClient:
     def shutdown(self):
         self.request("shutdown", None)
         self.notify("exit", None)
-        return self.proc.wait(timeout=30)
+        code = self.proc.wait(timeout=30)
+        self.watchdog.cancel()
+        return code
 
 
 def uri_of(path):
