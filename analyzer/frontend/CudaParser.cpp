@@ -2,11 +2,15 @@
 #include "analyzer/frontend/CudaParser.h"
 #include "analyzer/driver/NvccFlags.h"
 #include "analyzer/frontend/AstExtraction.h"
+#include "analyzer/frontend/KernelExtractor.h"
+#include "analyzer/frontend/LaunchExtractor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -25,18 +29,69 @@ class ExtractConsumer : public ASTConsumer {
 public:
   explicit ExtractConsumer(ParsedFile &Out) : Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    extractFromAST(Ctx, Out);
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // the AST may be incomplete; clang has said why
+    Out.Kernels = extractKernels(Ctx, Out.Findings);
+    Out.Launches = extractLaunches(Ctx);
   }
 
 private:
   ParsedFile &Out;
 };
 
+/// Notes where the source branches on __CUDA_ARCH__: the host-side parse
+/// sees the host branch of such code, not the device one.
+class ArchConditionWatcher : public PPCallbacks {
+public:
+  ArchConditionWatcher(const SourceManager &SM, const LangOptions &LO,
+                       ParsedFile &Out)
+      : SM(SM), LO(LO), Out(Out) {}
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    check(Loc, Name.getIdentifierInfo() ? Name.getIdentifierInfo()->getName()
+                                        : llvm::StringRef());
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    Ifdef(Loc, Name, MacroDefinition());
+  }
+  void If(SourceLocation Loc, SourceRange Condition,
+          ConditionValueKind) override {
+    check(Loc, Lexer::getSourceText(CharSourceRange::getCharRange(Condition),
+                                    SM, LO));
+  }
+  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind,
+            SourceLocation) override {
+    If(Loc, Condition, CVK_NotEvaluated);
+  }
+
+private:
+  void check(SourceLocation Loc, llvm::StringRef Text) {
+    if (Seen || !Text.contains("__CUDA_ARCH__") || SM.isInSystemHeader(Loc))
+      return;
+    Seen = true;
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    SourceLoc Where;
+    if (P.isValid())
+      Where = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+    Out.Findings.push_back(Finding{
+        "rl-host-branch", Severity::Remark,
+        "code here depends on __CUDA_ARCH__: the analysis reads the host "
+        "side of the file, so it counts the branch taken when __CUDA_ARCH__ "
+        "is not defined",
+        Where});
+  }
+  const SourceManager &SM;
+  const LangOptions &LO;
+  ParsedFile &Out;
+  bool Seen = false;
+};
+
 class ExtractAction : public ASTFrontendAction {
 public:
   explicit ExtractAction(ParsedFile &Out) : Out(Out) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().addPPCallbacks(createArchConditionWatcher(
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<ArchConditionWatcher>(
         CI.getSourceManager(), CI.getLangOpts(), Out));
     return true;
   }
@@ -173,6 +228,54 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
   if (Status != 0 && Out.ErrorCount == 0)
     Out.ErrorCount = 1;
   return true;
+}
+
+// The rl-host-branch watcher for the other front ends (AstExtraction.h);
+// defined here, beside the watcher the CLI's parse uses.
+
+std::unique_ptr<PPCallbacks> createArchConditionWatcher(const SourceManager &SM,
+                                                        const LangOptions &LO,
+                                                        ParsedFile &Out) {
+  return std::make_unique<ArchConditionWatcher>(SM, LO, Out);
+}
+
+void scanMainFileArchConditions(const SourceManager &SM, const LangOptions &LO,
+                                ParsedFile &Out) {
+  FileID Main = SM.getMainFileID();
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(Main);
+  if (!Buffer)
+    return;
+  // Each conditional directive's condition goes through the watcher, which
+  // reports the first that mentions __CUDA_ARCH__.
+  ArchConditionWatcher Watcher(SM, LO, Out);
+  Lexer Raw(Main, *Buffer, SM, LO);
+  Token Tok;
+  Raw.LexFromRawLexer(Tok);
+  while (Tok.isNot(tok::eof)) {
+    if (!Tok.is(tok::hash) || !Tok.isAtStartOfLine()) {
+      Raw.LexFromRawLexer(Tok);
+      continue;
+    }
+    Raw.LexFromRawLexer(Tok);
+    if (!Tok.is(tok::raw_identifier))
+      continue;
+    llvm::StringRef Name = Tok.getRawIdentifier();
+    if (Name != "if" && Name != "ifdef" && Name != "ifndef" && Name != "elif" &&
+        Name != "elifdef" && Name != "elifndef")
+      continue; // not a conditional; Tok may start the next line
+    SourceLocation Directive = Tok.getLocation();
+    SourceLocation Begin, End;
+    for (Raw.LexFromRawLexer(Tok);
+         Tok.isNot(tok::eof) && !Tok.isAtStartOfLine();
+         Raw.LexFromRawLexer(Tok)) {
+      if (Begin.isInvalid())
+        Begin = Tok.getLocation();
+      End = Tok.getEndLoc();
+    }
+    if (Begin.isValid())
+      Watcher.If(Directive, SourceRange(Begin, End),
+                 PPCallbacks::CVK_NotEvaluated);
+  }
 }
 
 } // namespace rla
