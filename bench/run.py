@@ -37,6 +37,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lsp_latency  # noqa: E402
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_TOOL = os.path.join(REPO, "build", "tools", "rl-analyze", "rl-analyze")
 COMMANDS = ("rl-analyze", "clang-parse", "nvcc-c")
@@ -340,6 +343,12 @@ def main(argv=None):
     ap.add_argument("--project", action="store_true",
                     help="time whole-project runs (-p, -j1/-j2, cold and "
                          "warm cache) instead of one file at a time")
+    ap.add_argument("--lsp-edits", type=int, default=10,
+                    help="edits per file for the language server's warm-edit "
+                         "latency (default 10; 0 leaves it out)")
+    ap.add_argument("--lsp-goal-ms", type=float, default=300,
+                    help="goal for the slowest file's median warm-edit "
+                         "latency in ms (default 300)")
     args = ap.parse_args(argv)
 
     if args.runs < 1 or args.warmup < 0:
@@ -424,9 +433,17 @@ def measure(args, files, info):
           "rl/clang %s, rl/nvcc %s"
           % (ratio(summary["cpu_ratio_clang"]), ratio(summary["cpu_ratio_nvcc"])))
 
+    lsp = None
+    lsp_met = True
+    if args.lsp_edits > 0:
+        sys.stderr.write("bench: rl-analyze lsp, %d edits per file ...\n"
+                         % args.lsp_edits)
+        lsp = lsp_latency.measure(args.tool, files, args.lsp_edits)
+        lsp_met = print_lsp(lsp, args)
+
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"machine": info,
+            json.dump({"lsp": lsp, "machine": info,
                        "settings": {"runs": args.runs, "warmup": args.warmup,
                                     "goal": args.goal},
                        "files": results, "summary": summary,
@@ -434,7 +451,7 @@ def measure(args, files, info):
             out.write("\n")
     if failed:
         return 1
-    if args.check and not met:
+    if args.check and not (met and lsp_met):
         return 3
     return 0
 
@@ -557,6 +574,34 @@ def measure_project(args, files, info):
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)
+def print_lsp(lsp, args):
+    """The language server's table; True when the goal is met."""
+    head = ["file", "open ms", "edit median ms", "edit max ms"]
+    body = []
+    for path, r in lsp.items():
+        rel = os.path.relpath(path)
+        body.append([path if rel.startswith("..") else rel,
+                     ms(r["open_s"]), ms(r["median_s"]), ms(r["max_s"])])
+    medians = [r["median_s"] for r in lsp.values()]
+    foot = ["all files (median of medians / slowest)",
+            ms(statistics.median([r["open_s"] for r in lsp.values()])),
+            ms(statistics.median(medians)),
+            ms(max(r["max_s"] for r in lsp.values()))]
+    print()
+    print("rl-analyze lsp: time from didChange to publishDiagnostics, "
+          "%d edits per file, no debounce" % args.lsp_edits)
+    print()
+    if args.markdown:
+        print_markdown(head, body, foot)
+    else:
+        print_text(head, body, foot)
+    worst = max(medians) * 1000
+    met = worst < args.lsp_goal_ms
+    print()
+    print("goal: warm-edit latency < %.0f ms (median per file): %s "
+          "(slowest file %.0f ms)"
+          % (args.lsp_goal_ms, "met" if met else "NOT met", worst))
+    return met
 
 
 if __name__ == "__main__":

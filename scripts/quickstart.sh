@@ -11,6 +11,8 @@ packages=(cmake g++ clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
           nlohmann-json3-dev libgtest-dev python3)
 # The developer-loop tests: git for the pre-commit test, pip for PyPI tools.
 packages+=(git python3-pip)
+# Neovim: a real LSP client for the language server's end-to-end test.
+packages+=(neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -57,3 +57,21 @@ if subprocess.run([_python, "-c", "import jsonschema"],
     config.available_features.add("jsonschema")
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
+# The compiler plugin, run by the clang it was built against. A sanitized
+# plugin cannot load into an unsanitized clang, so those builds skip it.
+clang = os.path.join(os.path.dirname(config.filecheck), "clang")
+plugin = os.path.join(config.rla_obj_root, "tools", "rl-analyze-plugin", "rl-analyze-plugin.so")
+stub_cuda = f"-x cuda -nocudainc -nocudalib -nostdlibinc -Wno-unknown-cuda-version -I{inputs} -include {inputs}/cuda.h"
+config.substitutions.append(("%clang-cuda-stub-all", f"{clang} {stub_cuda}"))
+config.substitutions.append(("%clang-cuda-stub", f"{clang} --cuda-host-only {stub_cuda}"))
+config.substitutions.append(("%rl-plugin", plugin))
+config.substitutions.append(("%clang", clang))
+config.substitutions.append(("%cuda-path", config.cuda_path))
+if os.path.exists(plugin) and getattr(config, "rla_sanitize", "OFF").upper() not in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("rl-plugin")
+
+# The language server: the hermetic options of %rl-analyze-stub on their
+# own (for `rl-analyze lsp`), and Neovim as a real client when installed.
+config.substitutions.append(("%stub-options", f"--no-cuda-headers --extra-arg=-nostdlibinc --extra-arg=-I{inputs} --extra-arg=-include --extra-arg={inputs}/cuda.h"))
+if shutil.which("nvim"):
+    config.available_features.add("neovim")

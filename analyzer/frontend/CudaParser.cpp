@@ -1,6 +1,7 @@
 //===- CudaParser.cpp -----------------------------------------------------===//
 #include "analyzer/frontend/CudaParser.h"
 #include "analyzer/driver/NvccFlags.h"
+#include "analyzer/frontend/AstExtraction.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchExtractor.h"
 
@@ -195,8 +196,9 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
   return "";
 }
 
-bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
-  std::vector<std::string> Args = baseArguments(O);
+bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
+                         std::string &Error) {
+  Args = baseArguments(O);
   std::string Arch = O.CudaArch;
   if (!O.CompileDbDir.empty()) {
     std::string DbError;
@@ -233,6 +235,13 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
     Args.insert(Args.end(), Translated.begin(), Translated.end());
   }
   Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
+  return true;
+}
+
+bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
+  std::vector<std::string> Args;
+  if (!buildParseArguments(O, Args, Error))
+    return false;
   Out.CommandLine = Args;
 
   tooling::FixedCompilationDatabase Db(".", Args);
@@ -251,6 +260,54 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
   if (Status != 0 && Out.ErrorCount == 0)
     Out.ErrorCount = 1;
   return true;
+}
+
+// The rl-host-branch watcher for the other front ends (AstExtraction.h);
+// defined here, beside the watcher the CLI's parse uses.
+
+std::unique_ptr<PPCallbacks> createArchConditionWatcher(const SourceManager &SM,
+                                                        const LangOptions &LO,
+                                                        ParsedFile &Out) {
+  return std::make_unique<ArchConditionWatcher>(SM, LO, Out);
+}
+
+void scanMainFileArchConditions(const SourceManager &SM, const LangOptions &LO,
+                                ParsedFile &Out) {
+  FileID Main = SM.getMainFileID();
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(Main);
+  if (!Buffer)
+    return;
+  // Each conditional directive's condition goes through the watcher, which
+  // reports the first that mentions __CUDA_ARCH__.
+  ArchConditionWatcher Watcher(SM, LO, Out);
+  Lexer Raw(Main, *Buffer, SM, LO);
+  Token Tok;
+  Raw.LexFromRawLexer(Tok);
+  while (Tok.isNot(tok::eof)) {
+    if (!Tok.is(tok::hash) || !Tok.isAtStartOfLine()) {
+      Raw.LexFromRawLexer(Tok);
+      continue;
+    }
+    Raw.LexFromRawLexer(Tok);
+    if (!Tok.is(tok::raw_identifier))
+      continue;
+    llvm::StringRef Name = Tok.getRawIdentifier();
+    if (Name != "if" && Name != "ifdef" && Name != "ifndef" && Name != "elif" &&
+        Name != "elifdef" && Name != "elifndef")
+      continue; // not a conditional; Tok may start the next line
+    SourceLocation Directive = Tok.getLocation();
+    SourceLocation Begin, End;
+    for (Raw.LexFromRawLexer(Tok);
+         Tok.isNot(tok::eof) && !Tok.isAtStartOfLine();
+         Raw.LexFromRawLexer(Tok)) {
+      if (Begin.isInvalid())
+        Begin = Tok.getLocation();
+      End = Tok.getEndLoc();
+    }
+    if (Begin.isValid())
+      Watcher.If(Directive, SourceRange(Begin, End),
+                 PPCallbacks::CVK_NotEvaluated);
+  }
 }
 
 } // namespace rla

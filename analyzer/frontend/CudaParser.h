@@ -49,6 +49,12 @@ struct ParsedFile {
 /// default. Empty with Error set when none has include/cuda_runtime.h.
 std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 
+/// The compiler arguments of a parse (clang's host-side CUDA job, then the
+/// compile database's and the user's flags); false with Error set when the
+/// compile database cannot be used.
+bool buildParseArguments(const ParseOptions &Options,
+                         std::vector<std::string> &Args, std::string &Error);
+
 /// Parses and extracts. Returns false (and sets Error) when the parse could
 /// not be run at all; compile errors are counted in Out.ErrorCount.
 bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,

@@ -174,4 +174,14 @@ std::vector<KernelModel> extractKernels(ASTContext &Ctx,
   return Out;
 }
 
+std::vector<KernelModel> extractKernelsFrom(ASTContext &Ctx,
+                                            llvm::ArrayRef<Decl *> TopLevel,
+                                            std::vector<Finding> &Findings) {
+  std::vector<KernelModel> Out;
+  KernelFinder Finder(Ctx, Out, Findings);
+  for (Decl *D : TopLevel)
+    Finder.TraverseDecl(D);
+  return Out;
+}
+
 } // namespace rla

@@ -24,6 +24,15 @@ std::string kernelDisplayName(const clang::FunctionDecl *FD);
 std::vector<KernelModel> extractKernels(clang::ASTContext &Ctx,
                                         std::vector<Finding> &Findings);
 
+/// The same, for a TU whose top-level declarations are known (an ASTUnit
+/// with a precompiled preamble): traverses only TopLevel, so that the
+/// declarations of system headers are not all loaded from the preamble.
+/// TopLevel must hold every declaration outside system headers.
+std::vector<KernelModel>
+extractKernelsFrom(clang::ASTContext &Ctx,
+                   llvm::ArrayRef<clang::Decl *> TopLevel,
+                   std::vector<Finding> &Findings);
+
 } // namespace rla
 
 #endif // RLA_FRONTEND_KERNELEXTRACTOR_H

@@ -130,4 +130,13 @@ std::vector<LaunchSpec> extractLaunches(ASTContext &Ctx) {
   return Out;
 }
 
+std::vector<LaunchSpec> extractLaunchesFrom(ASTContext &Ctx,
+                                            llvm::ArrayRef<Decl *> TopLevel) {
+  std::vector<LaunchSpec> Out;
+  LaunchFinder Finder(Ctx, Out);
+  for (Decl *D : TopLevel)
+    Finder.TraverseDecl(D);
+  return Out;
+}
+
 } // namespace rla

@@ -18,6 +18,12 @@ namespace rla {
 
 std::vector<LaunchSpec> extractLaunches(clang::ASTContext &Ctx);
 
+/// The same over the given top-level declarations only (see
+/// extractKernelsFrom).
+std::vector<LaunchSpec>
+extractLaunchesFrom(clang::ASTContext &Ctx,
+                    llvm::ArrayRef<clang::Decl *> TopLevel);
+
 } // namespace rla
 
 #endif // RLA_FRONTEND_LAUNCHEXTRACTOR_H

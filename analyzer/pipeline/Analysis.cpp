@@ -80,7 +80,14 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
                       std::to_string(Parsed.ErrorCount) +
                       (Parsed.ErrorCount == 1 ? " error" : " errors") +
                       " (above); not analysed");
+  return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
+}
 
+AnalysisResult reportFromParsed(const AnalysisRequest &Req,
+                                const ParseOptions &Parse,
+                                const std::vector<const GpuSpec *> &Gpus,
+                                ParsedFile Parsed) {
+  const std::string &File = Req.Parse.File;
   // Show the input's path as the user wrote it, not clang's absolute form.
   llvm::SmallString<256> Absolute(File);
   llvm::sys::fs::make_absolute(Absolute);
@@ -180,6 +187,24 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   SourceLines Sources;
   applySuppressions(R, Sources);
   return Result;
+}
+
+bool resolveGpus(const std::vector<std::string> &Names, const GpuDatabase &Db,
+                 std::vector<const GpuSpec *> &Gpus, std::string &Error) {
+  Gpus.clear();
+  for (const std::string &Name : Names) {
+    const GpuSpec *G = Db.find(Name);
+    if (!G) {
+      Error = "unknown GPU '" + Name + "'; known GPUs: " + Db.knownNames();
+      return false;
+    }
+    Gpus.push_back(G);
+  }
+  if (Names.empty())
+    Gpus.push_back(Db.find(Db.defaultName()));
+  if (!Gpus.back())
+    Error = "the GPU database has no default GPU";
+  return Gpus.back() != nullptr;
 }
 
 } // namespace rla

@@ -51,6 +51,21 @@ struct AnalysisResult {
 /// into it).
 AnalysisResult analyze(const AnalysisRequest &Request, const GpuDatabase &Gpus);
 
+/// The "ParsedFile -> Report" half of analyze(), for front ends that parse
+/// on their own (the compiler plugin, the language server). Parsed must come
+/// from a compile without errors; Req.Parse.File names the input as it
+/// should appear in the report. Parse: the options the file was parsed
+/// with (toolkit resolved).
+AnalysisResult reportFromParsed(const AnalysisRequest &Request,
+                                const ParseOptions &Parse,
+                                const std::vector<const GpuSpec *> &Gpus,
+                                ParsedFile Parsed);
+
+/// The GPUs of Names (the database default when empty); false with Error
+/// set for an unknown name.
+bool resolveGpus(const std::vector<std::string> &Names, const GpuDatabase &Db,
+                 std::vector<const GpuSpec *> &Gpus, std::string &Error);
+
 } // namespace rla
 
 #endif // RLA_PIPELINE_ANALYSIS_H

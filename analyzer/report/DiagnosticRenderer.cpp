@@ -125,4 +125,34 @@ std::string renderDiagnostics(const Report &R) {
   return Out;
 }
 
+std::vector<Finding> collectDiagnostics(const Report &R) {
+  std::vector<Finding> All;
+  for (const Finding &F : R.Findings)
+    All.push_back(F);
+  for (const KernelReport &K : R.Kernels) {
+    if (std::optional<Line> L = boundLine(K, R.Tool)) {
+      // boundLine's text is "<prefix>remark: <message> [<id>]".
+      std::string Text = L->Text.substr(prefix(L->Loc, R.Tool).size() +
+                                        std::string("remark: ").size());
+      size_t Open = Text.rfind(" [");
+      All.push_back(Finding{Text.substr(Open + 2, Text.size() - Open - 3),
+                            Severity::Remark, Text.substr(0, Open), L->Loc});
+    }
+    for (const auto *List : {&K.Findings, &K.Model.Findings})
+      for (const Finding &F : *List)
+        All.push_back(F);
+  }
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
+                            std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
+                   });
+  std::vector<Finding> Unique;
+  std::set<std::string> Seen;
+  for (Finding &F : All)
+    if (Seen.insert(findingLine(F, R.Tool).Text).second)
+      Unique.push_back(std::move(F));
+  return Unique;
+}
+
 } // namespace rla

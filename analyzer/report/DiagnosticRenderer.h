@@ -11,11 +11,17 @@
 #include "analyzer/report/Report.h"
 
 #include <string>
+#include <vector>
 
 namespace rla {
 
 /// One diagnostic per line, each once, ordered by file, line and column.
 std::string renderDiagnostics(const Report &R);
+
+/// The same diagnostics as structured findings (the roofline remark becomes
+/// an rl-memory-bound or rl-compute-bound remark), in the same order and
+/// each once: what the compiler plugin and the language server report.
+std::vector<Finding> collectDiagnostics(const Report &R);
 
 } // namespace rla
 

@@ -10,6 +10,7 @@
 #include "analyzer/driver/ProjectConfig.h"
 #include "analyzer/driver/ResultCache.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/lsp/LanguageServer.h"
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/pipeline/ProjectRun.h"
 #include "analyzer/report/DiagnosticIds.h"
@@ -90,6 +91,10 @@ cl::opt<bool> NoConfig("no-config",
                        cl::cat(Category));
 cl::opt<bool> ListGpus("list-gpus", cl::desc("List the known GPUs and exit"),
                        cl::cat(Category));
+cl::opt<unsigned> LspDebounceMs(
+    "lsp-debounce-ms",
+    cl::desc("rl-analyze lsp: quiet time after an edit before re-analysis"),
+    cl::init(200), cl::cat(Category));
 cl::opt<cl::boolOrDefault> Color(
     "colors",
     cl::desc("Colour the text output (default: when stdout is a terminal)"),
@@ -169,10 +174,51 @@ std::vector<std::string> splitCompilerFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
+/// `rl-analyze lsp`: the options that apply to every document.
+int runLanguageServerFromOptions(const GpuDatabase &Db,
+                                 const std::vector<std::string> &Flags) {
+  if (!Inputs.empty())
+    return usageError("rl-analyze lsp takes no input file (the editor "
+                      "opens documents)");
+  LanguageServerOptions Options;
+  Options.Parse.CompileDbDir = BuildPath;
+  Options.Parse.CudaPath = CudaPath;
+  Options.Parse.CudaArch = CudaArch;
+  Options.Parse.NoCudaHeaders = NoCudaHeaders;
+  Options.Parse.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Options.Parse.ExtraArgs.insert(Options.Parse.ExtraArgs.end(), Flags.begin(),
+                                 Flags.end());
+  Options.DebounceMs = LspDebounceMs;
+  RequestSettings &S = Options.Settings;
+  S.UseConfig = !NoConfig;
+  S.LaunchFile = LaunchFile;
+  std::string Error;
+  for (const std::string &Name : GpuNames) {
+    if (!Db.find(Name))
+      return usageError("unknown GPU '" + Name +
+                        "'; known GPUs: " + Db.knownNames());
+    S.GpuNames.push_back(Name);
+  }
+  for (const std::string &B : BindOpts)
+    if (!applySettingOption("bind=" + B, S, Error))
+      return usageError("--" + Error);
+  for (const std::string &L : LaunchOpts)
+    if (!applySettingOption("launch=" + L, S, Error))
+      return usageError("--" + Error);
+  return runLanguageServer(Options, Db, stdin, stdout);
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
   std::vector<std::string> CompilerFlags = splitCompilerFlags(Argc, Argv);
+  // `rl-analyze lsp [options]`: the language server on stdin/stdout.
+  bool LanguageServer = Argc > 1 && std::strcmp(Argv[1], "lsp") == 0;
+  if (LanguageServer) {
+    for (int I = 1; I + 1 < Argc; ++I)
+      Argv[I] = Argv[I + 1];
+    --Argc;
+  }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(
       [](raw_ostream &OS) { OS << "rl-analyze " << RLA_VERSION << "\n"; });
@@ -200,6 +246,8 @@ int main(int Argc, const char **Argv) {
              << G.ComputeMinor << ")\n";
     return ExitOk;
   }
+  if (LanguageServer)
+    return runLanguageServerFromOptions(Db, CompilerFlags);
   if (ListDiagnostics) {
     for (const DiagnosticInfo &D : diagnosticRegistry())
       outs() << D.Id << "  " << severityName(D.DefaultLevel)

@@ -1,0 +1,20 @@
+//===- AstExtraction.cpp --------------------------------------------------===//
+#include "analyzer/frontend/AstExtraction.h"
+#include "analyzer/frontend/KernelExtractor.h"
+#include "analyzer/frontend/LaunchExtractor.h"
+
+using namespace clang;
+
+namespace rla {
+
+void extractFromAST(ASTContext &Ctx, ParsedFile &Out) {
+  if (Ctx.getDiagnostics().hasErrorOccurred())
+    return;
+  Out.Kernels = extractKernels(Ctx, Out.Findings);
+  Out.Launches = extractLaunches(Ctx);
+}
+
+// createArchConditionWatcher and scanMainFileArchConditions are defined in
+// CudaParser.cpp, beside the watcher class they share with the CLI's parse.
+
+} // namespace rla

@@ -1,0 +1,139 @@
+//===- HoverRenderer.cpp --------------------------------------------------===//
+#include "analyzer/report/HoverRenderer.h"
+#include "analyzer/report/HumanUnits.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace rla {
+
+namespace {
+
+std::string valueText(const BoundTotals &T, const std::string &Key,
+                      const std::function<std::string(double)> &Format) {
+  BoundValue V = T.get(Key);
+  if (!V)
+    return "?";
+  return formatRange(std::min(V->Low, V->High), std::max(V->Low, V->High),
+                     Format);
+}
+
+std::string span(double A, double B,
+                 const std::function<std::string(double)> &Format) {
+  return formatRange(std::min(A, B), std::max(A, B), Format);
+}
+
+std::string launchTitle(const KernelReport &K) {
+  std::string Title = "`" + K.Model.Name + "`";
+  const LaunchSpec &L = K.Launch;
+  if (!L.CaseName.empty())
+    Title += " [" + L.CaseName + "]";
+  if (L.Source == LaunchSource::None)
+    return Title + " (no launch)";
+  if (L.Site.valid())
+    Title += " launched at line " + std::to_string(L.Site.Line);
+  return Title;
+}
+
+/// Worded as the diagnostics word it: DRAM-bound is "memory-bound".
+std::string boundWording(Bound B) {
+  switch (B) {
+  case Bound::Memory:
+    return "memory";
+  case Bound::L2:
+    return "L2";
+  case Bound::L1:
+    return "L1";
+  default:
+    return boundName(B);
+  }
+}
+
+void renderOne(std::string &Out, const KernelReport &K) {
+  Out += "**" + launchTitle(K) + "**\n\n";
+  if (!K.Totals) {
+    Out += "- unbound: ";
+    std::string Names;
+    for (const std::string &S : K.Unbound)
+      Names += (Names.empty() ? "" : ", ") + S;
+    Out += (Names.empty() ? std::string("launch unknown") : Names) +
+           " (bind them with --bind or a launch)\n";
+    auto Formula = [&](const char *Key) {
+      auto It = K.TotalFormulas.find(Key);
+      if (It == K.TotalFormulas.end())
+        return std::string("?");
+      return It->second.first == It->second.second
+                 ? It->second.first
+                 : It->second.first + " .. " + It->second.second;
+    };
+    Out += "- FLOPs: `" + Formula("flops") + "`\n";
+    Out += "- DRAM bytes: `" + Formula("dram_bytes") + "`\n";
+    return;
+  }
+  auto Grouped = [](double X) { return formatGrouped(X); };
+  Out += "- FLOPs: " + valueText(*K.Totals, "flops", Grouped) + "\n";
+  Out += "- DRAM bytes: " + valueText(*K.Totals, "dram_bytes", Grouped) + "\n";
+  auto Sig = [](double X) { return formatSignificant(X); };
+  auto Time = [](double X) { return formatDuration(X); };
+  for (const GpuVerdict &V : K.Verdicts) {
+    if (!V.Gpu)
+      continue;
+    Out += "- " + V.Gpu->Name + ": " +
+           span(V.Low.Intensity, V.High.Intensity, Sig) + " FLOP/B, ";
+    if (V.High.Verdict == Bound::Unknown)
+      Out += "bound unknown";
+    else if (V.Low.Verdict != V.High.Verdict)
+      Out += boundWording(V.Low.Verdict) + "- to " +
+             boundWording(V.High.Verdict) + "-bound";
+    else
+      Out += boundWording(V.High.Verdict) + "-bound";
+    Out += " (ridge " + span(V.Low.RidgePoint, V.High.RidgePoint, Sig) +
+           "), predicted " +
+           span(V.Low.PredictedTime, V.High.PredictedTime, Time) + "\n";
+  }
+  // Occupancy comes from ptxas on the saved file (docs/ide.md).
+  for (const OccupancyOnGpu &O : K.Occupancies) {
+    if (!O.Gpu)
+      continue;
+    if (!O.Result) {
+      Out += "- occupancy on " + O.Gpu->Name + ": unknown (" + O.Unknown +
+             ")\n";
+      continue;
+    }
+    Out += "- occupancy on " + O.Gpu->Name + ": " +
+           formatSignificant(100 * O.Result->Occupancy) + "% (" +
+           std::to_string(O.Result->ActiveBlocksPerSm) + " blocks, " +
+           std::to_string(O.Result->ActiveWarpsPerSm) + " warps per SM, " +
+           std::to_string(O.Result->RegistersPerThread) +
+           " registers/thread)\n";
+  }
+}
+
+} // namespace
+
+std::string kernelIdentifier(const std::string &KernelName) {
+  std::string Name = KernelName.substr(0, KernelName.find('<'));
+  size_t Colons = Name.rfind("::");
+  return Colons == std::string::npos ? Name : Name.substr(Colons + 2);
+}
+
+std::vector<const KernelReport *> kernelsNamed(const Report &R,
+                                               const std::string &Identifier) {
+  std::vector<const KernelReport *> Out;
+  for (const KernelReport &K : R.Kernels)
+    if (kernelIdentifier(K.Model.Name) == Identifier)
+      Out.push_back(&K);
+  return Out;
+}
+
+std::string renderHover(const std::vector<const KernelReport *> &Kernels) {
+  std::string Out;
+  for (const KernelReport *K : Kernels) {
+    if (!Out.empty())
+      Out += "\n";
+    renderOne(Out, *K);
+  }
+  return Out;
+}
+
+} // namespace rla

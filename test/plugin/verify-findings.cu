@@ -1,0 +1,26 @@
+// The plugin reports, during an ordinary compile, what the CLI reports:
+// the roofline remark per kernel launch and every finding, at the same
+// places, checked with clang's own -verify.
+// REQUIRES: rl-plugin
+// RUN: %clang-cuda-stub -fsyntax-only -fplugin=%rl-plugin %s -Xclang -verify \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang gpu=L40S \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang launch=rec:grid=1,block=32 \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang -Wno-rl-low-occupancy
+// (Occupancy findings are not what this test is about.)
+// The CLI on the same file: the same lines.
+// RUN: %rl-analyze-stub %s --gpu=L40S --launch 'rec:grid=1,block=32' \
+// RUN:   --format=diagnostics | FileCheck %s
+#include "cuda.h"
+
+__device__ float power(float b, int e) {
+  // CHECK: verify-findings.cu:[[@LINE+2]]:30: warning: recursive call to 'power' is not followed
+  // expected-warning@+1 {{recursive call to 'power' is not followed: the model cannot bound the recursion depth; the recursive call's costs are not counted [rl-recursion]}}
+  return e == 0 ? 1.0f : b * power(b, e - 1);
+}
+
+// CHECK: verify-findings.cu:[[@LINE+2]]:17: remark: rec is memory-bound on L40S: 0.125 FLOP/B < ridge 106 (predicted 0.296 ns) [rl-memory-bound]
+// expected-remark@+1 {{rec is memory-bound on L40S: 0.125 FLOP/B < ridge 106 (predicted 0.296 ns) [rl-memory-bound]}}
+__global__ void rec(const float *x, float *y) {
+  int i = threadIdx.x;
+  y[i] = power(x[i], 3);
+}

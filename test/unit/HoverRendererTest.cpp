@@ -1,0 +1,52 @@
+//===- HoverRendererTest.cpp ----------------------------------------------===//
+#include "analyzer/report/HoverRenderer.h"
+
+#include "ReportFixtures.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+namespace {
+
+TEST(HoverRendererTest, KernelIdentifier) {
+  EXPECT_EQ(kernelIdentifier("saxpy"), "saxpy");
+  EXPECT_EQ(kernelIdentifier("scale<float>"), "scale");
+  EXPECT_EQ(kernelIdentifier("ns::inner::k<32, ns::T>"), "k");
+}
+
+TEST(HoverRendererTest, BoundLaunchOnEveryGpu) {
+  GpuSpec L40S = fixtures::l40s(), H100 = fixtures::h100();
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  std::vector<const KernelReport *> K = kernelsNamed(R, "saxpy");
+  ASSERT_EQ(K.size(), 1u);
+  std::string Text = renderHover(K);
+  EXPECT_NE(Text.find("- FLOPs: 33,554,432\n"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("- L40S: 0.167 FLOP/B, memory-bound (ridge 106), "
+                      "predicted 233 us\n"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("- H100 SXM: "), std::string::npos) << Text;
+  EXPECT_TRUE(kernelsNamed(R, "sax").empty());
+}
+
+TEST(HoverRendererTest, UnboundLaunchNamesWhatToBind) {
+  GpuSpec L40S = fixtures::l40s();
+  Report R;
+  R.Gpus = {&L40S};
+  R.Kernels.push_back(fixtures::unboundSaxpy(L40S));
+  std::string Text = renderHover(kernelsNamed(R, "saxpy"));
+  EXPECT_NE(Text.find("- unbound: "), std::string::npos) << Text;
+  EXPECT_NE(Text.find("- FLOPs: `"), std::string::npos) << Text;
+}
+
+TEST(HoverRendererTest, RangesShowBothEnds) {
+  GpuSpec L40S = fixtures::l40s();
+  Report R;
+  R.Gpus = {&L40S};
+  R.Kernels.push_back(fixtures::rangeFilter(L40S));
+  std::string Text = renderHover(kernelsNamed(R, R.Kernels[0].Model.Name));
+  EXPECT_NE(Text.find(" .. "), std::string::npos) << Text;
+}
+
+} // namespace

@@ -1,0 +1,87 @@
+//===- FindingEmitter.cpp -------------------------------------------------===//
+#include "FindingEmitter.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace rla {
+
+static const char GroupName[] = "rl-analyze";
+
+FindingEmitter::FindingEmitter(CompilerInstance &CI,
+                               const std::vector<std::string> &PluginFlags)
+    : CI(CI) {
+  // Later options win, as for clang's own groups.
+  for (const std::string &W : CI.getDiagnosticOpts().Warnings)
+    applyFlag(W);
+  for (const std::string &W : PluginFlags)
+    applyFlag(W);
+}
+
+void FindingEmitter::applyFlag(llvm::StringRef Opt) {
+  bool Negative = Opt.consume_front("no-");
+  bool Error = Opt.consume_front("error=");
+  if (Opt != GroupName && !Opt.starts_with("rl-"))
+    return;
+  bool All = Opt == GroupName;
+  if (Error) {
+    if (All)
+      AllErrors = !Negative;
+    else if (Negative)
+      Errors.erase(Opt.str());
+    else
+      Errors.insert(Opt.str());
+    return;
+  }
+  if (All)
+    AllOff = Negative;
+  else if (Negative)
+    Off.insert(Opt.str());
+  else
+    Off.erase(Opt.str());
+}
+
+SourceLocation FindingEmitter::locate(const SourceLoc &L) {
+  if (L.File.empty() || !L.valid())
+    return SourceLocation();
+  SourceManager &SM = CI.getSourceManager();
+  auto File = CI.getFileManager().getOptionalFileRef(L.File);
+  if (!File)
+    return SourceLocation();
+  return SM.translateFileLineCol(*File, L.Line, L.Column ? L.Column : 1);
+}
+
+unsigned FindingEmitter::idFor(const Finding &F) {
+  // Remarks stay remarks; so do notes, as clang shows a note only after
+  // another diagnostic.
+  DiagnosticIDs::Class Class = DiagnosticIDs::CLASS_REMARK;
+  diag::Severity Level = diag::Severity::Remark;
+  if (F.Level == Severity::Error || AllErrors || Errors.count(F.Id)) {
+    Class = DiagnosticIDs::CLASS_ERROR;
+    Level = diag::Severity::Error;
+  } else if (F.Level == Severity::Warning) {
+    Class = DiagnosticIDs::CLASS_WARNING;
+    Level = diag::Severity::Warning;
+  }
+  // The text is the argument, never the format string, so that a '%' in a
+  // message is printed as it is.
+  return CI.getDiagnostics().getDiagnosticIDs()->getCustomDiagID(
+      DiagnosticIDs::CustomDiagDesc(Level, "%0", Class));
+}
+
+void FindingEmitter::emit(const std::vector<Finding> &Findings) {
+  if (AllOff)
+    return;
+  for (const Finding &F : Findings) {
+    if (Off.count(F.Id))
+      continue;
+    std::string Text = F.Message;
+    if (!F.Id.empty())
+      Text += " [" + F.Id + "]";
+    CI.getDiagnostics().Report(locate(F.Loc), idFor(F)) << Text;
+  }
+}
+
+} // namespace rla
