@@ -304,7 +304,7 @@ TEST(GpuDatabaseTest, CacheBandwidthsAreOptionalByteRates) {
   // 132 SMs x 128 B/clock x 1.98 GHz, rounded to 10 GB/s in the file.
   EXPECT_NEAR(H200->L1Bandwidth->Value, 132 * 128 * 1.98e9, 1e10);
   ASSERT_TRUE(H200->L2Bandwidth.has_value());
-  EXPECT_TRUE(H200->L2Bandwidth->isUnverified());
+  EXPECT_EQ(H200->L2Bandwidth->Source.rfind("measured", 0), 0u);
   EXPECT_FALSE(shipped().find("l40s")->L2Bandwidth.has_value());
 
   json Doc = minimalFile();
