@@ -3,7 +3,13 @@
 #include "analyzer/hw/DramLatency.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/models/LatencyHiding.h"
+#include "analyzer/report/DiagnosticRenderer.h"
+#include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/ReportFindings.h"
+#include "analyzer/report/VerdictFinding.h"
 #include "analyzer/resources/OccupancyStage.h"
+
+#include <nlohmann/json.hpp>
 
 #include "ReportFixtures.h"
 
@@ -215,6 +221,54 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
   const RooflineResult &U = Unknown.Kernels[0].Verdicts[0].High;
   EXPECT_FALSE(U.LatencyKnown);
   EXPECT_EQ(U.Verdict, Bound::Memory);
+}
+
+/// A report whose verdict on G is latency-bound (the stage test's setup).
+Report latencyBoundReport(const GpuSpec &G, const ArchitectureTable &T) {
+  Report R = streamingReport(&G, 65536);
+  attachOccupancy(R, sm89(T, 128));
+  R.InputFile = "k.cu";
+  R.Kernels[0].Model.Location = SourceLoc{"k.cu", 3, 17};
+  return R;
+}
+
+TEST(LatencyBound, EveryOutputNamesTheLatencyVerdict) {
+  ArchitectureTable T;
+  std::string Error;
+  ASSERT_TRUE(T.loadDefault(Error)) << Error;
+  GpuSpec G = l40s();
+  G.SmCount = sourced(142);
+  G.DramLatency = sourced(2e-6);
+  Report R = latencyBoundReport(G, T);
+  ASSERT_EQ(R.Kernels[0].Verdicts[0].High.Verdict, Bound::Latency);
+
+  std::optional<Finding> V = verdictFinding(R.Kernels[0]);
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->Id, "rl-memory-bound");
+  EXPECT_EQ(V->Message, "scale is latency-bound on L40S");
+
+  std::string Diag = renderDiagnostics(R);
+  EXPECT_NE(Diag.find("remark: scale is latency-bound on L40S: 2272 resident "
+                      "warps x 12.0 B in flight per thread / 2.00 us DRAM "
+                      "latency sustain 436 GB/s < 864 GB/s DRAM bandwidth"),
+            std::string::npos)
+      << Diag;
+
+  nlohmann::ordered_json J = nlohmann::ordered_json::parse(renderJson(R));
+  const auto &K = J["kernels"][0];
+  EXPECT_EQ(K["bound"], "latency");
+  EXPECT_EQ(K["predicted_time_s"], K["latency_time_s"]);
+  EXPECT_EQ(K["verdicts"][0]["dram_latency_s"], 2e-6);
+  EXPECT_EQ(K["verdicts"][0]["in_flight_bytes_per_thread"], 12);
+
+  // Whole-run consumers (SARIF, --fail-on) word it from the JSON alike.
+  bool Found = false;
+  for (const ReportFinding &F : reportFindings(J))
+    if (F.F.Id == "rl-memory-bound") {
+      Found = true;
+      EXPECT_EQ(F.F.Message, "scale is latency-bound on L40S");
+    }
+  EXPECT_TRUE(Found);
 }
 
 } // namespace
