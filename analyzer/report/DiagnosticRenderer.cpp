@@ -52,14 +52,16 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
   if (Lo.Verdict != Hi.Verdict)
     Text += std::string(" at the high end of its ranges (") +
             boundName(Lo.Verdict) + "-bound at the low end)";
+  // Little's law's numbers of the ends that are latency-bound only.
+  const RooflineResult &From = Lo.Verdict == Bound::Latency ? Lo : Hi;
   Text +=
       ": " + std::to_string(std::llround(Hi.ConcurrentWarps)) +
       " resident warps x " +
-      span(Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
+      span(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
            [](double X) { return formatSignificant(X); }) +
       " B in flight per thread / " + formatDuration(Hi.LatencySeconds) +
       " DRAM latency sustain " +
-      span(Lo.LatencyBandwidth, Hi.LatencyBandwidth,
+      span(From.LatencyBandwidth, Hi.LatencyBandwidth,
            [](double X) { return formatSi(X, "B/s"); }) +
       " < " + formatSi(Hi.Bandwidth, "B/s") + " DRAM bandwidth (predicted " +
       span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ", DRAM roofline " +
