@@ -213,7 +213,7 @@ GpuSpec readGpu(const json &J, size_t Index) {
               {"name", "full_name", "aliases", "architecture",
                "compute_capability", "sm_count", "boost_clock", "peak_flops",
                "tensor_flops", "dram_bandwidth", "dram_capacity", "l2_cache",
-               "l2_bandwidth", "l1_bandwidth", "notes"});
+               "l2_bandwidth", "l1_bandwidth", "dram_latency", "notes"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -230,6 +230,7 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.L2Bytes = R.optionalNumber(J, "l2_cache", Quantity::Bytes);
   G.L2Bandwidth = R.optionalNumber(J, "l2_bandwidth", Quantity::ByteRate);
   G.L1Bandwidth = R.optionalNumber(J, "l1_bandwidth", Quantity::ByteRate);
+  G.DramLatency = R.optionalNumber(J, "dram_latency", Quantity::Duration);
   if (auto It = J.find("notes"); It != J.end())
     G.Notes = R.strings(*It, "notes");
   return G;

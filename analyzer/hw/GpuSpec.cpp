@@ -8,7 +8,7 @@ namespace {
 struct UnitEntry {
   const char *Name;
   Quantity Kind;
-  double Scale; ///< to SI: FLOP/s, byte/s, bytes, Hz
+  double Scale; ///< to SI: FLOP/s, byte/s, bytes, Hz, seconds
 };
 
 /// The only units the data file may use. Binary prefixes are spelled out
@@ -30,6 +30,8 @@ constexpr UnitEntry Units[] = {
     {"MiB", Quantity::Bytes, 1024.0 * 1024},
     {"GB", Quantity::Bytes, 1e9},
     {"GiB", Quantity::Bytes, 1024.0 * 1024 * 1024},
+    {"ns", Quantity::Duration, 1e-9},
+    {"us", Quantity::Duration, 1e-6},
 };
 
 } // namespace
@@ -50,6 +52,8 @@ const char *quantityName(Quantity Q) {
     return "a bandwidth";
   case Quantity::Bytes:
     return "a size";
+  case Quantity::Duration:
+    return "a duration";
   }
   return "a number";
 }
@@ -112,6 +116,7 @@ GpuSpec GpuSpec::withMeasured() const {
   UseOpt(Copy.L2Bytes);
   UseOpt(Copy.L2Bandwidth);
   UseOpt(Copy.L1Bandwidth);
+  UseOpt(Copy.DramLatency);
   return Copy;
 }
 

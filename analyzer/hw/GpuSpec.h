@@ -32,7 +32,7 @@ struct SourcedValue {
 };
 
 /// What a number in the data file measures; each accepts its own units.
-enum class Quantity { Count, Frequency, FlopRate, ByteRate, Bytes };
+enum class Quantity { Count, Frequency, FlopRate, ByteRate, Bytes, Duration };
 const char *quantityName(Quantity Q); ///< "a FLOP rate", "a size", ...
 
 /// Factor turning a value in Unit into SI for Q ("TB/s" -> 1e12 byte/s,
@@ -61,6 +61,9 @@ struct GpuSpec {
   /// Aggregate L2 -> SM and L1/shared bandwidths, bytes/s (the ceilings of
   /// the hierarchical roofline).
   std::optional<SourcedValue> L2Bandwidth, L1Bandwidth;
+  /// Loaded DRAM latency, seconds (Little's law); unset: the architecture
+  /// table's assumed value applies (see DramLatency.h).
+  std::optional<SourcedValue> DramLatency;
   /// Free-text caveats from the data file (conflicting sources, variants).
   std::vector<std::string> Notes;
 

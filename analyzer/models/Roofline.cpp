@@ -16,10 +16,17 @@ const char *boundName(Bound B) {
     return "l1";
   case Bound::Compute:
     return "compute";
+  case Bound::Latency:
+    return "latency";
   case Bound::Unknown:
     return "unknown";
   }
   return "unknown";
+}
+
+bool isMemorySide(Bound B) {
+  return B == Bound::Memory || B == Bound::L2 || B == Bound::L1 ||
+         B == Bound::Latency;
 }
 
 namespace {
@@ -71,6 +78,7 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
   bool StandIn;
   R.PeakFlops = peakFor(R.DominantPrecision, Gpu, StandIn);
   R.Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;
+  R.DramBytes = In.DramBytes;
   bool MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;
   if (!MemoryKnown)
     R.Notes.push_back("no DRAM bandwidth for " + Gpu.Name +

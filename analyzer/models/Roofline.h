@@ -25,9 +25,13 @@ struct RooflineInput {
   double L2Bytes = -1, L1Bytes = -1;
 };
 
-/// Memory is the DRAM level.
-enum class Bound { Memory, Compute, Unknown, L2, L1 };
-const char *boundName(Bound B); ///< "dram", "compute", "unknown", "l2", "l1"
+/// Memory is the DRAM level; Latency is DRAM traffic the resident warps
+/// cannot keep in flight fast enough (LatencyBound.h).
+enum class Bound { Memory, Compute, Unknown, L2, L1, Latency };
+/// "dram", "compute", "unknown", "l2", "l1", "latency"
+const char *boundName(Bound B);
+/// DRAM, L2, L1 or latency: the memory side of the roofline.
+bool isMemorySide(Bound B);
 
 struct RooflineResult {
   double TotalFlops = 0;
@@ -39,6 +43,7 @@ struct RooflineResult {
   double AttainableFlops = 0; ///< min(peak, intensity * bandwidth), FLOP/s
   double ComputeTime = 0;     ///< s, summed over precisions
   double MemoryTime = 0;      ///< s
+  double DramBytes = 0;       ///< the DRAM traffic MemoryTime is for
   double PredictedTime = 0;   ///< max of compute and every level's time
   /// The cache levels: FLOP per byte, bandwidth (0 when unknown) and time.
   double IntensityL2 = 0, IntensityL1 = 0;
@@ -46,6 +51,14 @@ struct RooflineResult {
   double L2Time = 0, L1Time = 0;
   bool L2Known = false, L1Known = false; ///< the level has a time
   bool L2Modelled = false, L1Modelled = false; ///< the level has bytes
+  /// The latency (Little's law) term, set once occupancy is known
+  /// (applyLatencyBound); LatencyKnown false: no term.
+  bool LatencyKnown = false;
+  double LatencyBandwidth = 0;       ///< bytes/s the resident warps sustain
+  double LatencyTime = 0;            ///< s: DramBytes / LatencyBandwidth
+  double LatencySeconds = 0;         ///< the loaded DRAM latency used
+  double InFlightBytesPerThread = 0; ///< bytes one thread keeps in flight
+  double ConcurrentWarps = 0;        ///< warps resident on the GPU at once
   Bound Verdict = Bound::Unknown;
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;

@@ -103,10 +103,10 @@ size_t countKernels(const Json &Report, const char *Bound) {
   return N;
 }
 
-/// DRAM-, L2- and L1-bound kernels together: the "memory" column.
+/// DRAM-, L2-, L1- and latency-bound kernels together: the "memory" column.
 size_t countMemoryBound(const Json &Report) {
   return countKernels(Report, "dram") + countKernels(Report, "l2") +
-         countKernels(Report, "l1");
+         countKernels(Report, "l1") + countKernels(Report, "latency");
 }
 
 std::string pad(std::string S, size_t Width) {

@@ -15,6 +15,10 @@ bool applySettingOption(llvm::StringRef Option, RequestSettings &S,
     S.UseConfig = false;
     return true;
   }
+  if (Key == "no-resources" && !Option.contains('=')) {
+    S.NoResources = true;
+    return true;
+  }
   if (!Option.contains('=') || Value.empty()) {
     Error = "expected NAME=VALUE, got '" + Option.str() + "'";
     return false;
@@ -50,7 +54,7 @@ bool applySettingOption(llvm::StringRef Option, RequestSettings &S,
     return true;
   }
   Error = "unknown option '" + Key.str() +
-          "' (known: gpu=, bind=, launch=, launches=, no-config)";
+          "' (known: gpu=, bind=, launch=, launches=, no-config, no-resources)";
   return false;
 }
 
@@ -66,6 +70,7 @@ bool buildRequest(const RequestSettings &S, const std::string &File,
       HaveConfig = true;
     }
   Req.Parse.File = File;
+  Req.NoResources = S.NoResources;
   Req.GpuNames = S.GpuNames;
   Req.Binds = S.Binds;
   ConfigFlags.clear();

@@ -24,11 +24,12 @@ struct RequestSettings {
   std::vector<LaunchSpec> Launches; ///< from --launch / launch=
   std::string LaunchFile;           ///< from --launches / launches=
   bool UseConfig = true;            ///< look for .rl-analyze.json
+  bool NoResources = false;         ///< skip nvcc (no occupancy)
 };
 
 /// One "name=value" option of the plugin or the language server ("gpu=H100",
 /// "bind=n=1<<20", "launch=k:grid=1,block=32", "launches=FILE",
-/// "no-config"); false with Error set for a bad one.
+/// "no-config", "no-resources"); false with Error set for a bad one.
 bool applySettingOption(llvm::StringRef Option, RequestSettings &Settings,
                         std::string &Error);
 

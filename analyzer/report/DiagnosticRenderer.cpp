@@ -4,6 +4,7 @@
 #include "analyzer/report/HumanUnits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <set>
@@ -42,6 +43,32 @@ std::string span(double A, double B,
   return formatRange(std::min(A, B), std::max(A, B), Format);
 }
 
+/// The remark of a latency-bound launch: Little's law's numbers, then the
+/// time it predicts beside the DRAM roofline's.
+std::string latencyText(const GpuVerdict &V, const std::string &Name) {
+  const RooflineResult &Lo = V.Low, &Hi = V.High;
+  auto Duration = [](double X) { return formatDuration(X); };
+  std::string Text = Name + " is latency-bound on " + V.Gpu->Name;
+  if (Lo.Verdict != Hi.Verdict)
+    Text += std::string(" at the high end of its ranges (") +
+            boundName(Lo.Verdict) + "-bound at the low end)";
+  // Little's law's numbers of the ends that are latency-bound only.
+  const RooflineResult &From = Lo.Verdict == Bound::Latency ? Lo : Hi;
+  Text +=
+      ": " + std::to_string(std::llround(Hi.ConcurrentWarps)) +
+      " resident warps x " +
+      span(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
+           [](double X) { return formatSignificant(X); }) +
+      " B in flight per thread / " + formatDuration(Hi.LatencySeconds) +
+      " DRAM latency sustain " +
+      span(From.LatencyBandwidth, Hi.LatencyBandwidth,
+           [](double X) { return formatSi(X, "B/s"); }) +
+      " < " + formatSi(Hi.Bandwidth, "B/s") + " DRAM bandwidth (predicted " +
+      span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ", DRAM roofline " +
+      span(Lo.MemoryTime, Hi.MemoryTime, Duration) + ")";
+  return Text;
+}
+
 /// The roofline remark on the first GPU, when the launch is bound and the
 /// verdict is decided; nothing otherwise (no made-up numbers).
 std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
@@ -54,7 +81,7 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
   if (Hi.Verdict == Bound::Unknown || !V.Gpu)
     return std::nullopt;
   bool Memory = Hi.Verdict == Bound::Memory || Hi.Verdict == Bound::L2 ||
-                Hi.Verdict == Bound::L1;
+                Hi.Verdict == Bound::L1 || Hi.Verdict == Bound::Latency;
 
   std::string Name = K.Model.Name;
   if (!K.Launch.CaseName.empty())
@@ -92,6 +119,8 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
           ")";
   if (Cache)
     Text = CacheText;
+  if (Hi.Verdict == Bound::Latency)
+    Text = latencyText(V, Name);
   Text += Memory ? " [rl-memory-bound]" : " [rl-compute-bound]";
 
   SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;

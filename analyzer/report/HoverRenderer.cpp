@@ -96,8 +96,8 @@ void renderOne(std::string &Out, const KernelReport &K) {
     if (!O.Gpu)
       continue;
     if (!O.Result) {
-      Out += "- occupancy on " + O.Gpu->Name + ": unknown (" + O.Unknown +
-             ")\n";
+      Out +=
+          "- occupancy on " + O.Gpu->Name + ": unknown (" + O.Unknown + ")\n";
       continue;
     }
     Out += "- occupancy on " + O.Gpu->Name + ": " +

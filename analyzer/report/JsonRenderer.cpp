@@ -245,6 +245,14 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
       known(TotalsBound && Hi.L1Modelled, Lo.IntensityL1, Hi.IntensityL1);
   J["l2_time_s"] = known(TotalsBound && Hi.L2Known, Lo.L2Time, Hi.L2Time);
   J["l1_time_s"] = known(TotalsBound && Hi.L1Known, Lo.L1Time, Hi.L1Time);
+  // Little's law (LatencyBound.h): null without an occupancy.
+  bool Latency = TotalsBound && Lo.LatencyKnown && Hi.LatencyKnown;
+  J["latency_bandwidth"] =
+      known(Latency, Lo.LatencyBandwidth, Hi.LatencyBandwidth);
+  J["latency_time_s"] = known(Latency, Lo.LatencyTime, Hi.LatencyTime);
+  J["dram_latency_s"] = Latency ? Json(Hi.LatencySeconds) : Json(nullptr);
+  J["in_flight_bytes_per_thread"] =
+      known(Latency, Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread);
   // The ends can disagree on a data-dependent kernel; the high end (the
   // most work) is the one the verdict states.
   J["bound"] = TotalsBound ? boundName(Hi.Verdict) : boundName(Bound::Unknown);
@@ -335,6 +343,8 @@ Json kernel(const KernelReport &K) {
       Verdicts.empty() ? Json(boundName(Bound::Unknown)) : Verdicts[0]["bound"];
   for (const char *Key : {"ridge_point", "attainable_flops", "compute_time_s",
                           "memory_time_s", "predicted_time_s"})
+    J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];
+  for (const char *Key : {"latency_bandwidth", "latency_time_s"})
     J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];
   J["verdicts"] = Verdicts;
   J["arrays"] = arrays(K);

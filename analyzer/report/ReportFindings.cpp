@@ -58,7 +58,8 @@ std::optional<Finding> verdictOf(const Json &K) {
       {"dram", "memory"},
       {"memory", "memory"},
       {"l2", "L2"},
-      {"l1", "L1"}};
+      {"l1", "L1"},
+      {"latency", "latency"}};
   auto It = Wording.find(Bound);
   if (It == Wording.end())
     return std::nullopt;

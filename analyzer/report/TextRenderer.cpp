@@ -5,6 +5,7 @@
 #include "analyzer/report/HumanUnits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <sstream>
 
@@ -24,6 +25,7 @@ public:
     case Bound::Memory:
     case Bound::L2:
     case Bound::L1:
+    case Bound::Latency:
       return wrap("1;33", S);
     case Bound::Compute:
       return wrap("1;32", S);
@@ -314,6 +316,22 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     else
       OS << Line << S.bound(K.Verdicts[R - 1].High.Verdict, Last) << "\n";
   }
+  // Little's law beside the table: what the resident warps sustain.
+  for (const GpuVerdict &V : K.Verdicts) {
+    const RooflineResult &Lo = V.Low, &Hi = V.High;
+    if (!Lo.LatencyKnown || !Hi.LatencyKnown)
+      continue;
+    OS << label("latency") << (V.Gpu ? V.Gpu->Name : "?") << ": "
+       << span(Lo.LatencyBandwidth, Hi.LatencyBandwidth,
+               [](double X) { return formatSi(X, "B/s"); })
+       << " (" << std::to_string(std::llround(Hi.ConcurrentWarps))
+       << " warps x "
+       << span(Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
+               [](double X) { return formatSignificant(X); })
+       << " B in flight per thread / " << formatDuration(Hi.LatencySeconds)
+       << "), DRAM in " << span(Lo.LatencyTime, Hi.LatencyTime, Duration)
+       << "\n";
+  }
 }
 
 void renderFinding(std::ostringstream &OS, const Finding &F, const Style &S,
@@ -412,7 +430,8 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
       else if (!V || V->High.Verdict == Bound::Unknown)
         ++Unknown;
       else if (V->High.Verdict == Bound::Memory ||
-               V->High.Verdict == Bound::L2 || V->High.Verdict == Bound::L1)
+               V->High.Verdict == Bound::L2 || V->High.Verdict == Bound::L1 ||
+               V->High.Verdict == Bound::Latency)
         ++Memory;
       else
         ++Compute;

@@ -16,10 +16,11 @@ std::optional<Finding> verdictFinding(const KernelReport &K) {
   Finding F;
   F.Id = Memory ? "rl-memory-bound" : "rl-compute-bound";
   F.Level = Severity::Remark;
-  const char *Level = V.High.Verdict == Bound::L2   ? "L2"
-                      : V.High.Verdict == Bound::L1 ? "L1"
-                      : Memory                      ? "memory"
-                                                    : "compute";
+  const char *Level = V.High.Verdict == Bound::L2        ? "L2"
+                      : V.High.Verdict == Bound::L1      ? "L1"
+                      : V.High.Verdict == Bound::Latency ? "latency"
+                      : Memory                           ? "memory"
+                                                         : "compute";
   F.Message = Name + " is " + Level + "-bound on " + V.Gpu->Name;
   F.Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
   return F;

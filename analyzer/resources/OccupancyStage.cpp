@@ -1,5 +1,7 @@
 //===- OccupancyStage.cpp -------------------------------------------------===//
 #include "analyzer/resources/OccupancyStage.h"
+#include "analyzer/hw/DramLatency.h"
+#include "analyzer/models/LatencyBound.h"
 #include "analyzer/models/LatencyHiding.h"
 #include "analyzer/report/HumanUnits.h"
 
@@ -111,20 +113,71 @@ const GpuVerdict *verdictFor(const KernelReport &K, const GpuSpec *G) {
   return nullptr;
 }
 
-void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
-                  const ArchitectureLimits &A, const ArchitectureTable &T) {
-  const GpuSpec &G = *Occ.Gpu;
-  const GpuVerdict *V = verdictFor(K, &G);
-  if (!V || V->High.Verdict != Bound::Memory || !K.Totals || !G.SmCount ||
-      !G.DramBandwidth)
-    return;
+/// Threads of the launch; unset when a dimension is not a whole number.
+std::optional<double> launchThreads(const KernelReport &K) {
   double Threads = 1;
   for (unsigned D = 0; D < 3; ++D) {
     auto Gr = whole(K.Launch.Grid[D]), Bl = whole(K.Launch.Block[D]);
     if (!Gr || !Bl)
-      return;
+      return std::nullopt;
     Threads *= static_cast<double>(*Gr) * static_cast<double>(*Bl);
   }
+  return Threads;
+}
+
+/// The latency (Little's law) term of K's verdict on Occ's GPU, at both
+/// ends of the ranges; nothing when a count is unbound.
+void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
+                     const ArchitectureLimits &A, const ArchitectureTable &T) {
+  const GpuSpec &G = *Occ.Gpu;
+  GpuVerdict *V = nullptr;
+  for (GpuVerdict &X : K.Verdicts)
+    if (X.Gpu == &G)
+      V = &X;
+  std::optional<double> Threads = launchThreads(K);
+  if (!V || !K.Totals || !G.SmCount || !Threads || *Threads <= 0)
+    return;
+  auto Loads = K.Totals->get("global_loads");
+  auto Stores = K.Totals->get("global_stores");
+  auto LoadBytes = K.Totals->get("global_load_bytes");
+  auto StoreBytes = K.Totals->get("global_store_bytes");
+  if (!Loads || !Stores || !LoadBytes || !StoreBytes)
+    return;
+  DramLatency Latency = dramLatencyOf(G, T);
+  const OccupancyResult &O = *Occ.Result;
+  unsigned WarpsPerBlock = (O.BlockSize + A.WarpSize - 1) / A.WarpSize;
+  auto apply = [&](RooflineResult &R, bool High) {
+    LatencyBoundInput In;
+    In.SmCount = static_cast<unsigned>(G.SmCount->Value);
+    In.ActiveWarpsPerSm = O.ActiveWarpsPerSm;
+    In.LaunchWarps = *Threads / O.BlockSize * WarpsPerBlock;
+    In.WarpSize = A.WarpSize;
+    In.AccessesPerThread = ((High ? Loads->High : Loads->Low) +
+                            (High ? Stores->High : Stores->Low)) /
+                           *Threads;
+    In.AccessBytesPerThread = ((High ? LoadBytes->High : LoadBytes->Low) +
+                               (High ? StoreBytes->High : StoreBytes->Low)) /
+                              *Threads;
+    In.LatencySeconds = Latency.Seconds;
+    In.CapAccesses = High;
+    applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds);
+  };
+  apply(V->Low, false);
+  apply(V->High, true);
+}
+
+void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
+                  const ArchitectureLimits &A, const ArchitectureTable &T) {
+  const GpuSpec &G = *Occ.Gpu;
+  const GpuVerdict *V = verdictFor(K, &G);
+  if (!V ||
+      (V->High.Verdict != Bound::Memory && V->High.Verdict != Bound::Latency) ||
+      !K.Totals || !G.SmCount || !G.DramBandwidth)
+    return;
+  std::optional<double> Whole = launchThreads(K);
+  if (!Whole)
+    return;
+  double Threads = *Whole;
   auto Loads = K.Totals->get("global_loads");
   auto LoadBytes = K.Totals->get("global_load_bytes");
   if (!Loads || !LoadBytes || Threads <= 0)
@@ -133,7 +186,8 @@ void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
   LatencyHidingInput In;
   In.DramBandwidth = G.DramBandwidth->Value;
   In.SmCount = static_cast<unsigned>(G.SmCount->Value);
-  In.LatencySeconds = T.assumedDramLatencyNs() * 1e-9;
+  DramLatency Latency = dramLatencyOf(G, T);
+  In.LatencySeconds = Latency.Seconds;
   In.LoadsPerThread = Loads->High / Threads;
   In.LoadBytesPerThread = LoadBytes->High / Threads;
   In.ActiveWarpsPerSm = O.ActiveWarpsPerSm;
@@ -151,9 +205,10 @@ void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
       " of loads in flight per SM, but streaming at DRAM bandwidth needs " +
       bytesText(L.NeededBytesPerSm) + " (" + formatSi(In.DramBandwidth, "B/s") +
       " / " + std::to_string(In.SmCount) + " SMs x " +
-      formatSignificant(T.assumedDramLatencyNs()) +
-      " ns assumed latency), about " + std::to_string(L.WarpsNeeded) +
-      " warps at " + formatSignificant(L.InFlightBytesPerWarp) + " B per warp";
+      formatSignificant(Latency.Seconds * 1e9) + " ns " +
+      (Latency.Assumed ? "assumed" : "measured") + " latency), about " +
+      std::to_string(L.WarpsNeeded) + " warps at " +
+      formatSignificant(L.InFlightBytesPerWarp) + " B per warp";
   std::string Fix = remedy(O, A, L.WarpsNeeded);
   if (!Fix.empty())
     Msg += "; to raise it: " + Fix;
@@ -291,6 +346,7 @@ void attachOccupancy(Report &R, const OccupancyStageOptions &O) {
         Out.Unknown = "this launch cannot run on " + G->Name + ": " + Error;
         continue;
       }
+      addLatencyBound(K, Out, *A, *O.Archs);
       checkLatency(K, Out, *A, *O.Archs);
     }
   }

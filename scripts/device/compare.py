@@ -19,7 +19,8 @@ next ncu row of that program whose kernel name matches, and compares:
                         store bytes) vs dram__bytes_read.sum + dram__bytes_write.sum;
                         also loads vs reads, stores vs writes, and the L1->L2
                         traffic (lts__t_sectors_srcunit_tex_op_{read,write} * 32)
-  time                  predicted_time_s (datasheet roofline) vs gpu__time_duration.sum
+  time                  predicted_time_s (roofline and latency ceilings; the low
+                        end of a range) vs gpu__time_duration.sum
 
 Half precision: the counters count thread-level instructions. A paired HFMA2/
 HADD2/HMUL2 does two lanes of work, a scalar one (operands swizzled .H0_H0 or
@@ -259,7 +260,10 @@ def main():
             l2r, l2w = (r.get(L2R) or 0.0) * 32, (r.get(L2W) or 0.0) * 32
             ld, st = float(t["global_load_bytes"]), float(t["global_store_bytes"])
             pb = float(t["dram_bytes"])
-            ptime = float(k["predicted_time_s"])
+            # A range (the latency term's in-flight assumption, or a
+            # data-dependent count): its low end is the lower bound.
+            ptime = k["predicted_time_s"]
+            ptime = float(ptime["low"] if isinstance(ptime, dict) else ptime)
             mtime = r.get(TIME) or float("nan")
             def opt(key):
                 v = t.get(key)

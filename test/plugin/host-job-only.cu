@@ -14,7 +14,7 @@
 // RUN: %python -c "import os, sys; sys.exit(0 if os.path.getsize(r'%t.o') > 0 else 1)"
 #include "cuda.h"
 
-// CHECK: host-job-only.cu:[[@LINE+1]]:17: remark: scale is memory-bound on H100 SXM{{.*}}[rl-memory-bound]
+// CHECK: host-job-only.cu:[[@LINE+1]]:17: remark: scale is latency-bound on H100 SXM{{.*}}[rl-memory-bound]
 __global__ void scale(float *y, float a) { y[threadIdx.x] *= a; }
 
 void run(float *y) { scale<<<1, 64>>>(y, 2.0f); }

@@ -8,7 +8,8 @@
 /// reports, so each finding appears once.
 ///
 /// Options: -Xclang -plugin-arg-rl-analyze -Xclang gpu=H100 (also bind=,
-/// launch=, launches=, gpu-db=, no-config; see docs/plugin.md).
+/// launch=, launches=, gpu-db=, no-config, no-resources; see
+/// docs/plugin.md).
 //===----------------------------------------------------------------------===//
 #include "FindingEmitter.h"
 
@@ -125,6 +126,7 @@ protected:
                         "  launches=FILE    a launch file\n"
                         "  gpu-db=FILE      the GPU database\n"
                         "  no-config        ignore .rl-analyze.json\n"
+                        "  no-resources     no nvcc compile (no occupancy)\n"
                         "  -Wno-ID, -Werror=ID, -Wno-rl-analyze  as the "
                         "compiler's -W options, without its unknown-option "
                         "warning\n";

@@ -1,0 +1,48 @@
+//===- LatencyBound.cpp ---------------------------------------------------===//
+#include "analyzer/models/LatencyBound.h"
+#include "analyzer/models/LatencyHiding.h"
+
+#include <algorithm>
+
+namespace rla {
+
+LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In) {
+  LatencyBoundResult R;
+  if (In.SmCount == 0 || In.ActiveWarpsPerSm == 0 || In.WarpSize == 0 ||
+      In.AccessesPerThread <= 0 || In.AccessBytesPerThread <= 0 ||
+      In.LatencySeconds <= 0)
+    return R;
+  double BytesPerAccess = In.AccessBytesPerThread / In.AccessesPerThread;
+  double Outstanding = In.CapAccesses ? std::min(In.AccessesPerThread,
+                                                 MaxIndependentLoadsPerThread)
+                                      : In.AccessesPerThread;
+  R.InFlightBytesPerThread = Outstanding * BytesPerAccess;
+  R.ConcurrentWarps = double(In.SmCount) * In.ActiveWarpsPerSm;
+  // A grid smaller than one wave keeps only its own warps busy.
+  if (In.LaunchWarps > 0)
+    R.ConcurrentWarps = std::min(R.ConcurrentWarps, In.LaunchWarps);
+  R.Bandwidth = R.ConcurrentWarps * In.WarpSize * R.InFlightBytesPerThread /
+                In.LatencySeconds;
+  R.Known = R.Bandwidth > 0;
+  return R;
+}
+
+void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
+                       double LatencySeconds) {
+  if (!L.Known)
+    return;
+  R.LatencyKnown = true;
+  R.LatencyBandwidth = L.Bandwidth;
+  R.LatencySeconds = LatencySeconds;
+  R.InFlightBytesPerThread = L.InFlightBytesPerThread;
+  R.ConcurrentWarps = L.ConcurrentWarps;
+  R.LatencyTime = R.DramBytes > 0 ? R.DramBytes / L.Bandwidth : 0;
+  // An undecided verdict has a missing side; the latency term cannot
+  // decide it either.
+  if (R.Verdict == Bound::Unknown || R.LatencyTime <= R.PredictedTime)
+    return;
+  R.PredictedTime = R.LatencyTime;
+  R.Verdict = Bound::Latency;
+}
+
+} // namespace rla

@@ -1,0 +1,58 @@
+//===- LatencyBound.h - Little's law as a ceiling on DRAM time --*- C++ -*-===//
+///
+/// \file
+/// The DRAM roofline assumes the warps keep the memory system busy. They
+/// can only keep in flight what their independent accesses allow, so the
+/// bandwidth they sustain is (Little's law)
+///
+///   concurrent warps x warp size x in-flight bytes per thread / latency
+///
+/// and DRAM bytes over that bandwidth is a second lower bound on the time.
+/// In-flight bytes per thread: the global loads and stores one thread
+/// issues, at most MaxIndependentLoadsPerThread of them (at their average
+/// size) at the high end of the time; all of them at the low end, since how
+/// many a loop exposes at once is the compiler's choice (both ends agree for
+/// a thread of at most that many accesses). Concurrent warps: the SMs' resident
+/// warps, or the whole grid when it is smaller.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_LATENCYBOUND_H
+#define RLA_MODELS_LATENCYBOUND_H
+
+#include "analyzer/models/Roofline.h"
+
+namespace rla {
+
+struct LatencyBoundInput {
+  unsigned SmCount = 0;
+  unsigned ActiveWarpsPerSm = 0; ///< from the occupancy model
+  double LaunchWarps = 0;        ///< warps of the whole grid (0: unknown)
+  unsigned WarpSize = 32;
+  double AccessesPerThread = 0;    ///< global loads + stores of one thread
+  double AccessBytesPerThread = 0; ///< their bytes
+  double LatencySeconds = 0;       ///< loaded DRAM latency
+  /// True: at most MaxIndependentLoadsPerThread accesses in flight (what
+  /// unrolling by 4 exposes; the high end of the time). False: all of them
+  /// at once (the most a thread can have outstanding; the low end).
+  bool CapAccesses = true;
+};
+
+struct LatencyBoundResult {
+  bool Known = false; ///< false: an input is missing or zero
+  double InFlightBytesPerThread = 0;
+  double ConcurrentWarps = 0;
+  double Bandwidth = 0; ///< bytes/s
+};
+
+/// Unknown (Known false) when any input is missing: nothing is invented.
+LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In);
+
+/// Adds L to a roofline verdict: LatencyTime = R.DramBytes / bandwidth.
+/// When that exceeds the predicted time of a decided verdict, it becomes
+/// the predicted time and the verdict Bound::Latency. The compute, DRAM,
+/// L2 and L1 times stay as they are.
+void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
+                       double LatencySeconds);
+
+} // namespace rla
+
+#endif // RLA_MODELS_LATENCYBOUND_H
