@@ -54,6 +54,15 @@ std::optional<double> bound(const BoundTotals &T, const char *Key, bool High) {
   return std::nullopt;
 }
 
+/// The DRAM bytes a profiler sees while the kernel runs: the memory model's
+/// total less the writes still dirty in L2 when the kernel ends.
+std::optional<double> dramDuringKernel(const BoundTotals &T, bool High) {
+  std::optional<double> All = bound(T, "dram_bytes", High);
+  if (!All)
+    return std::nullopt;
+  return *All - bound(T, "dram_deferred_write_bytes", High).value_or(0);
+}
+
 } // namespace
 
 std::optional<double> LaunchGroup::medianNs() const {
@@ -219,8 +228,8 @@ LaunchComparison compareLaunch(const LaunchGroup &G, const KernelReport &R,
         checkQuantity(bound(*R.Totals, "hardware_flops", false),
                       bound(*R.Totals, "hardware_flops", true), G.NcuFlops);
     C.DramBytes =
-        checkQuantity(bound(*R.Totals, "dram_bytes", false),
-                      bound(*R.Totals, "dram_bytes", true), G.NcuDramBytes);
+        checkQuantity(dramDuringKernel(*R.Totals, false),
+                      dramDuringKernel(*R.Totals, true), G.NcuDramBytes);
   }
   if (G.NcuFlops && G.NcuDramBytes) {
     Flops[static_cast<int>(Precision::FP32)] = G.NcuFlopsFp32.value_or(0);
