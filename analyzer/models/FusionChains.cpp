@@ -1,5 +1,6 @@
 //===- FusionChains.cpp ---------------------------------------------------===//
 #include "analyzer/models/FusionChains.h"
+#include "analyzer/models/ByteText.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -38,18 +39,6 @@ std::map<std::string, BufferUse> buffersOf(const KernelReport &K) {
       U.Elements = std::max(U.Elements, Foot / P->PointeeBytes);
   }
   return Out;
-}
-
-std::string bytesText(double V) {
-  const char *Units[] = {"B", "KB", "MB", "GB", "TB"};
-  int U = 0;
-  while (V >= 1000 && U < 4) {
-    V /= 1000;
-    ++U;
-  }
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, U == 0 ? "%.0f %s" : "%.1f %s", V, Units[U]);
-  return Buf;
 }
 
 std::string perElement(double Bytes, double Elements) {

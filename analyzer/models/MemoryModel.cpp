@@ -1,6 +1,7 @@
 //===- MemoryModel.cpp ----------------------------------------------------===//
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/AffineAccess.h"
+#include "analyzer/models/ByteText.h"
 #include "analyzer/models/Footprint.h"
 #include "analyzer/models/WarpAddresses.h"
 
@@ -27,16 +28,6 @@ std::string fixed(double V, int Digits = 1) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
   return Buf;
-}
-
-std::string bytesText(double V) {
-  const char *Units[] = {"B", "KB", "MB", "GB", "TB"};
-  int U = 0;
-  while (V >= 1000 && U < 4) {
-    V /= 1000;
-    ++U;
-  }
-  return fixed(V, U == 0 ? 0 : 1) + " " + Units[U];
 }
 
 SourceLoc locOf(const AccessSite &S) {
