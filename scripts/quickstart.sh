@@ -30,6 +30,8 @@ if ! python3 -c "import jsonschema" 2>/dev/null || ! command -v pre-commit >/dev
   echo "quickstart: installing jsonschema and pre-commit from PyPI"
   python3 -m pip install --quiet jsonschema pre-commit 2>/dev/null ||
     python3 -m pip install --quiet --break-system-packages jsonschema pre-commit
+  # A pyenv Python puts new commands on PATH through its shims.
+  if command -v pyenv >/dev/null; then pyenv rehash || true; fi
 fi
 if [ ! -x "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" ]; then
   echo "quickstart: note: no CUDA toolkit at ${CUDA_PATH:-/usr/local/cuda}; end-to-end tests on kernels/ will be skipped" >&2
