@@ -1,6 +1,7 @@
 //===- ArchitectureLimits.cpp - Reads data/architectures.json -------------===//
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -8,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -134,14 +134,12 @@ bool ArchitectureTable::loadString(const std::string &Text,
 }
 
 bool ArchitectureTable::loadFile(const std::string &Path, std::string &Error) {
-  std::ifstream In(Path);
-  if (!In) {
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text) {
     Error = "cannot open '" + Path + "'";
     return false;
   }
-  std::stringstream Buffer;
-  Buffer << In.rdbuf();
-  if (!loadString(Buffer.str(), Error)) {
+  if (!loadString((*Text)->getBuffer().str(), Error)) {
     Error = Path + ": " + Error;
     return false;
   }

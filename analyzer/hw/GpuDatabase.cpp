@@ -1,5 +1,6 @@
 //===- GpuDatabase.cpp - Reads and validates data/gpus.json ---------------===//
 #include "analyzer/hw/GpuDatabase.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <initializer_list>
 #include <map>
 #include <sstream>
@@ -307,14 +307,13 @@ bool GpuDatabase::loadString(const std::string &Text, std::string &Error) {
 }
 
 bool GpuDatabase::loadFile(const std::string &Path, std::string &Error) {
-  std::ifstream In(Path);
-  if (!In) {
-    Error = "cannot open GPU database '" + Path + "': " + std::strerror(errno);
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text) {
+    Error =
+        "cannot open GPU database '" + Path + "': " + Text.getError().message();
     return false;
   }
-  std::ostringstream Text;
-  Text << In.rdbuf();
-  if (loadString(Text.str(), Error))
+  if (loadString((*Text)->getBuffer().str(), Error))
     return true;
   Error = Path + ": " + Error;
   return false;

@@ -1,9 +1,9 @@
 //===- NcuCsv.cpp ---------------------------------------------------------===//
 #include "analyzer/measure/NcuCsv.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 namespace rla {
@@ -195,14 +195,12 @@ bool parseNcuCsv(const std::string &Text, NcuResults &Out, std::string &Error) {
 
 bool readNcuCsvFile(const std::string &Path, NcuResults &Out,
                     std::string &Error) {
-  std::ifstream F(Path);
-  if (!F) {
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text) {
     Error = "cannot read ncu CSV '" + Path + "'";
     return false;
   }
-  std::stringstream S;
-  S << F.rdbuf();
-  if (!parseNcuCsv(S.str(), Out, Error)) {
+  if (!parseNcuCsv((*Text)->getBuffer().str(), Out, Error)) {
     Error = Path + ": " + Error;
     return false;
   }

@@ -1,9 +1,9 @@
 //===- Trace.cpp ----------------------------------------------------------===//
 #include "analyzer/measure/Trace.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <sstream>
 
 namespace rla {
@@ -195,14 +195,12 @@ bool parseTrace(const std::string &Text, Trace &Out, std::string &Error) {
 }
 
 bool readTraceFile(const std::string &Path, Trace &Out, std::string &Error) {
-  std::ifstream F(Path);
-  if (!F) {
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text) {
     Error = "cannot read trace '" + Path + "'";
     return false;
   }
-  std::stringstream S;
-  S << F.rdbuf();
-  if (!parseTrace(S.str(), Out, Error)) {
+  if (!parseTrace((*Text)->getBuffer().str(), Out, Error)) {
     Error = Path + ": " + Error;
     return false;
   }
