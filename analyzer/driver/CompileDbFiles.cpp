@@ -1,9 +1,12 @@
 //===- CompileDbFiles.cpp -------------------------------------------------===//
 #include "analyzer/driver/CompileDbFiles.h"
 
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,7 +36,8 @@ bool forcesCuda(const std::vector<std::string> &Args) {
   return false;
 }
 
-/// The "arguments" array, or "command" split at spaces (enough to find -x).
+/// The "arguments" array, or "command" split as a shell would (as clang's
+/// JSONCompilationDatabase reads it).
 std::vector<std::string> argumentsOf(const nlohmann::json &Entry) {
   std::vector<std::string> Args;
   if (Entry.contains("arguments") && Entry["arguments"].is_array()) {
@@ -41,11 +45,12 @@ std::vector<std::string> argumentsOf(const nlohmann::json &Entry) {
       if (A.is_string())
         Args.push_back(A.get<std::string>());
   } else if (Entry.contains("command") && Entry["command"].is_string()) {
-    llvm::SmallVector<llvm::StringRef, 32> Parts;
-    llvm::StringRef(Entry["command"].get_ref<const std::string &>())
-        .split(Parts, ' ', -1, false);
-    for (llvm::StringRef P : Parts)
-      Args.push_back(P.str());
+    llvm::BumpPtrAllocator Alloc;
+    llvm::StringSaver Saver(Alloc);
+    llvm::SmallVector<const char *, 32> Parts;
+    llvm::cl::TokenizeGNUCommandLine(
+        Entry["command"].get_ref<const std::string &>(), Saver, Parts);
+    Args.assign(Parts.begin(), Parts.end());
   }
   return Args;
 }

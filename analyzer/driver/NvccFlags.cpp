@@ -1,7 +1,9 @@
 //===- NvccFlags.cpp - Compile commands to clang CUDA flags ---------------===//
 #include "analyzer/driver/NvccFlags.h"
+#include "analyzer/driver/OptionFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -34,11 +36,8 @@ public:
       considerToken(T);
   }
 
-  /// Applies the choice, if any, to Arch.
-  void apply(std::string &Arch) const {
-    if (Rank >= 0)
-      Arch = Best;
-  }
+  /// The choice; empty when no architecture was named.
+  const std::string &best() const { return Best; }
 
 private:
   long Rank = -1;
@@ -133,7 +132,8 @@ bool isWarningFlag(StringRef H) {
 
 /// Keeps the host-compiler flags of -Xcompiler that change how the source
 /// parses. Everything else (-fPIC, -O2, -march, ...) only affects code.
-void translateHostFlags(StringRef Value, std::vector<std::string> &Out) {
+void translateHostFlags(StringRef Value, NvccTranslation &T) {
+  std::vector<std::string> &Out = T.Args;
   llvm::SmallVector<StringRef, 8> Items;
   for (StringRef Part : splitList(Value)) {
     llvm::SmallVector<StringRef, 4> Words;
@@ -156,6 +156,8 @@ void translateHostFlags(StringRef Value, std::vector<std::string> &Out) {
                H.starts_with("-I") || H.starts_with("-isystem") ||
                H.starts_with("-std=") || H == "-w" || isWarningFlag(H)) {
       Out.push_back(H.str());
+    } else if (H == "-fopenmp") {
+      T.OpenMP = true;
     }
   }
 }
@@ -166,7 +168,6 @@ void translateHostFlags(StringRef Value, std::vector<std::string> &Out) {
 const std::initializer_list<StringRef> DroppedValueOptions = {
     "-o", "--output-file",
     "-x", "--x",
-    "-ccbin", "--compiler-bindir",
     "-Xcudafe",
     "-Xptxas", "--ptxas-options",
     "-Xnvlink", "--nvlink-options",
@@ -180,7 +181,6 @@ const std::initializer_list<StringRef> DroppedValueOptions = {
     "-optf", "--options-file",
     "-maxrregcount", "--maxrregcount",
     "-t", "--threads",
-    "-rdc", "--relocatable-device-code",
     "-cudart", "--cudart",
     "-cudadevrt", "--cudadevrt",
     "-default-stream", "--default-stream",
@@ -209,9 +209,22 @@ const std::initializer_list<StringRef> DroppedValueOptions = {
 };
 // clang-format on
 
-std::vector<std::string> translateNvcc(const std::vector<std::string> &Args,
-                                       size_t First, ArchPicker &Arch) {
-  std::vector<std::string> Out;
+/// The host compiler as nvcc finds it: a relative path from the directory
+/// the command runs in, a bare name from PATH.
+std::string hostCompilerPath(StringRef Value, StringRef Directory) {
+  if (Value.empty() || Directory.empty() ||
+      !llvm::sys::path::is_relative(Value) ||
+      !Value.contains(llvm::sys::path::get_separator()))
+    return Value.str();
+  llvm::SmallString<256> Path(Value);
+  llvm::sys::path::make_absolute(Directory, Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
+}
+
+void translateNvcc(const std::vector<std::string> &Args, size_t First,
+                   StringRef Directory, ArchPicker &Arch, NvccTranslation &T) {
+  std::vector<std::string> &Out = T.Args;
   StringRef V;
   for (ArgCursor C(Args, First); !C.done(); C.next()) {
     StringRef A = C.arg();
@@ -243,7 +256,19 @@ std::vector<std::string> translateNvcc(const std::vector<std::string> &Args,
                             V)) {
       Arch.consider(V);
     } else if (C.matchValue({"-Xcompiler", "--compiler-options"}, V)) {
-      translateHostFlags(V, Out);
+      translateHostFlags(V, T);
+    } else if (C.matchValue({"-ccbin", "--compiler-bindir"}, V)) {
+      T.HostCompiler = hostCompilerPath(V, Directory);
+    } else if (C.matchValue({"-rdc", "--relocatable-device-code"}, V)) {
+      T.RelocatableDeviceCode = V == "true";
+    } else if (A == "-dc" || A == "--device-c") {
+      T.RelocatableDeviceCode = true; // -rdc=true -c
+    } else if (A == "-dw" || A == "--device-w") {
+      T.RelocatableDeviceCode = false; // -rdc=false -c
+    } else if (A == "-fopenmp") {
+      // nvcc has no such option: -forward-unknown-to-host-compiler gives it
+      // to the host compiler.
+      T.OpenMP = true;
     } else if (C.matchValue(DroppedValueOptions, V)) {
       // Output, code generation and tool options.
     }
@@ -255,7 +280,10 @@ std::vector<std::string> translateNvcc(const std::vector<std::string> &Args,
     // change host semantics); its device effect is a caller's choice
     // (-fgpu-approx-transcendentals).
   }
-  return Out;
+  if (T.RelocatableDeviceCode)
+    Out.push_back("-fgpu-rdc");
+  if (T.OpenMP)
+    Out.push_back("-fopenmp");
 }
 
 /// Clang (or gcc) options whose value is a separate argument; the value is
@@ -271,9 +299,9 @@ const std::initializer_list<StringRef> ClangValueOptions = {
 };
 // clang-format on
 
-std::vector<std::string> translateClang(const std::vector<std::string> &Args,
-                                        size_t First, ArchPicker &Arch) {
-  std::vector<std::string> Out;
+void translateClang(const std::vector<std::string> &Args, size_t First,
+                    ArchPicker &Arch, NvccTranslation &T) {
+  std::vector<std::string> &Out = T.Args;
   StringRef V;
   for (ArgCursor C(Args, First); !C.done(); C.next()) {
     StringRef A = C.arg();
@@ -295,11 +323,14 @@ std::vector<std::string> translateClang(const std::vector<std::string> &Args,
         A.starts_with("-MF") || A.starts_with("-MT") || A.starts_with("-MQ") ||
         A.starts_with("-MJ"))
       continue;
+    if (A == "-fgpu-rdc" || A == "-fno-gpu-rdc")
+      T.RelocatableDeviceCode = A == "-fgpu-rdc";
+    else if (A == "-fopenmp" || A.starts_with("-fopenmp="))
+      T.OpenMP = true;
     Out.push_back(A.str());
     if (llvm::is_contained(ClangValueOptions, A) && C.matchValue({A}, V))
       Out.push_back(V.str());
   }
-  return Out;
 }
 
 bool isLauncher(StringRef Stem) {
@@ -309,26 +340,28 @@ bool isLauncher(StringRef Stem) {
 
 } // namespace
 
-std::vector<std::string>
-translateNvccArguments(const std::vector<std::string> &Args,
-                       std::string &CudaArch) {
+NvccTranslation translateNvccArguments(const std::vector<std::string> &Args,
+                                       StringRef Directory) {
+  NvccTranslation T;
+  std::vector<std::string> Command = Args;
+  if (!expandOptionFiles(Command, Directory, T.Error))
+    Command = Args; // Translate what the command itself says.
   size_t Compiler = 0;
-  while (Compiler + 1 < Args.size() &&
-         isLauncher(llvm::sys::path::stem(Args[Compiler])))
+  while (Compiler + 1 < Command.size() &&
+         isLauncher(llvm::sys::path::stem(Command[Compiler])))
     ++Compiler;
-  if (Compiler >= Args.size())
-    return {};
+  if (Compiler >= Command.size())
+    return T;
   ArchPicker Arch;
-  std::vector<std::string> Out;
-  StringRef Name = llvm::sys::path::filename(Args[Compiler]);
+  StringRef Name = llvm::sys::path::filename(Command[Compiler]);
   if (Name.starts_with("-")) // No compiler given: nvcc's rules are safer.
-    Out = translateNvcc(Args, Compiler, Arch);
+    translateNvcc(Command, Compiler, Directory, Arch, T);
   else if (Name.contains("nvcc"))
-    Out = translateNvcc(Args, Compiler + 1, Arch);
+    translateNvcc(Command, Compiler + 1, Directory, Arch, T);
   else
-    Out = translateClang(Args, Compiler + 1, Arch);
-  Arch.apply(CudaArch);
-  return Out;
+    translateClang(Command, Compiler + 1, Arch, T);
+  T.CudaArch = Arch.best();
+  return T;
 }
 
 } // namespace rla

@@ -2,6 +2,8 @@
 #include "analyzer/frontend/CudaParser.h"
 #include "analyzer/driver/NvccFlags.h"
 #include "analyzer/frontend/AstExtraction.h"
+#include "analyzer/frontend/DiagnosticCollector.h"
+#include "analyzer/frontend/NvccCompatibility.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchExtractor.h"
 
@@ -16,10 +18,13 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 using namespace clang;
 
@@ -28,25 +33,33 @@ namespace {
 
 class ExtractConsumer : public ASTConsumer {
 public:
-  explicit ExtractConsumer(ParsedFile &Out) : Out(Out) {}
+  ExtractConsumer(ParsedFile &Out, DiagnosticCollector &Diags, bool KernelsOnly)
+      : Out(Out), Diags(Diags), KernelsOnly(KernelsOnly) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return; // the AST may be incomplete; clang has said why
-    Out.Kernels = extractKernels(Ctx, Out.Findings);
-    Out.Launches = extractLaunches(Ctx);
+    // After a fatal error (a header not found) clang stops parsing: what
+    // follows it is missing, so nothing is taken from this AST.
+    if (Diags.hadFatalError())
+      return;
+    Out.Kernels = extractKernels(Ctx, Out.Findings, Diags.errors());
+    if (!KernelsOnly)
+      Out.Launches = extractLaunches(Ctx);
   }
 
 private:
   ParsedFile &Out;
+  DiagnosticCollector &Diags;
+  bool KernelsOnly;
 };
 
 /// Notes where the source branches on __CUDA_ARCH__: the host-side parse
-/// sees the host branch of such code, not the device one.
+/// sees the host branch of such code, not the device one. The CLI's parse
+/// then reads the kernels from the device side (no remark); the plugin and
+/// the language server, which have the host side only, say so.
 class ArchConditionWatcher : public PPCallbacks {
 public:
   ArchConditionWatcher(const SourceManager &SM, const LangOptions &LO,
-                       ParsedFile &Out)
-      : SM(SM), LO(LO), Out(Out) {}
+                       ParsedFile &Out, bool Remark = true)
+      : SM(SM), LO(LO), Out(Out), Remark(Remark) {}
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
     check(Loc, Name.getIdentifierInfo() ? Name.getIdentifierInfo()->getName()
@@ -71,6 +84,9 @@ private:
     if (Seen || !Text.contains("__CUDA_ARCH__") || SM.isInSystemHeader(Loc))
       return;
     Seen = true;
+    Out.DependsOnCudaArch = true;
+    if (!Remark)
+      return;
     PresumedLoc P = SM.getPresumedLoc(Loc);
     SourceLoc Where;
     if (P.isValid())
@@ -85,6 +101,7 @@ private:
   const SourceManager &SM;
   const LangOptions &LO;
   ParsedFile &Out;
+  bool Remark;
   bool Seen = false;
 };
 
@@ -117,33 +134,47 @@ private:
 
 class ExtractAction : public ASTFrontendAction {
 public:
-  explicit ExtractAction(ParsedFile &Out) : Out(Out) {}
+  ExtractAction(ParsedFile &Out, DiagnosticCollector &Diags, bool DeviceSide)
+      : Out(Out), Diags(Diags), DeviceSide(DeviceSide) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<ArchConditionWatcher>(
-        CI.getSourceManager(), CI.getLangOpts(), Out));
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<DependencyRecorder>(CI.getSourceManager(), Out));
+    // "N errors generated": the collected diagnostics say it when asked.
+    CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
+    if (!DeviceSide) {
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<ArchConditionWatcher>(
+              CI.getSourceManager(), CI.getLangOpts(), Out, /*Remark=*/false));
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<DependencyRecorder>(CI.getSourceManager(), Out));
+    }
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<ExtractConsumer>(Out);
+    return std::make_unique<ExtractConsumer>(Out, Diags, DeviceSide);
   }
 
 private:
   ParsedFile &Out;
+  DiagnosticCollector &Diags;
+  bool DeviceSide;
 };
 
 class ExtractActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit ExtractActionFactory(ParsedFile &Out) : Out(Out) {}
+  ExtractActionFactory(ParsedFile &Out, DiagnosticCollector &Diags,
+                       bool DeviceSide)
+      : Out(Out), Diags(Diags), DeviceSide(DeviceSide) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ExtractAction>(Out);
+    return std::make_unique<ExtractAction>(Out, Diags, DeviceSide);
   }
 
 private:
   ParsedFile &Out;
+  DiagnosticCollector &Diags;
+  bool DeviceSide;
 };
+
+const char *const HostOnlyFlag = "--cuda-host-only";
 
 bool hasHeaders(const std::string &Root) {
   return !Root.empty() &&
@@ -154,7 +185,7 @@ bool hasHeaders(const std::string &Root) {
 std::vector<std::string> baseArguments(const ParseOptions &O) {
   std::vector<std::string> Args = {"-x",
                                    "cuda",
-                                   "--cuda-host-only",
+                                   HostOnlyFlag,
                                    "-resource-dir=" RLA_CLANG_RESOURCE_DIR,
                                    "-Wno-unknown-cuda-version",
                                    "--cuda-gpu-arch=" + O.CudaArch};
@@ -168,6 +199,164 @@ std::vector<std::string> baseArguments(const ParseOptions &O) {
       Args.insert(Args.end(), {"-isystem", Cccl});
   }
   return Args;
+}
+
+/// The main file with `k<< <grid, block>> >(...)` (spaces inside the
+/// chevrons, which nvcc accepts) written as `<<<  >>> `, keeping every
+/// offset; unset when the file has none.
+std::optional<std::string> mainFileAsNvccReadsIt(const std::string &File) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return std::nullopt;
+  std::string Text = (*Buffer)->getBuffer().str();
+  bool Changed = false;
+  auto closeUp = [&](size_t At, char C) -> size_t {
+    // At points to two C's followed by blanks and a third C.
+    size_t I = At + 2;
+    while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t'))
+      ++I;
+    if (I == At + 2 || I >= Text.size() || Text[I] != C)
+      return std::string::npos;
+    Text[At + 2] = C;
+    for (size_t J = At + 3; J <= I; ++J)
+      Text[J] = ' ';
+    return I;
+  };
+  for (size_t At = Text.find("<<"); At != std::string::npos;
+       At = Text.find("<<", At + 2)) {
+    size_t End = closeUp(At, '<');
+    if (End == std::string::npos)
+      continue;
+    Changed = true;
+    // The matching `>> >` on the same statement.
+    size_t Close = Text.find(">>", End);
+    size_t Stop = Text.find(';', End);
+    if (Close != std::string::npos && (Stop == std::string::npos || Close < Stop))
+      closeUp(Close, '>');
+    At = End;
+  }
+  if (!Changed)
+    return std::nullopt;
+  return Text;
+}
+
+/// One clang job over File; false when clang could not run it at all.
+bool runJob(const ParseOptions &O, const std::vector<std::string> &Args,
+            const std::optional<std::string> &Rewritten,
+            DiagnosticCollector &Diags, ParsedFile &Out, bool DeviceSide) {
+  const std::string &File = O.File;
+  tooling::FixedCompilationDatabase Db(".", Args);
+  // A file system of its own: on the process's, -working-directory= would
+  // chdir the whole process, and parses in other threads (-j) would find
+  // relative paths (-p build among them) from the wrong folder.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
+      llvm::vfs::createPhysicalFileSystem();
+  if (std::string Overlay = nvccCompatibilityOverlay(O, Args);
+      !Overlay.empty())
+    if (auto Redirected = llvm::vfs::getVFSFromYAML(
+            llvm::MemoryBuffer::getMemBufferCopy(Overlay), nullptr, "",
+            nullptr, Files))
+      Files = llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+          Redirected.release());
+  tooling::ClangTool Tool(Db, {File},
+                          std::make_shared<PCHContainerOperations>(), Files);
+  Tool.setPrintErrorMessage(false);
+  if (Rewritten)
+    Tool.mapVirtualFile(File, *Rewritten);
+  // One consumer for the driver and the compiler, so that a bad flag (a
+  // driver error, which does not stop the parse) is counted too.
+  Tool.setDiagnosticConsumer(&Diags);
+  ExtractActionFactory Factory(Out, Diags, DeviceSide);
+  int Status = Tool.run(&Factory);
+  return Status == 0 || Diags.getNumErrors() > 0;
+}
+
+/// The errors of Diags into Out, once each, and clang's text.
+void takeDiagnostics(DiagnosticCollector &Diags, ParsedFile &Out) {
+  for (const SourceError &E : Diags.errors()) {
+    bool Known = false;
+    for (const Finding &F : Out.CompilerErrors)
+      Known |= F.Loc.File == E.Where.Loc.File &&
+               F.Loc.Line == E.Where.Loc.Line &&
+               F.Loc.Column == E.Where.Loc.Column;
+    if (!Known)
+      Out.CompilerErrors.push_back(E.Where);
+  }
+  Out.UnplacedErrors += Diags.unplacedErrors();
+  Out.ErrorCount = std::max<unsigned>(
+      Out.ErrorCount, Out.CompilerErrors.size() + Out.UnplacedErrors);
+  Out.CompilerOutput += Diags.text();
+}
+
+/// The host job's arguments as the device-side job of Arch.
+std::vector<std::string> deviceArguments(std::vector<std::string> Args,
+                                         const std::string &Arch) {
+  for (std::string &A : Args) {
+    if (A == HostOnlyFlag)
+      A = "--cuda-device-only";
+    else if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
+      A = "--cuda-gpu-arch=" + Arch;
+  }
+  return Args;
+}
+
+/// What two parses of one kernel count, to tell whether its body differs
+/// between architectures.
+std::string costFingerprint(const KernelModel &K) {
+  std::string Text = K.NotAnalysed ? K.NotAnalysed->Message : "";
+  for (const auto &[Name, Field] : CostVector::scalarFields())
+    Text += std::string(Name) + "=" + (K.Total.Low.*Field).str() + "/" +
+            (K.Total.High.*Field).str() + ";";
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    Text += K.Total.Low.Flops[P].str() + "/" + K.Total.High.Flops[P].str() + ";";
+  Text += std::to_string(K.Accesses.size());
+  return Text;
+}
+
+/// Replaces Out.Kernels by the device-side parse of each architecture
+/// asked for; a kernel whose counts differ between them gets one model
+/// per architecture (Archs set).
+void readDeviceSideKernels(const ParseOptions &O,
+                           const std::vector<std::string> &HostArgs,
+                           const std::optional<std::string> &Rewritten,
+                           ParsedFile &Out) {
+  std::vector<std::string> Archs = O.DeviceArchs;
+  if (Archs.empty())
+    Archs.push_back(O.CudaArch);
+  std::vector<std::vector<KernelModel>> PerArch;
+  for (const std::string &Arch : Archs) {
+    ParsedFile Device;
+    DiagnosticCollector Diags;
+    Diags.setSide(Arch);
+    if (!runJob(O, deviceArguments(HostArgs, Arch), Rewritten, Diags,
+                Device, /*DeviceSide=*/true) ||
+        Diags.hadFatalError()) {
+      takeDiagnostics(Diags, Out);
+      return; // keep the host side's kernels; the errors say why
+    }
+    takeDiagnostics(Diags, Out);
+    PerArch.push_back(std::move(Device.Kernels));
+    for (Finding &F : Device.Findings)
+      Out.Findings.push_back(std::move(F));
+  }
+  std::vector<KernelModel> Kernels;
+  for (size_t K = 0; K < PerArch[0].size(); ++K) {
+    const KernelModel &First = PerArch[0][K];
+    bool Same = true;
+    for (size_t A = 1; A < PerArch.size(); ++A)
+      Same &= K < PerArch[A].size() && PerArch[A][K].Name == First.Name &&
+              costFingerprint(PerArch[A][K]) == costFingerprint(First);
+    if (Same) {
+      Kernels.push_back(First);
+      continue;
+    }
+    for (size_t A = 0; A < PerArch.size(); ++A)
+      if (K < PerArch[A].size()) {
+        Kernels.push_back(PerArch[A][K]);
+        Kernels.back().Archs = {Archs[A]};
+      }
+  }
+  Out.Kernels = std::move(Kernels);
 }
 
 } // namespace
@@ -222,17 +411,22 @@ bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
               "/compile_commands.json";
       return false;
     }
-    std::string DbArch;
-    std::vector<std::string> Translated =
-        translateNvccArguments(Commands.front().CommandLine, DbArch);
-    if (!DbArch.empty() && Arch == "sm_90")
-      Arch = DbArch;
+    const tooling::CompileCommand &Command = Commands.front();
+    NvccTranslation Translated =
+        translateNvccArguments(Command.CommandLine, Command.Directory);
+    if (!Translated.Error.empty()) {
+      Error = "the entry of '" + O.File + "' in " + DbFile + ": " +
+              Translated.Error;
+      return false;
+    }
+    if (!Translated.CudaArch.empty() && Arch == "sm_90")
+      Arch = Translated.CudaArch;
     ParseOptions WithArch = O;
     WithArch.CudaArch = Arch;
     Args = baseArguments(WithArch);
     // Relative -I paths in the database are relative to its directory.
-    Args.push_back("-working-directory=" + Commands.front().Directory);
-    Args.insert(Args.end(), Translated.begin(), Translated.end());
+    Args.push_back("-working-directory=" + Command.Directory);
+    Args.insert(Args.end(), Translated.Args.begin(), Translated.Args.end());
   }
   Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
   return true;
@@ -242,23 +436,21 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
   std::vector<std::string> Args;
   if (!buildParseArguments(O, Args, Error))
     return false;
+  // The user's flags (the nvcc compile for resources reuses them), then
+  // what makes clang accept what nvcc accepts.
   Out.CommandLine = Args;
+  addNvccCompatibilityArguments(O, Args);
 
-  tooling::FixedCompilationDatabase Db(".", Args);
-  tooling::ClangTool Tool(Db, {O.File});
-  // One printer for the driver and the compiler, so that a bad flag (a
-  // driver error, which does not stop the parse) is counted too.
-  DiagnosticOptions DiagOpts;
-  llvm::raw_ostream &DiagOut =
-      O.DiagnosticStream ? *O.DiagnosticStream : llvm::errs();
-  DiagOpts.ShowColors = DiagOut.has_colors();
-  TextDiagnosticPrinter Printer(DiagOut, DiagOpts);
-  Tool.setDiagnosticConsumer(&Printer);
-  ExtractActionFactory Factory(Out);
-  int Status = Tool.run(&Factory);
-  Out.ErrorCount = Printer.getNumErrors();
-  if (Status != 0 && Out.ErrorCount == 0)
-    Out.ErrorCount = 1;
+  std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File);
+  DiagnosticCollector HostDiags;
+  if (!runJob(O, Args, Rewritten, HostDiags, Out, /*DeviceSide=*/false))
+    Out.ErrorCount = std::max(Out.ErrorCount, 1u);
+  takeDiagnostics(HostDiags, Out);
+
+  // Kernel bodies as the GPU compiles them: where the user's code branches
+  // on __CUDA_ARCH__, each architecture's device-side parse gives its own.
+  if (Out.DependsOnCudaArch && !HostDiags.hadFatalError())
+    readDeviceSideKernels(O, Args, Rewritten, Out);
   return true;
 }
 
@@ -268,7 +460,7 @@ bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
 std::unique_ptr<PPCallbacks> createArchConditionWatcher(const SourceManager &SM,
                                                         const LangOptions &LO,
                                                         ParsedFile &Out) {
-  return std::make_unique<ArchConditionWatcher>(SM, LO, Out);
+  return std::make_unique<ArchConditionWatcher>(SM, LO, Out, /*Remark=*/true);
 }
 
 void scanMainFileArchConditions(const SourceManager &SM, const LangOptions &LO,

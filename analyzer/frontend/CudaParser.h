@@ -27,7 +27,16 @@ struct ParseOptions {
   std::string CompileDbDir;
   std::string CudaPath; ///< toolkit root
   std::string CudaArch = "sm_90";
+  /// Architectures whose device-side compile gives the kernel bodies when
+  /// the user's code branches on __CUDA_ARCH__ ("sm_89", "sm_90"); empty
+  /// means CudaArch alone.
+  std::vector<std::string> DeviceArchs;
+  /// The compiler nvcc would compile host code with (-ccbin); empty: g++.
+  std::string HostCompiler;
   bool NoCudaHeaders = false; ///< hermetic parse with -nocudainc
+  /// Print clang's warnings (--compiler-warnings); by default clang's
+  /// output is printed only for a file that cannot be analysed.
+  bool ShowCompilerOutput = false;
   /// Where clang's own diagnostics go (default: standard error). Parallel
   /// runs give each parse its own buffer and print it whole.
   llvm::raw_ostream *DiagnosticStream = nullptr;
@@ -37,7 +46,20 @@ struct ParsedFile {
   std::vector<KernelModel> Kernels;
   std::vector<LaunchSpec> Launches;
   std::vector<Finding> Findings;
-  unsigned ErrorCount = 0; ///< clang errors (printed to stderr already)
+  /// Clang's errors, one rl-frontend-error each, outside system headers
+  /// where they have a location. Errors nvcc does not make (a __shared__
+  /// object with a constructor) are not among them.
+  std::vector<Finding> CompilerErrors;
+  unsigned ErrorCount = 0; ///< clang errors, CompilerErrors.size() or more
+  /// Errors without a place in the source (a bad flag): the parse is not
+  /// the one asked for, so nothing of it is reported.
+  unsigned UnplacedErrors = 0;
+  /// Everything clang printed (errors, warnings, notes), for a file that
+  /// cannot be analysed and for --compiler-warnings.
+  std::string CompilerOutput;
+  /// Whether the user's code branches on __CUDA_ARCH__: the kernels then
+  /// come from each architecture's device-side parse.
+  bool DependsOnCudaArch = false;
   /// The arguments the parse used, for --verbose and the cache key.
   std::vector<std::string> CommandLine;
   /// Non-system files the parse read besides the main file (the result
@@ -51,12 +73,15 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 
 /// The compiler arguments of a parse (clang's host-side CUDA job, then the
 /// compile database's and the user's flags); false with Error set when the
-/// compile database cannot be used.
+/// compile database cannot be used. The parse itself adds
+/// addNvccCompatibilityArguments() (NvccCompatibility.h).
 bool buildParseArguments(const ParseOptions &Options,
                          std::vector<std::string> &Args, std::string &Error);
 
 /// Parses and extracts. Returns false (and sets Error) when the parse could
-/// not be run at all; compile errors are counted in Out.ErrorCount.
+/// not be run at all; compile errors are counted in Out.ErrorCount and
+/// kernels whose bodies hold one carry it in NotAnalysed. Clang's output is
+/// collected in Out.CompilerOutput, not printed.
 bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
                    std::string &Error);
 

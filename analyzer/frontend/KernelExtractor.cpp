@@ -9,6 +9,7 @@
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 #include <set>
 
@@ -56,10 +57,13 @@ std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
   return OS.str();
 }
 
-/// Which dimensions' index builtins a kernel (and what it calls) reads.
+/// Which dimensions' index builtins a kernel (and what it calls) reads, and
+/// the source ranges of the functions it reaches (where an error sets the
+/// kernel aside).
 class DimensionScanner : public RecursiveASTVisitor<DimensionScanner> {
 public:
   std::array<bool, 3> Used{{false, false, false}};
+  std::vector<SourceRange> Reached;
   bool VisitPseudoObjectExpr(PseudoObjectExpr *E) {
     if (auto B = matchCudaBuiltin(E))
       Used[B->Dim] = true;
@@ -68,8 +72,10 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *Callee = Call->getDirectCallee();
-        Callee && Callee->hasBody(Def) && Seen.insert(Def).second)
+        Callee && Callee->hasBody(Def) && Seen.insert(Def).second) {
+      Reached.push_back(Def->getSourceRange());
       TraverseStmt(Def->getBody());
+    }
     return true;
   }
 
@@ -77,7 +83,23 @@ private:
   std::set<const FunctionDecl *> Seen;
 };
 
-KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD) {
+/// The first error inside one of Ranges (expansion locations, so that an
+/// error in a macro used by the kernel counts where it is used).
+const SourceError *firstErrorIn(const SourceManager &SM,
+                                llvm::ArrayRef<SourceRange> Ranges,
+                                llvm::ArrayRef<SourceError> Errors) {
+  for (const SourceError &E : Errors)
+    for (SourceRange R : Ranges) {
+      SourceLocation B = SM.getExpansionLoc(R.getBegin());
+      SourceLocation End = SM.getExpansionRange(R.getEnd()).getEnd();
+      if (SM.isPointWithin(E.Loc, B, End))
+        return &E;
+    }
+  return nullptr;
+}
+
+KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD,
+                       llvm::ArrayRef<SourceError> Errors) {
   KernelModel M;
   M.Name = kernelDisplayName(FD);
   M.MangledName = mangledName(Ctx, FD);
@@ -91,7 +113,26 @@ KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD) {
           static_cast<unsigned>(R.Val.getInt().getZExtValue());
   }
   DimensionScanner Dims;
+  Dims.Reached.push_back(FD->getSourceRange());
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    Dims.Reached.push_back(Pattern->getSourceRange());
   Dims.TraverseStmt(FD->getBody());
+  if (const SourceError *E =
+          firstErrorIn(Ctx.getSourceManager(), Dims.Reached, Errors)) {
+    Finding F = E->Where;
+    F.Id = "rl-not-analysed";
+    llvm::StringRef Clang(E->Where.Message);
+    Clang.consume_front("clang: ");
+    std::string Where = "line " + std::to_string(E->Where.Loc.Line);
+    if (E->Where.Loc.File != M.Location.File)
+      Where += " of " + llvm::sys::path::filename(E->Where.Loc.File).str();
+    F.Message = "kernel '" + M.Name +
+                "' is not analysed: clang reports an error in its code at " +
+                Where + ": " + Clang.str();
+    F.Loc = M.Location;
+    M.NotAnalysed = F;
+    return M;
+  }
   M.UsesDimension = Dims.Used;
   M.UsesDimension[0] = true;
   M.Assumptions.push_back("integer parameters and launch dimensions are "
@@ -104,8 +145,9 @@ KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD) {
 class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
   KernelFinder(ASTContext &Ctx, std::vector<KernelModel> &Out,
-               std::vector<Finding> &Findings)
-      : Ctx(Ctx), Out(Out), Findings(Findings) {}
+               std::vector<Finding> &Findings,
+               llvm::ArrayRef<SourceError> Errors)
+      : Ctx(Ctx), Out(Out), Findings(Findings), Errors(Errors) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -118,7 +160,7 @@ public:
       return true; // handled through its template
     if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization ||
         FD->getTemplateSpecializationKind() == TSK_Undeclared)
-      Out.push_back(buildModel(Ctx, FD));
+      Out.push_back(buildModel(Ctx, FD, Errors));
     return true;
   }
 
@@ -136,7 +178,7 @@ public:
         continue;
       const FunctionDecl *Def = nullptr;
       Spec->hasBody(Def);
-      Out.push_back(buildModel(Ctx, Def ? Def : Spec));
+      Out.push_back(buildModel(Ctx, Def ? Def : Spec, Errors));
       Any = true;
     }
     if (!Any)
@@ -153,6 +195,7 @@ private:
   ASTContext &Ctx;
   std::vector<KernelModel> &Out;
   std::vector<Finding> &Findings;
+  llvm::ArrayRef<SourceError> Errors;
 };
 
 } // namespace
@@ -167,18 +210,20 @@ std::string kernelDisplayName(const FunctionDecl *FD) {
 }
 
 std::vector<KernelModel> extractKernels(ASTContext &Ctx,
-                                        std::vector<Finding> &Findings) {
+                                        std::vector<Finding> &Findings,
+                                        llvm::ArrayRef<SourceError> Errors) {
   std::vector<KernelModel> Out;
-  KernelFinder Finder(Ctx, Out, Findings);
+  KernelFinder Finder(Ctx, Out, Findings, Errors);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   return Out;
 }
 
 std::vector<KernelModel> extractKernelsFrom(ASTContext &Ctx,
                                             llvm::ArrayRef<Decl *> TopLevel,
-                                            std::vector<Finding> &Findings) {
+                                            std::vector<Finding> &Findings,
+                                            llvm::ArrayRef<SourceError> Errors) {
   std::vector<KernelModel> Out;
-  KernelFinder Finder(Ctx, Out, Findings);
+  KernelFinder Finder(Ctx, Out, Findings, Errors);
   for (Decl *D : TopLevel)
     Finder.TraverseDecl(D);
   return Out;

@@ -8,6 +8,7 @@
 #ifndef RLA_FRONTEND_KERNELEXTRACTOR_H
 #define RLA_FRONTEND_KERNELEXTRACTOR_H
 
+#include "analyzer/frontend/DiagnosticCollector.h"
 #include "analyzer/ir/KernelModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -20,9 +21,12 @@ namespace rla {
 std::string kernelDisplayName(const clang::FunctionDecl *FD);
 
 /// All kernels defined in the main file and its non-system headers.
-/// Uninstantiated kernel templates are reported in Findings.
+/// Uninstantiated kernel templates are reported in Findings. A kernel whose
+/// code (or a function it calls) holds one of Errors is not walked: its
+/// NotAnalysed says why.
 std::vector<KernelModel> extractKernels(clang::ASTContext &Ctx,
-                                        std::vector<Finding> &Findings);
+                                        std::vector<Finding> &Findings,
+                                        llvm::ArrayRef<SourceError> Errors = {});
 
 /// The same, for a TU whose top-level declarations are known (an ASTUnit
 /// with a precompiled preamble): traverses only TopLevel, so that the
@@ -31,7 +35,8 @@ std::vector<KernelModel> extractKernels(clang::ASTContext &Ctx,
 std::vector<KernelModel>
 extractKernelsFrom(clang::ASTContext &Ctx,
                    llvm::ArrayRef<clang::Decl *> TopLevel,
-                   std::vector<Finding> &Findings);
+                   std::vector<Finding> &Findings,
+                   llvm::ArrayRef<SourceError> Errors = {});
 
 } // namespace rla
 

@@ -39,8 +39,10 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     const SourceManager &SM = Ctx.getSourceManager();
+    // A launch clang could not fully build (an error in its arguments) has
+    // nothing trustworthy to bind; its error is reported on its own.
     if (SM.isInSystemHeader(Call->getBeginLoc()) || Call->isValueDependent() ||
-        Call->isTypeDependent())
+        Call->isTypeDependent() || Call->containsErrors())
       return true;
     const FunctionDecl *Kernel = Call->getDirectCallee();
     if (!Kernel)
@@ -56,8 +58,20 @@ public:
 
     HostEvaluator Eval(Ctx, Current);
     const CallExpr *Config = Call->getConfig();
+    // A launch from device code (dynamic parallelism) configures through
+    // cudaLaunchDevice(func, params, grid, block, smem, stream); host code
+    // through __cudaPushCallConfiguration(grid, block, smem, stream).
+    unsigned First = 0;
+    if (const FunctionDecl *C = Config ? Config->getDirectCallee() : nullptr;
+        C && C->getName() == "cudaLaunchDevice") {
+      First = 2;
+      Spec.Notes.push_back("device-side launch from kernel '" +
+                           (Current ? Current->getNameAsString() : "?") +
+                           "': its values come from that kernel's launch");
+    }
     auto evalDims = [&](unsigned Index, const char *What,
                         std::array<std::optional<Rational>, 3> &Dims) {
+      Index += First;
       if (!Config || Config->getNumArgs() <= Index)
         return;
       std::string Why;
@@ -72,9 +86,9 @@ public:
     };
     evalDims(0, "grid", Spec.Grid);
     evalDims(1, "block", Spec.Block);
-    if (Config && Config->getNumArgs() > 2) {
+    if (Config && Config->getNumArgs() > First + 2) {
       std::string Why;
-      Spec.DynamicSmem = Eval.evaluate(Config->getArg(2), Why);
+      Spec.DynamicSmem = Eval.evaluate(Config->getArg(First + 2), Why);
       if (!Spec.DynamicSmem)
         Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
     } else {

@@ -16,6 +16,7 @@
 #include <array>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -120,6 +121,12 @@ struct KernelModel {
   std::vector<AccessSite> Accesses;
   /// __launch_bounds__ max threads per block, 0 when absent.
   unsigned LaunchBoundsMaxThreads = 0;
+  /// The architectures ("sm_90") whose device-side compile this body is;
+  /// empty when the body is the same for every architecture asked for.
+  std::vector<std::string> Archs;
+  /// Set when clang reported an error in the body (or in a function it
+  /// calls): the costs are not counted; the finding holds clang's message.
+  std::optional<Finding> NotAnalysed;
 
   const KernelParam *findParam(const std::string &Name) const;
 };

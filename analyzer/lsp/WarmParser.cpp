@@ -66,14 +66,20 @@ bool WarmParser::createUnit(const std::string &Text, WarmParse &Out,
   for (const std::string &A : Args)
     Argv.push_back(A.c_str());
   Argv.push_back(File.c_str());
+  // A file system of this unit's own: -working-directory= (from -p) moves
+  // its current folder, where on the process's it would chdir the whole
+  // server and later documents would find relative paths (-p build) from
+  // the compile command's folder.
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      llvm::vfs::createPhysicalFileSystem();
   auto DiagOpts = std::make_shared<DiagnosticOptions>();
   auto *DriverDiags = new TextDiagnosticBuffer();
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
-      CompilerInstance::createDiagnostics(*llvm::vfs::getRealFileSystem(),
-                                          *DiagOpts, DriverDiags,
+      CompilerInstance::createDiagnostics(*FS, *DiagOpts, DriverDiags,
                                           /*ShouldOwnClient=*/true);
   CreateInvocationOptions Options;
   Options.Diags = Diags;
+  Options.VFS = FS;
   std::shared_ptr<CompilerInvocation> Invocation =
       createInvocation(Argv, Options);
   if (!Invocation) {
@@ -94,8 +100,8 @@ bool WarmParser::createUnit(const std::string &Text, WarmParse &Out,
   PPOpts.addRemappedFile(
       File, llvm::MemoryBuffer::getMemBufferCopy(Text, File).release());
 
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(
-      FileSystemOptions(), llvm::vfs::getRealFileSystem());
+  auto Files =
+      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
   Unit = ASTUnit::LoadFromCompilerInvocation(
       Invocation, std::make_shared<PCHContainerOperations>(), DiagOpts, Diags,
       Files, /*OnlyLocalDecls=*/false, CaptureDiagsKind::All,

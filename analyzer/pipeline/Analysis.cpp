@@ -7,6 +7,9 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 namespace rla {
 namespace {
@@ -35,6 +38,29 @@ bool forcesCudaLanguage(const std::vector<std::string> &Args) {
     if (A == "-xcuda")
       return true;
   return false;
+}
+
+/// A bound launch that counts nothing: never reported as if it were fine.
+void flagNoWork(KernelReport &K) {
+  if (!K.Totals)
+    return;
+  double Work = 0;
+  for (const char *Key :
+       {"flops", "sfu_ops", "global_load_bytes", "global_store_bytes",
+        "shared_load_bytes", "shared_store_bytes", "atomic_ops"})
+    if (BoundValue V = K.Totals->get(Key))
+      Work += V->High;
+  if (Work > 0)
+    return;
+  K.Findings.push_back(Finding{
+      "rl-no-work", Severity::Warning,
+      "kernel '" + K.Model.Name +
+          "' counts no FLOPs and no memory traffic for this launch: its "
+          "body as compiled" +
+          (K.Model.Archs.empty() ? std::string()
+                                 : " for " + K.Model.Archs.front()) +
+          " does nothing the model counts",
+      K.Model.Location});
 }
 
 } // namespace
@@ -71,15 +97,34 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
       return inputError(ToolkitError);
   }
 
+  // Each architecture asked for, for kernels whose bodies depend on it.
+  for (const GpuSpec *G : Gpus)
+    if (std::find(Parse.DeviceArchs.begin(), Parse.DeviceArchs.end(),
+                  G->smArch()) == Parse.DeviceArchs.end())
+      Parse.DeviceArchs.push_back(G->smArch());
+
   ParsedFile Parsed;
   std::string ParseError;
   if (!parseCudaFile(Parse, Parsed, ParseError))
     return inputError(ParseError);
-  if (Parsed.ErrorCount > 0)
-    return inputError("'" + File + "' has " +
-                      std::to_string(Parsed.ErrorCount) +
-                      (Parsed.ErrorCount == 1 ? " error" : " errors") +
-                      " (above); not analysed");
+  llvm::raw_ostream &ClangOut =
+      Parse.DiagnosticStream ? *Parse.DiagnosticStream : llvm::errs();
+  bool AnyAnalysed = false;
+  for (const KernelModel &K : Parsed.Kernels)
+    AnyAnalysed |= !K.NotAnalysed;
+  bool Reject = Parsed.ErrorCount > 0 &&
+                (Req.Strict || !AnyAnalysed || Parsed.UnplacedErrors > 0);
+  if (Parse.ShowCompilerOutput || Reject)
+    ClangOut << Parsed.CompilerOutput;
+  if (Reject)
+    return inputError(
+        "'" + File + "' has " + std::to_string(Parsed.ErrorCount) +
+        (Parsed.ErrorCount == 1 ? " error" : " errors") + " (above); " +
+        (Req.Strict ? "not analysed (--strict)"
+         : Parsed.UnplacedErrors > 0 ? "not analysed"
+         : Parsed.Kernels.empty()
+                          ? "no kernel could be read"
+                          : "not analysed: every kernel's code has one"));
   return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
 }
 
@@ -114,8 +159,24 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   R.InputFile = File;
   R.Gpus = Gpus;
   R.Findings = Parsed.Findings;
+  for (Finding &F : Parsed.CompilerErrors) {
+    relabel(F.Loc);
+    R.Findings.push_back(F);
+  }
   R.Dependencies = Parsed.Dependencies;
-  if (Parsed.Kernels.empty()) {
+  // Kernels with a clang error in their code are listed, not counted.
+  std::vector<KernelModel> Analysable;
+  for (KernelModel &K : Parsed.Kernels) {
+    if (!K.NotAnalysed) {
+      Analysable.push_back(std::move(K));
+      continue;
+    }
+    relabel(K.NotAnalysed->Loc);
+    R.NotAnalysed.push_back({K.Name, K.Location, K.NotAnalysed->Message});
+    R.Findings.push_back(*K.NotAnalysed);
+  }
+  Parsed.Kernels = std::move(Analysable);
+  if (Parsed.Kernels.empty() && R.NotAnalysed.empty()) {
     R.Findings.push_back(Finding{"rl-no-kernels", Severity::Note,
                                  "no __global__ kernels in '" + File + "'",
                                  SourceLoc{File, 0, 0}});
@@ -167,6 +228,13 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
 
   for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {
     const KernelModel &Model = Parsed.Kernels[I];
+    // A body read for some architectures only is predicted on their GPUs.
+    std::vector<const GpuSpec *> ModelGpus;
+    for (const GpuSpec *G : Gpus)
+      if (Model.Archs.empty() ||
+          std::find(Model.Archs.begin(), Model.Archs.end(), G->smArch()) !=
+              Model.Archs.end())
+        ModelGpus.push_back(G);
     if (PerKernel[I].empty()) {
       LaunchSpec None;
       None.Kernel = Model.Name;
@@ -174,9 +242,11 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                            "' in this file; pass --launch or --launches");
       PerKernel[I].push_back(None);
     }
-    for (const LaunchSpec &L : PerKernel[I])
+    for (const LaunchSpec &L : PerKernel[I]) {
       R.Kernels.push_back(
-          bindLaunch(Model, L, Req.Binds, Gpus, Req.DefaultBinds));
+          bindLaunch(Model, L, Req.Binds, ModelGpus, Req.DefaultBinds));
+      flagNoWork(R.Kernels.back());
+    }
   }
   // Launches in sequence that hand buffers to each other through DRAM.
   for (Finding &F : fusionFindings(R.Kernels))

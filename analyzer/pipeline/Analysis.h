@@ -33,6 +33,9 @@ struct AnalysisRequest {
   /// Resources and occupancy (docs/occupancy.md): skip compiling with
   /// nvcc, or skip only its cache; CacheDir empty for the default.
   bool NoResources = false;
+  /// Any clang error makes the file an input error (--strict); by default
+  /// the kernels without one are analysed.
+  bool Strict = false;
   bool NoResourceCache = false;
   std::string ResourceCacheDir;
 };

@@ -78,9 +78,10 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "constants (for (int i = 0; i < n; i += step)), or accept the "
        "undercount."},
       {"rl-host-branch", Severity::Remark,
-       "Code depends on __CUDA_ARCH__; the analysis reads the host side of "
-       "the file and counts the branch taken when __CUDA_ARCH__ is not "
-       "defined.",
+       "Code depends on __CUDA_ARCH__; the compiler plugin and the language "
+       "server read the host side of the file and count the branch taken "
+       "when __CUDA_ARCH__ is not defined (the command line reads each "
+       "architecture's device side instead).",
        "Keep the device and host branches equivalent in cost, or move the "
        "architecture-specific code into a function the kernel calls in "
        "both cases."},
@@ -130,6 +131,23 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "Check the bound values (a zero size or stride)."},
       {"rl-no-kernels", Severity::Note, "The file has no __global__ kernels.",
        "Analyse the file that defines the kernels."},
+      {"rl-frontend-error", Severity::Warning,
+       "Clang reported an error in the file (its message follows). The "
+       "kernels whose code is free of errors are still analysed, and launch "
+       "sites in intact host code still bind; --strict makes any error "
+       "exit 2.",
+       "Fix the error, or, where nvcc accepts the code, report the "
+       "construct: the analysis aims to accept every file nvcc compiles."},
+      {"rl-not-analysed", Severity::Warning,
+       "A kernel's code (or a function it calls) has a clang error, so its "
+       "costs are not counted; it is listed in the report's not_analysed.",
+       "Fix the error clang reports at the location given."},
+      {"rl-no-work", Severity::Warning,
+       "A bound launch counts no FLOPs and no global memory traffic: the "
+       "kernel's body does nothing the model counts (an empty body, code "
+       "under a preprocessor branch not taken, or inline assembly only).",
+       "Check that the body compiled for the GPU asked for is the one you "
+       "meant; inline PTX is not counted."},
       // Gates.
       {"rl-baseline-regression", Severity::Error,
        "A kernel got worse than the baseline (--baseline): its bound moved "

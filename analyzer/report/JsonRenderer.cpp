@@ -315,6 +315,9 @@ Json kernel(const KernelReport &K) {
   J["case"] =
       K.Launch.CaseName.empty() ? Json(nullptr) : Json(K.Launch.CaseName);
   J["location"] = location(M.Location);
+  // The architectures whose device-side compile this body is; empty when
+  // it is the same for every GPU asked for.
+  J["archs"] = M.Archs;
   J["launch"] = launch(K.Launch);
   J["per_thread"] = formulas(K.PerThreadFormulas);
   J["formulas"] = formulas(K.TotalFormulas);
@@ -380,6 +383,13 @@ std::string renderJson(const Report &R) {
   for (const KernelReport &K : R.Kernels)
     Kernels.push_back(kernel(K));
   J["kernels"] = Kernels;
+  // Kernels whose code clang could not build: named, not counted.
+  Json NotAnalysed = Json::array();
+  for (const NotAnalysedKernel &N : R.NotAnalysed)
+    NotAnalysed.push_back({{"name", N.Name},
+                           {"location", location(N.Location)},
+                           {"reason", N.Reason}});
+  J["not_analysed"] = NotAnalysed;
   J["diagnostics"] = findings(R.Findings, {});
   // Findings silenced by `rl-analyze: ignore[...]` comments.
   J["suppressed"] = findings(R.Suppressed, {});

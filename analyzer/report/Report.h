@@ -84,12 +84,20 @@ struct KernelReport {
   std::optional<MemoryEstimate> Memory;
 };
 
+/// A kernel whose code clang could not build: listed, not counted.
+struct NotAnalysedKernel {
+  std::string Name;
+  SourceLoc Location;
+  std::string Reason; ///< with clang's message and its position
+};
+
 struct Report {
   std::string Tool = "rl-analyze";
   std::string Version;
   std::string InputFile;
   std::vector<const GpuSpec *> Gpus;
   std::vector<KernelReport> Kernels;
+  std::vector<NotAnalysedKernel> NotAnalysed;
   /// File-level findings (no kernels, unknown kernel in --launch, ...).
   std::vector<Finding> Findings;
   /// Findings silenced by `rl-analyze: ignore[...]` comments, removed from

@@ -121,6 +121,8 @@ std::string header(const KernelReport &K, const Style &S) {
     Out += " [" + L.CaseName + "]";
   if (K.Model.Location.valid())
     Out += "  (" + locationText(K.Model.Location) + ")";
+  for (const std::string &Arch : K.Model.Archs)
+    Out += "  " + Arch + " body";
   if (L.Source == LaunchSource::None)
     return Out + "  " + S.dim("no launch");
   Out += "  " + std::string(launchSourceName(L.Source));
@@ -404,6 +406,9 @@ const GpuVerdict *verdictOn(const KernelReport &K, const GpuSpec *Gpu,
   for (const GpuVerdict &V : K.Verdicts)
     if (V.Gpu == Gpu)
       return &V;
+  // A body read for some architectures has verdicts on their GPUs only.
+  if (!K.Model.Archs.empty())
+    return nullptr;
   return Index < K.Verdicts.size() ? &K.Verdicts[Index] : nullptr;
 }
 
@@ -412,11 +417,16 @@ std::string plural(size_t N, const char *Word) {
 }
 
 void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
+  std::string NotAnalysed =
+      R.NotAnalysed.empty()
+          ? ""
+          : ", " + std::to_string(R.NotAnalysed.size()) + " not analysed";
   if (R.Kernels.empty()) {
-    OS << S.bold("summary:") << " no kernels analysed\n";
+    OS << S.bold("summary:") << " no kernels analysed" << NotAnalysed << "\n";
     return;
   }
-  std::string Analysed = plural(R.Kernels.size(), "kernel") + " analysed";
+  std::string Analysed =
+      plural(R.Kernels.size(), "kernel") + " analysed" + NotAnalysed;
   if (R.Gpus.empty()) {
     OS << S.bold("summary:") << " " << Analysed << " (no GPU selected)\n";
     return;

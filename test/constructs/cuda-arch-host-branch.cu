@@ -1,14 +1,18 @@
-// Code under __CUDA_ARCH__ is read in its host branch (the parse is the
-// host-side job); the report says so once, where the condition is.
-// RUN: %rl-analyze-stub %s --format=diagnostics | FileCheck %s
+// Code under __CUDA_ARCH__ is counted as the GPU compiles it: the kernel
+// body comes from the device-side parse (2 FLOPs per thread here, where the
+// host branch has 1), and no host-side remark is made.
+// RUN: %rl-analyze-stub %s --launch 'k:grid=1,block=32' --format=json \
+// RUN:   | FileCheck %s --implicit-check-not=rl-host-branch
 #include "cuda.h"
 
 __global__ void k(const float *x, float *y) {
   int i = threadIdx.x;
 #ifdef __CUDA_ARCH__
-  // CHECK: cuda-arch-host-branch.cu:[[@LINE-1]]:2: remark: code here depends on __CUDA_ARCH__{{.*}}[rl-host-branch]
-  y[i] = __ldg(&x[i]) * 2.0f;
+  y[i] = x[i] * 2.0f + 1.0f;
 #else
   y[i] = x[i] * 2.0f;
 #endif
 }
+// CHECK: "name": "k",
+// CHECK: "archs": [],
+// CHECK: "flops": 64,

@@ -45,13 +45,26 @@ TEST_F(JsonRendererTest, KeysInDocumentedOrder) {
   for (auto It = J.begin(); It != J.end(); ++It)
     Top.push_back(It.key());
   EXPECT_EQ(Top, (std::vector<std::string>{"tool", "version", "input", "gpu",
-                                           "gpus", "kernels", "diagnostics",
-                                           "suppressed"}));
+                                           "gpus", "kernels", "not_analysed",
+                                           "diagnostics", "suppressed"}));
   std::vector<std::string> Kernel;
   for (auto It = J["kernels"][0].begin(); It != J["kernels"][0].end(); ++It)
     Kernel.push_back(It.key());
   EXPECT_EQ(Kernel.front(), "name");
   EXPECT_EQ(Kernel.back(), "diagnostics");
+}
+
+TEST_F(JsonRendererTest, NotAnalysedKernelsAreListed) {
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  R.NotAnalysed.push_back({"broken", SourceLoc{"saxpy.cu", 30, 17},
+                           "kernel 'broken' is not analysed: ..."});
+  json N = render(R)["not_analysed"];
+  ASSERT_EQ(N.size(), 1u);
+  EXPECT_EQ(N[0]["name"], "broken");
+  EXPECT_EQ(N[0]["location"]["line"], 30);
+  EXPECT_EQ(N[0]["reason"], "kernel 'broken' is not analysed: ...");
+  EXPECT_EQ(render(fixtures::boundSaxpy(L40S, H100))["kernels"][0]["archs"],
+            json::array());
 }
 
 TEST_F(JsonRendererTest, BoundKernel) {

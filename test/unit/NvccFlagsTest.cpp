@@ -32,11 +32,15 @@ TEST(NvccFlagsTest, CMakeGeneratedCommand) {
                   "/src/k.cu",
                   "-o",
                   "k.o"};
-  std::string Arch;
-  EXPECT_EQ(translateNvccArguments(Command, Arch),
+  NvccTranslation T = translateNvccArguments(Command, "/build");
+  EXPECT_EQ(T.Args,
             (Args{"-DFOO=1", "-I/src/include", "-isystem",
                   "/usr/local/cuda/include", "-DNDEBUG", "-std=c++17"}));
-  EXPECT_EQ(Arch, "sm_90");
+  EXPECT_EQ(T.CudaArch, "sm_90");
+  EXPECT_EQ(T.HostCompiler, "");
+  EXPECT_FALSE(T.RelocatableDeviceCode);
+  EXPECT_FALSE(T.OpenMP);
+  EXPECT_EQ(T.Error, "");
 }
 
 TEST(NvccFlagsTest, JoinedAndSeparateForms) {
@@ -66,20 +70,18 @@ TEST(NvccFlagsTest, JoinedAndSeparateForms) {
                   "c++20",
                   "-DA,B",
                   "k.cu"};
-  std::string Arch = "sm_75";
+  NvccTranslation T = translateNvccArguments(Command);
   EXPECT_EQ(
-      translateNvccArguments(Command, Arch),
+      T.Args,
       (Args{"-Iinc",      "-Iinc2", "-Iinc3",   "-Iinc4", "-DX=1",    "-DY=2",
             "-DZ",        "-UW",    "-UV",      "-UT",    "-isystem", "/sys1",
             "-isystem",   "sys2",   "-include", "pre.h",  "-include", "pre2.h",
             "-std=c++20", "-DA",    "-DB"}));
-  EXPECT_EQ(Arch, "sm_75"); // No architecture named: left as it was.
+  EXPECT_EQ(T.CudaArch, ""); // No architecture named.
 }
 
 std::string archOf(const Args &Command) {
-  std::string Arch = "unset";
-  translateNvccArguments(Command, Arch);
-  return Arch;
+  return translateNvccArguments(Command).CudaArch;
 }
 
 TEST(NvccFlagsTest, NewestArchitectureWins) {
@@ -94,8 +96,8 @@ TEST(NvccFlagsTest, NewestArchitectureWins) {
   EXPECT_EQ(archOf({"nvcc", "--generate-code", "arch=compute_86,code=lto_86"}),
             "sm_86");
   EXPECT_EQ(archOf({"nvcc", "-code=sm_89", "-arch=compute_80"}), "sm_89");
-  EXPECT_EQ(archOf({"nvcc", "-arch=native"}), "unset");
-  EXPECT_EQ(archOf({"nvcc", "-arch=all-major"}), "unset");
+  EXPECT_EQ(archOf({"nvcc", "-arch=native"}), "");
+  EXPECT_EQ(archOf({"nvcc", "-arch=all-major"}), "");
 }
 
 TEST(NvccFlagsTest, UnwrapsHostCompilerOptions) {
@@ -107,11 +109,75 @@ TEST(NvccFlagsTest, UnwrapsHostCompilerOptions) {
                   "-std=c++17",
                   "-Xcompiler",
                   "-Wl,--as-needed -Wextra",
-                  "--compiler-options=-D,LATE,-fopenmp,-march=native"};
-  std::string Arch;
-  EXPECT_EQ(translateNvccArguments(Command, Arch),
-            (Args{"-Wall", "-DHOST=1", "-isystem", "/opt/inc", "-std=c++17",
-                  "-Wextra", "-DLATE"}));
+                  "--compiler-options=-D,LATE,-march=native"};
+  NvccTranslation T = translateNvccArguments(Command);
+  EXPECT_EQ(T.Args, (Args{"-Wall", "-DHOST=1", "-isystem", "/opt/inc",
+                          "-std=c++17", "-Wextra", "-DLATE"}));
+  EXPECT_FALSE(T.OpenMP);
+}
+
+TEST(NvccFlagsTest, HostOpenMPBecomesClangOpenMP) {
+  for (const Args &Command :
+       {Args{"nvcc", "-Xcompiler", "-fopenmp", "k.cu"},
+        Args{"nvcc", "-Xcompiler=-fPIC,-fopenmp", "k.cu"},
+        Args{"nvcc", "--compiler-options", "-O2 -fopenmp", "k.cu"},
+        Args{"nvcc", "--compiler-options=-fopenmp", "k.cu"},
+        // CMake's target_compile_options(-fopenmp): nvcc forwards it.
+        Args{"nvcc", "-forward-unknown-to-host-compiler", "-fopenmp",
+             "k.cu"}}) {
+    NvccTranslation T = translateNvccArguments(Command);
+    EXPECT_TRUE(T.OpenMP) << Command[1];
+    EXPECT_EQ(T.Args, Args{"-fopenmp"}) << Command[1];
+  }
+  // Only the exact flag: -fopenmp-simd and friends are code generation.
+  EXPECT_FALSE(
+      translateNvccArguments({"nvcc", "-Xcompiler=-fopenmp-simd"}).OpenMP);
+}
+
+TEST(NvccFlagsTest, RelocatableDeviceCodeBecomesGpuRdc) {
+  for (const Args &Command :
+       {Args{"nvcc", "-rdc=true", "-c", "k.cu"},
+        Args{"nvcc", "-rdc", "true", "k.cu"},
+        Args{"nvcc", "--relocatable-device-code=true", "k.cu"},
+        Args{"nvcc", "--relocatable-device-code", "true", "k.cu"},
+        Args{"nvcc", "-dc", "k.cu"}, Args{"nvcc", "--device-c", "k.cu"},
+        Args{"nvcc", "-rdc=false", "-dc", "k.cu"}}) {
+    NvccTranslation T = translateNvccArguments(Command);
+    EXPECT_TRUE(T.RelocatableDeviceCode) << Command[1];
+    EXPECT_EQ(T.Args, Args{"-fgpu-rdc"}) << Command[1];
+  }
+  // The last one wins; -dw is -rdc=false -c.
+  for (const Args &Command : {Args{"nvcc", "-rdc=true", "-rdc=false"},
+                              Args{"nvcc", "-dc", "-dw"},
+                              Args{"nvcc", "-rdc", "false"}}) {
+    NvccTranslation T = translateNvccArguments(Command);
+    EXPECT_FALSE(T.RelocatableDeviceCode) << Command.back();
+    EXPECT_EQ(T.Args, Args{}) << Command.back();
+  }
+}
+
+TEST(NvccFlagsTest, HostCompilerIsRecorded) {
+  auto HostOf = [](const Args &Command) {
+    return translateNvccArguments(Command, "/proj/build").HostCompiler;
+  };
+  EXPECT_EQ(HostOf({"nvcc", "-ccbin", "/usr/bin/g++-12", "k.cu"}),
+            "/usr/bin/g++-12");
+  EXPECT_EQ(HostOf({"nvcc", "-ccbin=/usr/bin/g++", "k.cu"}), "/usr/bin/g++");
+  EXPECT_EQ(HostOf({"nvcc", "--compiler-bindir", "/opt/gcc/bin", "k.cu"}),
+            "/opt/gcc/bin");
+  EXPECT_EQ(HostOf({"nvcc", "--compiler-bindir=/usr/bin/clang++"}),
+            "/usr/bin/clang++");
+  // A relative path is relative to the command's directory; a bare name is
+  // looked up on PATH, as nvcc does.
+  EXPECT_EQ(HostOf({"nvcc", "-ccbin", "../tools/g++"}), "/proj/tools/g++");
+  EXPECT_EQ(HostOf({"nvcc", "-ccbin", "g++-13"}), "g++-13");
+  EXPECT_EQ(HostOf({"nvcc", "-ccbin", "gcc", "-ccbin", "clang++"}), "clang++");
+  EXPECT_EQ(HostOf({"nvcc", "k.cu"}), "");
+  // The host compiler's value is never taken for a flag or a source.
+  NvccTranslation T =
+      translateNvccArguments({"nvcc", "-ccbin", "-DX", "-ccbin", "host.cu"});
+  EXPECT_EQ(T.Args, Args{});
+  EXPECT_EQ(T.HostCompiler, "host.cu");
 }
 
 TEST(NvccFlagsTest, DropsNvccOnlyOptions) {
@@ -119,13 +185,7 @@ TEST(NvccFlagsTest, DropsNvccOnlyOptions) {
                   "--expt-relaxed-constexpr",
                   "--extended-lambda",
                   "--expt-extended-lambda",
-                  "-rdc=true",
-                  "--relocatable-device-code",
-                  "true",
                   "-forward-unknown-to-host-compiler",
-                  "-ccbin",
-                  "/usr/bin/g++-12",
-                  "--compiler-bindir=/usr/bin",
                   "-Xcudafe",
                   "--diag_suppress=177",
                   "-Xptxas",
@@ -147,8 +207,6 @@ TEST(NvccFlagsTest, DropsNvccOnlyOptions) {
                   "k.cu.o",
                   "-MF",
                   "k.cu.o.d",
-                  "--options-file",
-                  "opts.rsp",
                   "-Wno-deprecated-gpu-targets",
                   "-Werror",
                   "all-warnings",
@@ -156,19 +214,21 @@ TEST(NvccFlagsTest, DropsNvccOnlyOptions) {
                   "-lcublas",
                   "-L/usr/local/cuda/lib64",
                   "-fPIC",
-                  "@extra.rsp",
+                  "-Xcudafe=--display_error_number",
                   "/src/k.cu",
                   "other.cpp",
                   "k.o"};
-  std::string Arch;
-  EXPECT_EQ(translateNvccArguments(Command, Arch), Args{});
+  NvccTranslation T = translateNvccArguments(Command);
+  EXPECT_EQ(T.Args, Args{});
+  EXPECT_FALSE(T.RelocatableDeviceCode);
+  EXPECT_FALSE(T.OpenMP);
+  EXPECT_EQ(T.HostCompiler, "");
 }
 
 TEST(NvccFlagsTest, OptionValuesAreNotSources) {
   Args Command = {"nvcc", "-include", "common.cu", "-DFILE=k.cu",
                   "-I",   "dir.c",    "k.cu"};
-  std::string Arch;
-  EXPECT_EQ(translateNvccArguments(Command, Arch),
+  EXPECT_EQ(translateNvccArguments(Command).Args,
             (Args{"-include", "common.cu", "-DFILE=k.cu", "-Idir.c"}));
 }
 
@@ -196,29 +256,36 @@ TEST(NvccFlagsTest, ClangCommandIsKeptExceptOutputsAndArch) {
                   "--cuda-path=/usr/local/cuda",
                   "-Wall",
                   "-ofoo.o"};
-  std::string Arch;
-  EXPECT_EQ(
-      translateNvccArguments(Command, Arch),
-      (Args{"-x", "cuda", "-I", "inc", "-DX", "-O2", "-std=c++17", "-include",
-            "pre.cu", "--cuda-path=/usr/local/cuda", "-Wall"}));
-  EXPECT_EQ(Arch, "sm_90");
+  NvccTranslation T = translateNvccArguments(Command);
+  EXPECT_EQ(T.Args, (Args{"-x", "cuda", "-I", "inc", "-DX", "-O2",
+                          "-std=c++17", "-include", "pre.cu",
+                          "--cuda-path=/usr/local/cuda", "-Wall"}));
+  EXPECT_EQ(T.CudaArch, "sm_90");
+  EXPECT_FALSE(T.RelocatableDeviceCode);
+  EXPECT_FALSE(T.OpenMP);
   EXPECT_EQ(archOf({"clang", "--offload-arch=sm_80,sm_89"}), "sm_89");
+  // Clang spells them as clang does; they are kept and recorded.
+  T = translateNvccArguments({"clang++", "-fgpu-rdc", "-fopenmp", "k.cu"});
+  EXPECT_EQ(T.Args, (Args{"-fgpu-rdc", "-fopenmp"}));
+  EXPECT_TRUE(T.RelocatableDeviceCode);
+  EXPECT_TRUE(T.OpenMP);
+  EXPECT_EQ(T.HostCompiler, "");
 }
 
 TEST(NvccFlagsTest, LaunchersAndEdgeCases) {
-  std::string Arch;
-  EXPECT_EQ(translateNvccArguments({"ccache", "/usr/local/cuda/bin/nvcc", "-DA",
-                                    "-arch=sm_80", "k.cu"},
-                                   Arch),
-            Args{"-DA"});
-  EXPECT_EQ(Arch, "sm_80");
-  EXPECT_EQ(translateNvccArguments({}, Arch), Args{});
-  EXPECT_EQ(translateNvccArguments({"nvcc"}, Arch), Args{});
+  NvccTranslation T = translateNvccArguments(
+      {"ccache", "/usr/local/cuda/bin/nvcc", "-DA", "-arch=sm_80", "k.cu"});
+  EXPECT_EQ(T.Args, Args{"-DA"});
+  EXPECT_EQ(T.CudaArch, "sm_80");
+  EXPECT_EQ(translateNvccArguments({}).Args, Args{});
+  EXPECT_EQ(translateNvccArguments({"nvcc"}).Args, Args{});
   // A dangling value option is dropped, not read past the end.
-  EXPECT_EQ(translateNvccArguments({"nvcc", "-I"}, Arch), Args{});
-  EXPECT_EQ(translateNvccArguments({"nvcc", "-o"}, Arch), Args{});
+  EXPECT_EQ(translateNvccArguments({"nvcc", "-I"}).Args, Args{});
+  EXPECT_EQ(translateNvccArguments({"nvcc", "-o"}).Args, Args{});
+  EXPECT_EQ(translateNvccArguments({"nvcc", "-ccbin"}).HostCompiler, "");
+  EXPECT_EQ(translateNvccArguments({"nvcc", "-rdc"}).Args, Args{});
   // No compiler: the flags are read with nvcc's rules.
-  EXPECT_EQ(translateNvccArguments({"-DX", "-O3", "-Iinc"}, Arch),
+  EXPECT_EQ(translateNvccArguments({"-DX", "-O3", "-Iinc"}).Args,
             (Args{"-DX", "-Iinc"}));
 }
 

@@ -94,13 +94,14 @@ TEST_F(CompileDbFilesTest, ListsCudaEntriesOnce) {
     {"directory": "/src", "file": "/src/a.cu", "command": "nvcc -c a.cu -G"},
     {"directory": "/src", "file": "b.cpp", "arguments": ["nvcc", "-x", "cu", "-c", "b.cpp"]},
     {"directory": "/src", "file": "c.cpp", "command": "c++ -c c.cpp"},
-    {"directory": "/src", "file": "sub/../d.cuh", "command": "clang++ -c d.cuh"}
+    {"directory": "/src", "file": "sub/../d.cuh", "command": "clang++ -c d.cuh"},
+    {"directory": "/src", "file": "e.cpp", "command": "nvcc '-x'  \"cu\" -c e.cpp"}
   ])");
   std::vector<std::string> Files;
   std::string Error;
   ASSERT_TRUE(listCudaSources(Dir.str().str(), Files, Error)) << Error;
   EXPECT_EQ(Files, (std::vector<std::string>{"/src/a.cu", "/src/b.cpp",
-                                             "/src/d.cuh"}));
+                                             "/src/d.cuh", "/src/e.cpp"}));
 }
 
 TEST_F(CompileDbFilesTest, MissingOrMalformedDatabase) {

@@ -81,6 +81,15 @@ cl::opt<bool> NoCudaHeaders("no-cuda-headers",
                             cl::desc("Parse without the CUDA headers "
                                      "(-nocudainc); supply your own stubs"),
                             cl::cat(Category));
+cl::opt<bool> Strict("strict",
+                     cl::desc("Exit 2 on any clang error (by default the "
+                              "kernels without one are analysed)"),
+                     cl::cat(Category));
+cl::opt<bool> CompilerWarnings(
+    "compiler-warnings",
+    cl::desc("Print clang's warnings and errors on the input (quiet by "
+             "default; errors become [rl-frontend-error] findings)"),
+    cl::cat(Category));
 cl::list<std::string>
     ExtraArgs("extra-arg", cl::desc("Extra compiler argument (repeatable)"),
               cl::cat(Category));
@@ -278,6 +287,8 @@ int main(int Argc, const char **Argv) {
   Req.Parse.CudaPath = CudaPath;
   Req.Parse.CudaArch = CudaArch;
   Req.Parse.NoCudaHeaders = NoCudaHeaders;
+  Req.Parse.ShowCompilerOutput = CompilerWarnings;
+  Req.Strict = Strict;
   Req.NoResources = NoResources;
   Req.NoResourceCache = NoResourceCache;
   Req.ResourceCacheDir = ResourceCacheDir;

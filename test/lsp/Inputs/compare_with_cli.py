@@ -65,6 +65,11 @@ for path in files:
         "contentChanges": [{"text": text + "\n"}]})
     edited = lsp_diagnostics(client.diagnostics(uri, 2))
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    if any(d[4] == "rl-host-branch" for d in opened):
+        # The server reads the host side; the CLI reads each architecture's
+        # device side of such a file (docs/ide.md).
+        print("skipped %s: depends on __CUDA_ARCH__" % path)
+        continue
     if opened != want or edited != want or not want:
         print("DIFFERENT %s\n cli:    %s\n open:   %s\n edited: %s"
               % (path, want, opened, edited))

@@ -1,0 +1,837 @@
+#!/usr/bin/env python3
+"""Real-code benchmark: run rl-analyze over every .cu file of some code bases.
+
+  python3 bench/corpus.py DIR [DIR ...] [-j N] [--no-nvcc] [--floor FILE]
+
+For each .cu file under the DIRs it runs
+
+  nvcc -c -arch=sm_90 -o /dev/null FLAGS FILE          (when nvcc is present)
+  rl-analyze FILE --no-config --format=json --no-resources -- FLAGS
+
+where FLAGS come from the nearest compile_commands.json that lists the file
+(the tool then gets `-p THATDIR` instead), or else are `-I` options for the
+file's folder, its parent folders up to the project root (the DIR, or the
+nearest folder holding a LICENSE file), and any common/Common/inc/include/
+util/utilities folders in those folders (cuda-samples' `Common` is one).
+
+It records, per file: nvcc's exit code, the tool's exit code, its first error
+line, the time, and what the JSON report holds (kernels, entries, entries with
+a bound launch, bound entries that do no work). It prints a table per DIR and
+in total, writes it as markdown (--markdown-out) and every record as JSON
+(--json-out). Standard library only.
+
+"Analysed" means the tool exited 0 or 1 (1 = a gate failed) and printed a JSON
+report. Exit status: 0, or 3 when --floor is given and the analysed share of
+the nvcc-accepted files (of all files without nvcc) is below it; 1 when the
+tool binary is missing; 2 for a usage error.
+"""
+
+import argparse
+import concurrent.futures
+import datetime
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_TOOL = os.path.join(REPO, "build", "tools", "rl-analyze", "rl-analyze")
+DEFAULT_MARKDOWN = os.path.join(REPO, "docs", "real-code.md")
+INCLUDE_DIR_NAMES = ("common", "Common", "inc", "include", "util", "utilities")
+ANALYSED_RCS = (0, 1)
+CLEAN_RCS = (0, 1, 2)
+
+
+# ---------------------------------------------------------------------------
+# Finding files and their flags
+
+
+def find_cu_files(top, limit=None):
+    """Every .cu file under `top`, sorted; the first `limit` when given."""
+    found = []
+    for folder, dirs, files in os.walk(top):
+        dirs.sort()
+        found.extend(os.path.join(folder, f) for f in files if f.endswith(".cu"))
+    found.sort()
+    return found[:limit] if limit else found
+
+
+def ancestors(path, top):
+    """The folder of `path` and its parents, nearest first, up to the project
+    root: `top`, or the first folder with a LICENSE file, whichever comes first."""
+    top = os.path.abspath(top)
+    folder = os.path.dirname(os.path.abspath(path))
+    chain = []
+    while True:
+        chain.append(folder)
+        if folder == top or os.path.exists(os.path.join(folder, "LICENSE")):
+            return chain
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.commonpath([folder, top]) != top:
+            return chain
+        folder = parent
+
+
+def include_dirs(path, top):
+    """The -I folders for a file without a compilation database."""
+    dirs = []
+    for folder in ancestors(path, top):
+        dirs.append(folder)
+        for name in INCLUDE_DIR_NAMES:
+            sub = os.path.join(folder, name)
+            if os.path.isdir(sub):
+                dirs.append(sub)
+                # one level down too: 7_libNVVM/common/include
+                dirs.extend(os.path.join(sub, n) for n in INCLUDE_DIR_NAMES
+                            if os.path.isdir(os.path.join(sub, n)))
+    common = os.path.join(os.path.abspath(top), "Common")
+    if os.path.isdir(common):
+        dirs.append(common)
+    unique = []
+    for d in dirs:
+        if d not in unique:
+            unique.append(d)
+    return ["-I" + d for d in unique]
+
+
+_DATABASES = {}
+
+
+def load_database(folder):
+    """The entries of folder/compile_commands.json by absolute file, or {}
+    (read once per folder)."""
+    if folder in _DATABASES:
+        return _DATABASES[folder]
+    entries = {}
+    try:
+        with open(os.path.join(folder, "compile_commands.json")) as f:
+            for e in json.load(f):
+                d = e.get("directory", folder)
+                entries[os.path.normpath(os.path.join(d, e["file"]))] = e
+    except (OSError, ValueError, KeyError, TypeError):
+        entries = {}
+    _DATABASES[folder] = entries
+    return entries
+
+
+def database_for(path, top):
+    """(folder, entry) of the nearest compile_commands.json listing `path`
+    (in the file's folder, an ancestor, or their build/ folders), or
+    (None, None)."""
+    target = os.path.normpath(os.path.abspath(path))
+    candidates = [d for a in ancestors(path, top) for d in (a, os.path.join(a, "build"))]
+    for folder in candidates:
+        if os.path.exists(os.path.join(folder, "compile_commands.json")):
+            entry = load_database(folder).get(target)
+            if entry:
+                return folder, entry
+    return None, None
+
+
+def flags_from_entry(entry):
+    """The -I/-D/-U/-isystem/-include/-std flags of a database entry."""
+    args = entry.get("arguments") or shlex.split(entry.get("command", ""))
+    d = entry.get("directory", ".")
+    out, i = [], 1
+    while i < len(args):
+        a = args[i]
+        if a in ("-I", "-isystem", "-include", "-D", "-U") and i + 1 < len(args):
+            val = args[i + 1]
+            if a in ("-I", "-isystem"):
+                val = os.path.join(d, val)
+            out += [a, val]
+            i += 2
+            continue
+        if a.startswith("-I") and len(a) > 2:
+            out.append("-I" + os.path.join(d, a[2:]))
+        elif a.startswith(("-D", "-U", "-std=")):
+            out.append(a)
+        i += 1
+    return out
+
+
+def plan_file(path, top):
+    """How to build one file: its flags and, with a database, its folder."""
+    db_dir, entry = database_for(path, top)
+    if entry:
+        return {"flags": flags_from_entry(entry), "database": db_dir}
+    return {"flags": include_dirs(path, top), "database": None}
+
+
+# ---------------------------------------------------------------------------
+# Running commands
+
+
+def run_command(cmd, timeout, cwd=None):
+    """Run `cmd`; returns (rc, stdout, stderr, seconds, timed_out). The whole
+    process group is killed on timeout (nvcc starts children). rc is negative
+    for a signal, None when the command could not be started."""
+    start = time.perf_counter()
+    try:
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, cwd=cwd,
+                             start_new_session=True)
+    except OSError as e:
+        return None, "", str(e), 0.0, False
+    try:
+        out, err = p.communicate(timeout=timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        out, err = p.communicate()
+        timed_out = True
+    seconds = time.perf_counter() - start
+    text = lambda b: b.decode("utf-8", "replace")
+    return p.returncode, text(out), text(err), seconds, timed_out
+
+
+ERROR_PATTERNS = (
+    re.compile(r"(^|[\s:])(fatal )?error:"),   # clang's and nvcc's "error:"
+    re.compile(r"\berror\b", re.I),             # "Error while processing"
+    re.compile(r"error", re.I),                  # anything else
+)
+
+
+def first_error(stderr):
+    """The first stderr line that says 'error': a compiler "error:" line if
+    there is one (so that a warning naming cudaErrorFoo is not taken), else
+    the first line with the word, else None."""
+    lines = [l.strip() for l in stderr.splitlines()]
+    for pattern in ERROR_PATTERNS:
+        for line in lines:
+            if pattern.search(line):
+                return line
+    return None
+
+
+def normalise_error(msg):
+    """The cause behind an error line: without the file:line:col prefix,
+    folder names, and numbers, so that the same problem in two files groups."""
+    if not msg:
+        return msg
+    msg = re.sub(r"^.*?:\d+(:\d+)?:\s*", "", msg)          # file:line:col:
+    msg = re.sub(r"(/[^\s'\"():]+)+/", "", msg)             # folders of paths
+    msg = re.sub(r"'[^']*\.cuh?'", "'FILE'", msg)           # the file itself
+    msg = re.sub(r"\b\d+\b", "N", msg)
+    return msg.strip()
+
+
+class NvccCache:
+    """nvcc's exit code and first error by (file, flags, mtime, size, nvcc),
+    kept in a JSON file between runs."""
+
+    def __init__(self, path, nvcc_version):
+        self.path, self.version = path, nvcc_version
+        self.lock = threading.Lock()
+        self.data, self.hits = {}, 0
+        if path and os.path.exists(path):
+            try:
+                with open(path) as f:
+                    self.data = json.load(f)
+            except (OSError, ValueError):
+                self.data = {}
+
+    def key(self, path, flags):
+        """The cache key of one compile."""
+        st = os.stat(path)
+        raw = json.dumps([os.path.abspath(path), flags, st.st_mtime_ns,
+                          st.st_size, self.version])
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    def get(self, path, flags):
+        """The cached record, or None."""
+        if not self.path:
+            return None
+        with self.lock:
+            hit = self.data.get(self.key(path, flags))
+            self.hits += hit is not None
+            return hit
+
+    def put(self, path, flags, record):
+        """Remember one compile's result."""
+        if self.path:
+            with self.lock:
+                self.data[self.key(path, flags)] = record
+
+    def save(self):
+        """Write the cache file (atomically)."""
+        if not self.path:
+            return
+        tmp = self.path + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(self.data, f, indent=0, sort_keys=True)
+        os.replace(tmp, self.path)
+
+
+def run_nvcc(args, path, flags, cache):
+    """nvcc on one file: {"rc", "error", "seconds", "cached"}; rc None when
+    nvcc is off, "timeout" when it ran out of time."""
+    if not args.nvcc_path:
+        return {"rc": None, "error": None, "seconds": None, "cached": False}
+    hit = cache.get(path, flags)
+    if hit is not None:
+        return dict(hit, cached=True, seconds=None)
+    cmd = [args.nvcc_path, "-c", "-arch=" + args.arch, "-o", os.devnull] + flags + [path]
+    rc, _, err, secs, timed_out = run_command(cmd, args.timeout, os.path.dirname(path))
+    rec = {"rc": "timeout" if timed_out else rc, "error": first_error(err)}
+    if not timed_out:
+        cache.put(path, flags, rec)
+    return dict(rec, seconds=round(secs, 3), cached=False)
+
+
+def tool_command(args, path, plan):
+    """The rl-analyze command line for one file."""
+    cmd = [args.tool, path, "--no-config", "--format=json", "--no-resources"]
+    if plan["database"]:
+        return cmd + ["-p", plan["database"]]
+    return cmd + ["--"] + plan["flags"]
+
+
+# ---------------------------------------------------------------------------
+# Reading the report
+
+
+def is_number(v):
+    """A plain number or a {low, high} range of numbers."""
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, (int, float)):
+        return True
+    return (isinstance(v, dict) and is_number(v.get("low"))
+            and is_number(v.get("high")))
+
+
+def high(v):
+    """The upper end of a numeric range value."""
+    return v["high"] if isinstance(v, dict) else v
+
+
+def entry_bound(k):
+    """A concrete grid and block, and numeric flops and global bytes."""
+    launch = k.get("launch") or {}
+    totals = k.get("totals") or {}
+    dims = list(launch.get("grid") or []) + list(launch.get("block") or [])
+    return (len(dims) == 6 and all(is_number(d) for d in dims)
+            and all(is_number(totals.get(f)) for f in
+                    ("flops", "global_load_bytes", "global_store_bytes")))
+
+
+WORK_FIELDS = ("flops", "sfu_ops", "global_load_bytes", "global_store_bytes",
+               "shared_load_bytes", "shared_store_bytes", "atomic_ops")
+
+
+def entry_zero_work(k):
+    """A bound entry that counts no work: no FLOPs, special functions,
+    global or shared bytes, or atomics (the tool's [rl-no-work] rule)."""
+    t = k.get("totals") or {}
+    return sum(high(t[f]) for f in WORK_FIELDS if is_number(t.get(f))) == 0
+
+
+def frontend_errors(report):
+    """Diagnostics saying that a clang error was tolerated (an id with
+    'frontend' in it, e.g. rl-frontend-error), in the file and every kernel."""
+    diags = list(report.get("diagnostics") or [])
+    for k in report.get("kernels") or []:
+        if isinstance(k, dict):
+            diags.extend(k.get("diagnostics") or [])
+    return [d for d in diags if isinstance(d, dict) and
+            "frontend" in str(d.get("id", ""))]
+
+
+def summarise_report(report):
+    """Counts of one JSON report: kernels, entries, bound, zero-work."""
+    entries = [k for k in report.get("kernels") or [] if isinstance(k, dict)]
+    names = {(k.get("name"), json.dumps(k.get("location"), sort_keys=True))
+             for k in entries}
+    bound = [k for k in entries if entry_bound(k)]
+    tolerated = frontend_errors(report)
+    return {"kernels": len(names), "entries": len(entries),
+            "bound": len(bound),
+            "zero_work": sum(1 for k in bound if entry_zero_work(k)),
+            "frontend_errors": len(tolerated),
+            "frontend_error": str(tolerated[0].get("message")) if tolerated else None}
+
+
+def parse_report(stdout):
+    """The report object from the tool's stdout, or None."""
+    try:
+        report = json.loads(stdout)
+    except ValueError:
+        return None
+    if isinstance(report, dict) and isinstance(report.get("kernels"), list):
+        return report
+    return None
+
+
+def classify(rc, timed_out, report):
+    """One word for the tool's outcome."""
+    if timed_out:
+        return "timeout"
+    if rc is None:
+        return "not-started"
+    if rc not in CLEAN_RCS:
+        return "crash"
+    if rc in ANALYSED_RCS:
+        return "analysed" if report is not None else "bad-json"
+    return "rejected"
+
+
+# ---------------------------------------------------------------------------
+# One file
+
+
+def analyse_file(args, group, top, path, cache):
+    """Everything recorded about one file."""
+    plan = plan_file(path, top)
+    nv = run_nvcc(args, path, plan["flags"], cache)
+    rc, out, err, secs, timed_out = run_command(
+        tool_command(args, path, plan), args.timeout, os.path.dirname(path))
+    report = parse_report(out) if rc in ANALYSED_RCS else None
+    status = classify(rc, timed_out, report)
+    error = first_error(err)
+    if status == "crash":
+        error = error or ("signal %d" % -rc if rc < 0 else "exit code %d" % rc)
+    elif status == "timeout":
+        error = "timed out after %g s" % args.timeout
+    elif status == "bad-json":
+        error = "exit %d without a JSON report on stdout" % rc
+    elif status == "not-started":
+        error = err.strip()
+    rec = {"group": group, "file": path,
+           "relative": os.path.relpath(path, os.path.dirname(os.path.abspath(top))),
+           "database": plan["database"], "flags": plan["flags"],
+           "nvcc_rc": nv["rc"], "nvcc_error": nv["error"],
+           "nvcc_seconds": nv["seconds"], "nvcc_cached": nv["cached"],
+           "tool_rc": rc, "status": status, "first_error": error,
+           "cause": normalise_error(error) if status == "rejected" else None,
+           "seconds": round(secs, 3),
+           "kernels": 0, "entries": 0, "bound": 0, "zero_work": 0,
+           "frontend_errors": 0, "frontend_error": None}
+    if status == "rejected" and not rec["cause"]:
+        rec["cause"] = "exit 2 without an error line"
+    if report is not None:
+        rec.update(summarise_report(report))
+    return rec
+
+
+def run_all(args, jobs, cache):
+    """Analyse every (group, top, path) job with args.jobs threads; records in
+    job order. Progress goes to stderr."""
+    records = [None] * len(jobs)
+    lock = threading.Lock()
+    done = [0]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(analyse_file, args, g, t, p, cache): i
+                   for i, (g, t, p) in enumerate(jobs)}
+        for fut in concurrent.futures.as_completed(futures):
+            i = futures[fut]
+            g, t, p = jobs[i]
+            try:
+                rec = fut.result()
+            except Exception as e:  # a bug here must not lose the other files
+                rec = {"group": g, "file": p, "relative": p, "status": "script-error",
+                       "first_error": repr(e), "tool_rc": None, "nvcc_rc": None,
+                       "seconds": 0.0, "kernels": 0, "entries": 0, "bound": 0,
+                       "zero_work": 0, "frontend_errors": 0, "frontend_error": None,
+                       "cause": None}
+            records[i] = rec
+            with lock:
+                done[0] += 1
+                if not args.quiet:
+                    print("[%d/%d] %-9s nvcc=%s %6.2fs %s" % (
+                        done[0], len(jobs), rec["status"], rec.get("nvcc_rc"),
+                        rec["seconds"], rec["relative"]), file=sys.stderr, flush=True)
+    return records
+
+
+# ---------------------------------------------------------------------------
+# Summaries and output
+
+
+def nvcc_ok(rec):
+    """nvcc compiled the file."""
+    return rec.get("nvcc_rc") == 0
+
+
+def summarise(name, recs, use_nvcc):
+    """One table row over some records."""
+    analysed = [r for r in recs if r["status"] == "analysed"]
+    times = [r["seconds"] for r in analysed]
+    accepted = [r for r in recs if nvcc_ok(r)] if use_nvcc else list(recs)
+    ok_analysed = [r for r in accepted if r["status"] == "analysed"]
+    return {
+        "name": name, "files": len(recs),
+        "nvcc_accepted": len(accepted) if use_nvcc else None,
+        "analysed": len(analysed),
+        "analysed_of_accepted": len(ok_analysed) if use_nvcc else None,
+        "share": len(ok_analysed) / len(accepted) if accepted else None,
+        "frontend_error_files": sum(1 for r in analysed if r["frontend_errors"]),
+        "rejected": sum(1 for r in recs if r["status"] == "rejected"),
+        "crashes": sum(1 for r in recs if r["status"] == "crash"),
+        "timeouts": sum(1 for r in recs if r["status"] == "timeout"),
+        "other": sum(1 for r in recs if r["status"] in
+                     ("bad-json", "not-started", "script-error")),
+        "kernels": sum(r["kernels"] for r in recs),
+        "entries": sum(r["entries"] for r in recs),
+        "bound": sum(r["bound"] for r in recs),
+        "zero_work": sum(r["zero_work"] for r in recs),
+        "median_s": statistics.median(times) if times else None,
+        "max_s": max(times) if times else None,
+    }
+
+
+def causes(recs):
+    """[(cause, total, of them nvcc-accepted)] for the rejected files, most
+    frequent first."""
+    table = {}
+    for r in recs:
+        if r["status"] == "rejected":
+            row = table.setdefault(r["cause"], [0, 0])
+            row[0] += 1
+            row[1] += nvcc_ok(r)
+    return sorted(((c, n, k) for c, (n, k) in table.items()),
+                  key=lambda x: (-x[1], x[0]))
+
+
+def fmt(v, pct=False):
+    """A table cell."""
+    if v is None:
+        return "-"
+    if pct:
+        return "%.0f%%" % (100 * v)
+    if isinstance(v, float):
+        return "%.2f" % v
+    return str(v)
+
+
+def md_escape(text, limit=200):
+    """Text safe inside a markdown code span in a table cell, shortened."""
+    if len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text.replace("|", "\\|").replace("`", "'")
+
+
+def shorten_paths(text, rec):
+    """`text` with the absolute folder above the file's DIR left out."""
+    base = rec["file"][:len(rec["file"]) - len(rec["relative"])]
+    return text.replace(base, "") if base else text
+
+
+SUMMARY_COLUMNS = (
+    ("files", "files"), ("nvcc-accepted", "nvcc_accepted"),
+    ("analysed", "analysed"), ("analysed of nvcc-accepted", "analysed_of_accepted"),
+    ("share", "share"), ("with frontend errors", "frontend_error_files"),
+    ("rejected", "rejected"), ("crashes", "crashes"), ("timeouts", "timeouts"),
+    ("other failures", "other"), ("kernels", "kernels"), ("entries", "entries"),
+    ("entries bound", "bound"), ("bound, zero work", "zero_work"),
+    ("median s", "median_s"), ("max s", "max_s"),
+)
+
+
+def summary_table(rows):
+    """The per-DIR table as markdown lines."""
+    head = ["folder"] + [c for c, _ in SUMMARY_COLUMNS]
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "---|" * len(head)]
+    for row in rows:
+        cells = ["**%s**" % row["name"] if row["name"] == "total" else row["name"]]
+        cells += [fmt(row[k], pct=(k == "share")) for _, k in SUMMARY_COLUMNS]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def tolerated_table(recs):
+    """The first tolerated clang error of each analysed file, grouped, as
+    markdown lines (none when the tool reports no frontend errors)."""
+    table = {}
+    for r in recs:
+        if r["status"] == "analysed" and r.get("frontend_error"):
+            cause = normalise_error(re.sub(r"^clang:\s*", "", r["frontend_error"]))
+            table[cause] = table.get(cause, 0) + 1
+    if not table:
+        return []
+    lines = ["", "## Tolerated clang errors", "",
+             "Files analysed although clang reported errors (`rl-frontend-error`),",
+             "by the first such error, normalised as above.", "",
+             "| files | first tolerated error |", "|---:|---|"]
+    for cause, n in sorted(table.items(), key=lambda x: (-x[1], x[0])):
+        lines.append("| %d | `%s` |" % (n, md_escape(cause)))
+    return lines
+
+
+def cause_table(recs):
+    """The rejection causes as markdown lines."""
+    rows = causes(recs)
+    if not rows:
+        return ["No file was rejected."]
+    lines = ["| files | of them nvcc-accepted | first error (normalised) |",
+             "|---:|---:|---|"]
+    lines += ["| %d | %d | `%s` |" % (n, k, md_escape(c)) for c, n, k in rows]
+    return lines
+
+
+def failure_list(recs, use_nvcc):
+    """nvcc-accepted files the tool did not analyse (all such files without
+    nvcc), with the reason, as markdown lines."""
+    bad = [r for r in recs if r["status"] != "analysed" and
+           (nvcc_ok(r) or not use_nvcc)]
+    if not bad:
+        return []
+    title = ("nvcc-accepted files not analysed" if use_nvcc
+             else "Files not analysed")
+    lines = ["", "## %s" % title, "",
+             "| file | outcome | first error |", "|---|---|---|"]
+    for r in bad:
+        lines.append("| `%s` | %s | `%s` |" % (
+            r["relative"], r["status"],
+            md_escape(shorten_paths(r.get("first_error") or "", r))))
+    return lines
+
+
+def markdown(meta, rows, recs):
+    """The whole docs/real-code.md text."""
+    use_nvcc = meta["nvcc"] is not None
+    share_of = ("the nvcc-accepted files" if use_nvcc else
+                "all files (nvcc was not run, so the share is over every file)")
+    out = [
+        "# Real code",
+        "",
+        "`rl-analyze` run over every `.cu` file of real CUDA code bases by",
+        "[`bench/corpus.py`](../bench/corpus.py) (see [bench/README.md](../bench/README.md#real-code-benchmark)).",
+        "This page is generated; do not edit it by hand.",
+        "",
+        "- Date: %s" % meta["date"],
+        "- Command: `%s`" % meta["command"],
+        "- Tool: `%s`, commit `%s`, binary built %s" % (
+            meta["tool_version"], meta["commit"], meta["tool_mtime"]),
+        "- nvcc: %s" % (meta["nvcc"] or "not run"),
+        "- Machine: %d CPUs, `-j %d`, per-file timeout %g s, load average %.1f"
+        " at the start and %.1f at the end" % (
+            meta["cpus"], meta["jobs"], meta["timeout"], *meta["load"]),
+        "- Wall time of the run: %.0f s (tool %.0f s and nvcc %.0f s summed over files%s)" % (
+            meta["wall_s"], meta["tool_s"], meta["nvcc_s"],
+            ", %d nvcc results from the cache" % meta["nvcc_cache_hits"]
+            if meta["nvcc_cache_hits"] else ""),
+        "",
+        "**Analysed**: the tool exited 0 or 1 and printed a JSON report. "
+        "**Share**: analysed files among %s." % share_of,
+        "",
+    ]
+    out += summary_table(rows)
+    out += [
+        "",
+        "Columns: *nvcc-accepted*: `nvcc -c -arch=%s` compiled the file with the same"
+        " `-I` flags. *with frontend errors*: analysed, but the report says that clang"
+        " errors were tolerated. *rejected*: exit 2 (clang errors, not CUDA, ...)."
+        " *crashes*: killed by a signal or an exit code other than 0, 1, 2."
+        " *other failures*: exit 0/1 without a readable JSON report, or the tool"
+        " could not be started." % meta["arch"],
+        " *entries*: kernel entries of the reports (one per launch configuration)."
+        " *entries bound*: the launch has a concrete grid and block and the flops and"
+        " global byte totals are numbers. *bound, zero work*: of those, 0 FLOPs and 0"
+        " global bytes. *median s*, *max s*: the tool's wall time per analysed file"
+        " (`--no-resources`).",
+        "",
+        "## Rejection causes",
+        "",
+        "The first stderr line containing `error`, without file names, line numbers",
+        "and numbers.",
+        "",
+    ]
+    out += cause_table(recs)
+    out += tolerated_table(recs)
+    out += failure_list(recs, use_nvcc)
+    return "\n".join(out) + "\n"
+
+
+def print_summary(rows, recs, meta):
+    """The tables on stdout."""
+    print("\n".join(summary_table(rows)))
+    print()
+    print("Rejection causes:")
+    print("\n".join(cause_table(recs)))
+    print()
+    print("wall time %.1f s; tool %.1f s, nvcc %.1f s summed over files" % (
+        meta["wall_s"], meta["tool_s"], meta["nvcc_s"]))
+
+
+# ---------------------------------------------------------------------------
+# Versions and the floor
+
+
+def command_output(cmd):
+    """A command's stdout, stripped; None when it fails."""
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           text=True, timeout=60, cwd=REPO)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return p.stdout.strip() if p.returncode == 0 else None
+
+
+def nvcc_version(nvcc):
+    """e.g. 'release 13.0, V13.0.88'."""
+    text = command_output([nvcc, "--version"]) or ""
+    for line in text.splitlines():
+        if "release" in line:
+            return line.split("tools,")[-1].strip()
+    return text.splitlines()[-1] if text else "unknown"
+
+
+def read_floor(path):
+    """The single number in a floor file (lines starting with # ignored)."""
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                return float(line)
+    raise ValueError("%s holds no number" % path)
+
+
+def tool_commit():
+    """`git rev-parse --short HEAD`, marked when the tool's sources have
+    uncommitted changes (the binary may then hold them)."""
+    commit = command_output(["git", "rev-parse", "--short", "HEAD"]) or "unknown"
+    dirty = command_output(["git", "status", "--porcelain", "--", "analyzer",
+                            "tools", "data", "CMakeLists.txt"])
+    return commit + (" + uncommitted changes" if dirty else "")
+
+
+def snapshot_tool(tool):
+    """A private copy of the binary (in a new temporary folder), so that a
+    rebuild during the run neither breaks it nor mixes two builds. The copy
+    finds its data files in the source tree the build was configured from."""
+    folder = tempfile.mkdtemp(prefix="rl-corpus-")
+    copy = os.path.join(folder, "bin", os.path.basename(tool))
+    os.makedirs(os.path.dirname(copy))
+    shutil.copy2(tool, copy)
+    return folder, copy
+
+
+def reproduce_command(argv):
+    """The command line that reproduces this run, from the repository root."""
+    return " ".join(shlex.quote(a) for a in ["python3", "bench/corpus.py"] + argv)
+
+
+# ---------------------------------------------------------------------------
+
+
+def parse_args(argv):
+    """Command-line options."""
+    ap = argparse.ArgumentParser(
+        description="Run rl-analyze (and nvcc) over every .cu file under DIRs.")
+    ap.add_argument("dirs", nargs="+", metavar="DIR", help="code bases to scan")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="files at a time (default 2)")
+    ap.add_argument("--timeout", type=float, default=120, help="per command, seconds (default 120)")
+    ap.add_argument("--tool", default=DEFAULT_TOOL, help="the rl-analyze binary")
+    ap.add_argument("--nvcc", default="nvcc", help="nvcc (default: nvcc on PATH)")
+    ap.add_argument("--no-nvcc", action="store_true", help="do not run nvcc")
+    ap.add_argument("--nvcc-cache", metavar="FILE", help="keep nvcc results in this JSON file")
+    ap.add_argument("--arch", default="sm_90", help="nvcc's -arch (default sm_90)")
+    ap.add_argument("--limit", type=int, help="only the first N files (sorted) of each DIR")
+    ap.add_argument("--markdown-out", default=DEFAULT_MARKDOWN, metavar="PATH",
+                    help="markdown report (default docs/real-code.md; '' for none)")
+    ap.add_argument("--json-out", metavar="PATH", help="every per-file record as JSON")
+    ap.add_argument("--floor", metavar="FILE",
+                    help="exit 3 when the analysed share is below the number in FILE")
+    ap.add_argument("--no-snapshot", dest="snapshot", action="store_false",
+                    help="run the tool in place instead of a private copy")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no per-file progress")
+    args = ap.parse_args(argv)
+    if args.jobs < 1:
+        ap.error("-j must be at least 1")
+    for d in args.dirs:
+        if not os.path.isdir(d):
+            ap.error("not a folder: %s" % d)
+    return args
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    if not (os.path.isfile(args.tool) and os.access(args.tool, os.X_OK)):
+        print("corpus.py: the tool is missing: %s (build it first)" % args.tool,
+              file=sys.stderr)
+        return 1
+    try:
+        floor = read_floor(args.floor) if args.floor else None
+    except (OSError, ValueError) as e:
+        print("corpus.py: --floor: %s" % e, file=sys.stderr)
+        return 2
+    tool_mtime = datetime.datetime.fromtimestamp(
+        os.path.getmtime(args.tool)).isoformat(sep=" ", timespec="seconds")
+    snapdir = None
+    if args.snapshot:
+        snapdir, args.tool = snapshot_tool(args.tool)
+    try:
+        return run_and_report(args, argv, floor, tool_mtime)
+    finally:
+        if snapdir:
+            shutil.rmtree(snapdir, ignore_errors=True)
+
+
+def run_and_report(args, argv, floor, tool_mtime):
+    """Run every file, print and write the results; the exit status."""
+    args.nvcc_path = None if args.no_nvcc else shutil.which(args.nvcc)
+    if not args.no_nvcc and not args.nvcc_path:
+        print("corpus.py: %s not found; running without nvcc" % args.nvcc, file=sys.stderr)
+    nvver = nvcc_version(args.nvcc_path) if args.nvcc_path else None
+    cache = NvccCache(args.nvcc_cache if args.nvcc_path else None, nvver)
+
+    groups = [os.path.basename(os.path.normpath(d)) for d in args.dirs]
+    jobs = [(g, d, p) for g, d in zip(groups, args.dirs)
+            for p in find_cu_files(os.path.abspath(d), args.limit)]
+    load_before = os.getloadavg()[0]
+    start = time.perf_counter()
+    records = run_all(args, jobs, cache)
+    wall = time.perf_counter() - start
+    load = (load_before, os.getloadavg()[0])
+    cache.save()
+
+    use_nvcc = args.nvcc_path is not None
+    rows = [summarise(g, [r for r in records if r["group"] == g], use_nvcc)
+            for g in dict.fromkeys(groups)]
+    rows.append(summarise("total", records, use_nvcc))
+    meta = {
+        "date": datetime.date.today().isoformat(),
+        "command": reproduce_command(argv),
+        "commit": tool_commit(), "tool_mtime": tool_mtime,
+        "tool_version": command_output([args.tool, "--version"]) or "unknown",
+        "nvcc": nvver, "arch": args.arch, "cpus": os.cpu_count() or 0,
+        "jobs": args.jobs, "timeout": args.timeout, "wall_s": wall,
+        "tool_s": sum(r["seconds"] for r in records),
+        "nvcc_s": sum(r.get("nvcc_seconds") or 0 for r in records),
+        "nvcc_cache_hits": cache.hits, "floor": floor, "load": load,
+    }
+    print_summary(rows, records, meta)
+    if args.markdown_out:
+        with open(args.markdown_out, "w") as f:
+            f.write(markdown(meta, rows, records))
+    if args.json_out:
+        with open(args.json_out, "w") as f:
+            json.dump({"meta": meta, "summary": rows, "files": records}, f, indent=1)
+
+    share = rows[-1]["share"]
+    if floor is not None:
+        ok = share is not None and share >= floor
+        print("floor %.2f: analysed share %s%s" % (
+            floor, fmt(share, pct=True), "" if ok else " (below the floor)"))
+        if not ok:
+            return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

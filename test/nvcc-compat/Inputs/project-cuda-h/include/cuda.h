@@ -1,0 +1,3 @@
+// A project header named like the toolkit's.
+#pragma once
+int project_setup(int device);
