@@ -5,6 +5,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 #include <cmath>
@@ -124,6 +125,26 @@ std::optional<Rational> HostEvaluator::evaluateCall(const CallExpr *Call,
     return std::nullopt;
   }
   std::string Name = Callee->getNameAsString();
+  // Rounding of a known value: `dim3 grid(ceil((float)n / block.x))`.
+  llvm::StringRef Base = llvm::StringRef(Name).rtrim('f');
+  if ((Base == "ceil" || Base == "floor" || Base == "round" ||
+       Base == "trunc") &&
+      Call->getNumArgs() == 1) {
+    auto V = evaluateImpl(Call->getArg(0), Why, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    if (Base == "ceil")
+      return Rational(V->ceil(), 1);
+    if (Base == "floor")
+      return Rational(V->floor(), 1);
+    if (Base == "trunc")
+      return Rational(V->isNegative() ? V->ceil() : V->floor(), 1);
+    Rational Half(1, 2);
+    return V->isNegative() ? -Rational((-*V + Half).floor(), 1)
+                           : Rational((*V + Half).floor(), 1);
+  }
+  if ((Base == "fmin" || Base == "fmax") && Call->getNumArgs() == 2)
+    Name = Base == "fmin" ? "min" : "max";
   if ((Name == "min" || Name == "max") && Call->getNumArgs() == 2) {
     auto A = evaluateImpl(Call->getArg(0), Why, Depth + 1);
     auto B = evaluateImpl(Call->getArg(1), Why, Depth + 1);
@@ -132,9 +153,12 @@ std::optional<Rational> HostEvaluator::evaluateCall(const CallExpr *Call,
     bool Less = *A < *B;
     return (Name == "min") == Less ? *A : *B;
   }
-  // A helper whose body is `return expr;` (ceil_div and friends).
+  // A helper whose body is `return expr;` (ceil_div and friends), the
+  // user's own: a library's body (clang's wrapper headers) would name its
+  // internals (`__builtin_ceilf(__x)`) where the user wrote the call.
   const FunctionDecl *Def = nullptr;
-  if (Callee->hasBody(Def))
+  if (Callee->hasBody(Def) &&
+      !Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     if (const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
         Body && Body->size() == 1)
       if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
