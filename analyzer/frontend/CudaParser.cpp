@@ -339,6 +339,22 @@ void readDeviceSideKernels(const ParseOptions &O,
     for (Finding &F : Device.Findings)
       Out.Findings.push_back(std::move(F));
   }
+  // A kernel that clang rejects on one device side only (inline PTX with
+  // operand syntax nvcc accepts) keeps its host-side body, said so.
+  for (size_t A = 0; A < PerArch.size(); ++A)
+    for (KernelModel &Device : PerArch[A]) {
+      if (!Device.NotAnalysed)
+        continue;
+      for (const KernelModel &Host : Out.Kernels)
+        if (Host.Name == Device.Name && !Host.NotAnalysed) {
+          std::string Why = Device.NotAnalysed->Message;
+          Device = Host;
+          Device.Assumptions.push_back(
+              "body from the host-side parse: the " + Archs[A] +
+              " device-side parse has an error (" + Why + ")");
+          break;
+        }
+    }
   std::vector<KernelModel> Kernels;
   for (size_t K = 0; K < PerArch[0].size(); ++K) {
     const KernelModel &First = PerArch[0][K];
