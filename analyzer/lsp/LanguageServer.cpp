@@ -1,6 +1,7 @@
 //===- LanguageServer.cpp -------------------------------------------------===//
 #include "analyzer/lsp/LanguageServer.h"
 #include "analyzer/driver/LspText.h"
+#include "analyzer/frontend/NvccCompatibility.h"
 #include "analyzer/lsp/Transport.h"
 #include "analyzer/lsp/WarmParser.h"
 #include "analyzer/report/DiagnosticRenderer.h"
@@ -331,8 +332,11 @@ void Server::analyse(const Snapshot &S) {
     return Fail(Error);
 
   std::unique_ptr<WarmParser> &Parser = Parsers[S.Uri];
-  if (!Parser || Parser->arguments() != Args)
-    Parser = std::make_unique<WarmParser>(Args, S.Path);
+  if (!Parser || Parser->arguments() != Args) {
+    std::vector<std::string> Compat;
+    addNvccCompatibilityArguments(Req.Parse, Compat);
+    Parser = std::make_unique<WarmParser>(Args, S.Path, std::move(Compat));
+  }
   WarmParse Parse;
   if (!Parser->parse(S.Text, Parse, Error)) {
     Parser.reset();

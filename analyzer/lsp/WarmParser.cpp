@@ -55,8 +55,10 @@ void collectCompilerDiagnostics(ASTUnit &Unit, WarmParse &Out) {
 
 } // namespace
 
-WarmParser::WarmParser(std::vector<std::string> Args, std::string File)
-    : Args(std::move(Args)), File(std::move(File)) {}
+WarmParser::WarmParser(std::vector<std::string> Args, std::string File,
+                       std::vector<std::string> Compat)
+    : Args(std::move(Args)), File(std::move(File)), Compat(std::move(Compat)) {
+}
 
 WarmParser::~WarmParser() = default;
 
@@ -64,6 +66,8 @@ bool WarmParser::createUnit(const std::string &Text, WarmParse &Out,
                             std::string &Error) {
   std::vector<const char *> Argv = {"clang"};
   for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  for (const std::string &A : Compat)
     Argv.push_back(A.c_str());
   Argv.push_back(File.c_str());
   // A file system of this unit's own: -working-directory= (from -p) moves

@@ -41,8 +41,11 @@ struct WarmParse {
 class WarmParser {
 public:
   /// Args: the compiler arguments of buildParseArguments(); File: the
-  /// document's absolute path.
-  WarmParser(std::vector<std::string> Args, std::string File);
+  /// document's absolute path; Compat: what the parse adds to Args to
+  /// accept what nvcc accepts (addNvccCompatibilityArguments), left out of
+  /// the recorded command line that the nvcc compile for resources reuses.
+  WarmParser(std::vector<std::string> Args, std::string File,
+             std::vector<std::string> Compat = {});
   ~WarmParser();
 
   const std::vector<std::string> &arguments() const { return Args; }
@@ -56,6 +59,7 @@ private:
 
   std::vector<std::string> Args;
   std::string File;
+  std::vector<std::string> Compat;
   std::unique_ptr<clang::ASTUnit> Unit;
   unsigned Parses = 0;
 };
