@@ -38,6 +38,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus  # noqa: E402  (the real-code benchmark: files and their flags)
 import lsp_latency  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -127,8 +128,8 @@ def children_cpu():
     return ru.ru_utime + ru.ru_stime
 
 
-def run_once(cmd):
-    """(wall seconds, user+sys CPU seconds) of one run.
+def run_once(cmd, cwd=None):
+    """(wall seconds, user+sys CPU seconds) of one run (in folder cwd).
 
     The wall time is the measurement; the CPU time (of the command and every
     process it waited for) is recorded beside it because it is less disturbed
@@ -137,53 +138,67 @@ def run_once(cmd):
     c0 = children_cpu()
     t0 = time.perf_counter()
     try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, cwd=cwd,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError as e:
         raise CommandFailed(cmd, None, str(e))
     dt = time.perf_counter() - t0
     cpu = children_cpu() - c0
     if p.returncode != 0:
-        raise CommandFailed(cmd, p.returncode)
+        raise CommandFailed(cmd, p.returncode, cwd=cwd)
     return dt, cpu
 
 
 class CommandFailed(Exception):
-    def __init__(self, cmd, rc, why=None):
+    def __init__(self, cmd, rc, why=None, cwd=None):
         super().__init__(why or "exit %s" % rc)
-        self.cmd, self.rc, self.why = cmd, rc, why
+        self.cmd, self.rc, self.why, self.cwd = cmd, rc, why, cwd
+        self.name = None  # which of the timed commands, when known
 
 
-def explain_failure(err):
-    """Run the failed command again, this time keeping its stderr."""
+def explain_failure(err, label="error"):
+    """Run the failed command again, this time keeping its stderr; returns
+    its first error line (or the reason it could not run)."""
     if err.why:
-        sys.stderr.write("error: cannot run %s: %s\n"
-                         % (" ".join(err.cmd), err.why))
-        return
+        sys.stderr.write("%s: cannot run %s: %s\n"
+                         % (label, " ".join(err.cmd), err.why))
+        return err.why
     try:
-        p = subprocess.run(err.cmd, stdin=subprocess.DEVNULL,
+        p = subprocess.run(err.cmd, stdin=subprocess.DEVNULL, cwd=err.cwd,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            text=True)
-        tail = "\n".join(p.stderr.strip().splitlines()[-15:])
+        lines = p.stderr.strip().splitlines()
+        tail = "\n".join(lines[-15:])
+        first = next((l.strip() for l in lines if "error" in l), None)
     except OSError as e:
-        tail = str(e)
-    sys.stderr.write("error: command failed (exit %s): %s\n%s\n"
-                     % (err.rc, " ".join(err.cmd), tail))
+        tail = first = str(e)
+    sys.stderr.write("%s: command failed (exit %s): %s\n%s\n"
+                     % (label, err.rc, " ".join(err.cmd), tail))
+    return first or "exit %s" % err.rc
+
+
+def time_rounds(args, cmds, names, cwd=None):
+    """Wall and CPU seconds of each command: args.warmup untimed rounds, then
+    args.runs timed ones, one run of every command per round."""
+    times = {n: [] for n in names}
+    cpu = {n: [] for n in names}
+    for i in range(args.warmup + args.runs):
+        for n in names:
+            try:
+                wall, c = run_once(cmds[n], cwd)
+            except CommandFailed as e:
+                e.name = n
+                raise
+            if i >= args.warmup:
+                times[n].append(wall)
+                cpu[n].append(c)
+    return times, cpu
 
 
 def bench_file(args, path):
     cmds = build_commands(args, path)
     names = [n for n in COMMANDS if n not in args.skip]
-    times = {n: [] for n in names}
-    cpu = {n: [] for n in names}
-    for _ in range(args.warmup):
-        for n in names:
-            run_once(cmds[n])
-    for _ in range(args.runs):
-        for n in names:
-            wall, c = run_once(cmds[n])
-            times[n].append(wall)
-            cpu[n].append(c)
+    times, cpu = time_rounds(args, cmds, names)
     res = {"file": path, "commands": {n: cmds[n] for n in names},
            "times_s": times, "cpu_s": cpu,
            "cpu_median_s": {n: statistics.median(cpu[n]) for n in names},
@@ -283,16 +298,18 @@ def print_text(head, body, foot):
     print(fmt(foot))
 
 
-def print_markdown(head, body, foot):
+def print_markdown(head, body, foot, bold=(3, 4)):
+    """The table as markdown; `bold` indexes the footer cells after the
+    first that are printed in bold (the judged ratios)."""
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|")
     for row in body:
         print("| `" + row[0] + "` | " + " | ".join(row[1:]) + " |")
     print("| **" + foot[0] + "** | " + " | ".join(
-        "**%s**" % c if i in (3, 4) else c for i, c in enumerate(foot[1:])) + " |")
+        "**%s**" % c if i in bold else c for i, c in enumerate(foot[1:])) + " |")
 
 
-def print_machine(info, args, markdown):
+def print_machine(info, args, markdown, extra=()):
     la = info.get("loadavg_start")
     lines = [
         ("machine", "%s, %s usable CPU(s), Linux %s"
@@ -308,7 +325,7 @@ def print_machine(info, args, markdown):
             " ".join("%.2f" % x for x in la) if la else "?",
             " ".join("%.2f" % x for x in info["loadavg_end"])
             if info.get("loadavg_end") else "?")),
-    ]
+    ] + list(extra)
     for k, v in lines:
         print(("- **%s**: %s" if markdown else "%-13s %s") % (k, v))
     print()
@@ -332,8 +349,10 @@ def main(argv=None):
     ap.add_argument("--cuda-path", default="/usr/local/cuda",
                     help="CUDA toolkit root (default /usr/local/cuda)")
     ap.add_argument("--arch", default="sm_90", help="GPU architecture (default sm_90)")
-    ap.add_argument("--skip", action="append", default=[], choices=COMMANDS[1:],
-                    help="leave a baseline out (repeatable)")
+    ap.add_argument("--skip", action="append", default=[],
+                    choices=COMMANDS[1:] + ("rl-no-resources",),
+                    help="leave a baseline out (repeatable; rl-no-resources: "
+                         "the --no-resources column of --corpus)")
     ap.add_argument("--json", metavar="OUT", help="write the raw numbers to OUT")
     ap.add_argument("--markdown", action="store_true", help="print a markdown table")
     ap.add_argument("--goal", type=float, default=1.20,
@@ -349,10 +368,40 @@ def main(argv=None):
     ap.add_argument("--lsp-goal-ms", type=float, default=300,
                     help="goal for the slowest file's median warm-edit "
                          "latency in ms (default 300)")
+    ap.add_argument("--corpus", nargs="+", metavar="DIR",
+                    help="time the files of real code bases (flags found as "
+                         "bench/corpus.py finds them) instead of FILEs")
+    ap.add_argument("--corpus-json", metavar="FILE",
+                    help="with --corpus: take the files nvcc accepts and "
+                         "rl-analyze analyses from bench/corpus.py's "
+                         "--json-out FILE instead of checking them now")
+    ap.add_argument("--corpus-jobs", type=int, default=2, metavar="N",
+                    help="with --corpus and no --corpus-json: files checked "
+                         "at a time (default 2; the timing is one at a time)")
+    ap.add_argument("--sample", type=int, metavar="N",
+                    help="with --corpus: at most N files, every k-th of them "
+                         "sorted by path")
+    ap.add_argument("--nvcc-goal", type=float, default=0.50,
+                    help="with --corpus: goal for the median of rl-analyze / "
+                         "nvcc-c (default 0.50)")
     args = ap.parse_args(argv)
 
     if args.runs < 1 or args.warmup < 0:
         ap.error("--runs must be >= 1 and --warmup >= 0")
+    if args.corpus:
+        if args.files or args.project:
+            ap.error("--corpus takes no FILEs and no --project")
+        for d in args.corpus:
+            if not os.path.isdir(d):
+                ap.error("not a folder: %s" % d)
+        if args.corpus_json and not os.path.isfile(args.corpus_json):
+            ap.error("no such file: %s" % args.corpus_json)
+        if args.sample is not None and args.sample < 1:
+            ap.error("--sample must be >= 1")
+        if args.corpus_jobs < 1:
+            ap.error("--corpus-jobs must be >= 1")
+    elif args.corpus_json or args.sample:
+        ap.error("--corpus-json and --sample need --corpus")
     files = args.files or sorted(glob.glob(os.path.join(REPO, "kernels", "*.cu")))
     if not files:
         ap.error("no input files")
@@ -382,6 +431,8 @@ def main(argv=None):
         info["tool_snapshot"] = snap
         args.tool = snap
     try:
+        if args.corpus:
+            return measure_corpus(args, info)
         if args.project:
             return measure_project(args, files, info)
         return measure(args, files, info)
@@ -452,6 +503,252 @@ def measure(args, files, info):
     if failed:
         return 1
     if args.check and not (met and lsp_met):
+        return 3
+    return 0
+
+
+# ------------------------------------------------------------- real code
+
+CORPUS_COMMANDS = ("rl-analyze", "rl-no-resources", "clang-parse", "nvcc-c")
+
+
+def corpus_top(path, tops):
+    """The code base (one of `tops`) that holds `path`, or None."""
+    for top in tops:
+        if os.path.commonpath([path, top]) == top:
+            return top
+    return None
+
+
+def corpus_records(args, tops):
+    """corpus.py's per-file records for the code bases: read from
+    --corpus-json, or made here by running corpus.py's check (nvcc and
+    rl-analyze --no-resources on every .cu file)."""
+    if args.corpus_json:
+        with open(args.corpus_json) as f:
+            recs = json.load(f)["files"]
+        for r in recs:
+            r["file"] = os.path.normpath(os.path.abspath(r["file"]))
+        return [r for r in recs if corpus_top(r["file"], tops)]
+    nvcc = shutil.which(args.nvcc) or (args.nvcc if os.access(args.nvcc, os.X_OK)
+                                       else None)
+    check = argparse.Namespace(tool=args.tool, nvcc_path=nvcc, arch=args.arch,
+                               timeout=120, jobs=args.corpus_jobs, quiet=False)
+    jobs = [(os.path.basename(t), t, p) for t in tops
+            for p in corpus.find_cu_files(t)]
+    sys.stderr.write("bench: checking %d files with bench/corpus.py's rules "
+                     "(nvcc and rl-analyze, -j%d) ...\n"
+                     % (len(jobs), args.corpus_jobs))
+    return corpus.run_all(check, jobs, corpus.NvccCache(None, None))
+
+
+def corpus_selection(args, tops):
+    """(sorted files that nvcc accepts and rl-analyze analyses, every-k-th
+    sample of them, k)."""
+    recs = corpus_records(args, tops)
+    good = sorted({r["file"] for r in recs
+                   if r.get("status") == "analysed" and corpus.nvcc_ok(r)
+                   and os.path.isfile(r["file"])})
+    k = 1
+    if args.sample and len(good) > args.sample:
+        k = -(-len(good) // args.sample)  # ceil: at most N files
+    return good, good[::k], k, len(recs)
+
+
+def corpus_commands(args, path, plan, names):
+    """The timed command lines for one corpus file, by name."""
+    cuda = args.cuda_path
+    flags = plan["flags"]
+    tool = [args.tool, path, "--no-config", "--format=json"]
+    tail = ["-p", plan["database"]] if plan["database"] else ["--"] + flags
+    cmds = {
+        "rl-analyze": tool + tail,
+        "rl-no-resources": tool + ["--no-resources"] + tail,
+        # The host-side and the sm_90 device-side job: what a clang CUDA
+        # compile of the file parses (no --cuda-host-only).
+        "clang-parse": [
+            args.clang, "-fsyntax-only", "-x", "cuda",
+            "--cuda-path=" + cuda, "--cuda-gpu-arch=" + args.arch,
+            "-Wno-unknown-cuda-version", "-isystem", cuda + "/include/cccl",
+        ] + flags + [path],
+        "nvcc-c": [args.nvcc, "-c", "-arch=" + args.arch, "-o", os.devnull]
+                  + flags + [path],
+    }
+    return {n: cmds[n] for n in names}
+
+
+def line_count(path):
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for _ in f)
+    except OSError:
+        return None
+
+
+def div(a, b):
+    return a / b if a is not None and b else None
+
+
+def corpus_file(args, top, path, names):
+    """Time one corpus file; the per-file record."""
+    plan = corpus.plan_file(path, top)
+    cmds = corpus_commands(args, path, plan, names)
+    times, cpu = time_rounds(args, cmds, names, cwd=os.path.dirname(path))
+    med = {n: statistics.median(times[n]) for n in names}
+    cm = {n: statistics.median(cpu[n]) for n in names}
+    rl, nores = "rl-analyze", "rl-no-resources"
+    return {
+        "file": path,
+        "relative": os.path.relpath(path, os.path.dirname(top)),
+        "lines": line_count(path), "flags": plan["flags"],
+        "database": plan["database"], "commands": cmds,
+        "times_s": times, "cpu_s": cpu, "median_s": med,
+        "min_s": {n: min(times[n]) for n in names}, "cpu_median_s": cm,
+        "ratio_clang": div(med[rl], med.get("clang-parse")),
+        "ratio_nvcc": div(med[rl], med.get("nvcc-c")),
+        "cpu_ratio_clang": div(cm[rl], cm.get("clang-parse")),
+        "cpu_ratio_nvcc": div(cm[rl], cm.get("nvcc-c")),
+        "ratio_clang_no_resources": div(med.get(nores), med.get("clang-parse")),
+        "loadavg": loadavg(),
+    }
+
+
+CORPUS_RATIOS = ("ratio_clang", "ratio_nvcc", "cpu_ratio_clang",
+                 "cpu_ratio_nvcc", "ratio_clang_no_resources")
+
+
+def median_of(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def corpus_summary(results):
+    s = {"files": len(results)}
+    for key in CORPUS_RATIOS:
+        xs = [r[key] for r in results if r[key] is not None]
+        s["median_" + key] = median_of(xs)
+        s["geomean_" + key] = geomean(xs)
+        s["range_" + key] = (min(xs), max(xs)) if xs else None
+    for n in CORPUS_COMMANDS:
+        s["median_ms_" + n] = median_of([r["median_s"].get(n) for r in results])
+    s["median_lines"] = median_of([r["lines"] for r in results])
+    return s
+
+
+def corpus_rows(results, summary):
+    head = ["file", "lines", "rl-analyze ms", "--no-resources ms",
+            "clang-parse ms", "nvcc -c ms", "rl/clang", "rl/nvcc",
+            "rl/clang CPU", "rl/nvcc CPU", "no-res/clang"]
+    body = []
+    for r in results:
+        med = r["median_s"]
+        body.append([r["relative"], str(r["lines"])]
+                    + [ms(med.get(n)) for n in CORPUS_COMMANDS]
+                    + [ratio(r[k]) for k in CORPUS_RATIOS])
+    foot = (["median over %d files" % len(results),
+             "%.0f" % summary["median_lines"]]
+            + [ms(summary["median_ms_" + n]) for n in CORPUS_COMMANDS]
+            + [ratio(summary["median_" + k]) for k in CORPUS_RATIOS])
+    return head, body, foot
+
+
+def measure_corpus(args, info):
+    """Per-file times on real code bases (--corpus)."""
+    tops = [os.path.normpath(os.path.abspath(d)) for d in args.corpus]
+    good, files, k, seen = corpus_selection(args, tops)
+    if not files:
+        sys.stderr.write("error: no file of %s is both accepted by nvcc and "
+                         "analysed by rl-analyze\n" % " ".join(args.corpus))
+        return 1
+    names = [n for n in CORPUS_COMMANDS if n not in args.skip]
+    results, left_out = [], []
+    for i, f in enumerate(files):
+        top = corpus_top(f, tops)
+        rel = os.path.relpath(f, os.path.dirname(top))
+        sys.stderr.write("bench: [%d/%d] %s ...\n" % (i + 1, len(files), rel))
+        try:
+            results.append(corpus_file(args, top, f, names))
+        except CommandFailed as e:
+            # A baseline may reject a file the tool analyses (the analysis
+            # adds nvcc compatibility flags the plain clang job has not):
+            # the file is left out of the table and listed under it.
+            why = explain_failure(e, label="left out")
+            left_out.append({"file": f, "relative": rel, "command": e.name,
+                             "rc": e.rc, "error": why})
+    info["loadavg_end"] = loadavg()
+    if not info.get("tool_snapshot") and tool_mtime(args.tool) != info["tool_mtime"]:
+        sys.stderr.write("warning: %s changed while the benchmark ran "
+                         "(rebuilt?); the numbers mix two builds\n" % args.tool)
+        info["tool_changed_during_run"] = True
+    if not results:
+        return 1
+    summary = corpus_summary(results)
+    loads = [r["loadavg"][0] for r in results if r["loadavg"]]
+    source = ("records of %s" % args.corpus_json if args.corpus_json
+              else "bench/corpus.py's check, run now")
+    extra = [
+        ("code bases", " ".join(args.corpus)),
+        ("files", "%d of %d .cu files are accepted by nvcc and analysed by "
+                  "rl-analyze (%s); timed: %s"
+         % (len(good), seen, source,
+            "every %d%s file sorted by path, %d files%s"
+            % (k, {1: "st", 2: "nd", 3: "rd"}.get(k, "th"), len(files),
+               " (--sample %d)" % args.sample) if k > 1 else
+            "all %d" % len(files))),
+    ]
+    if loads:
+        extra.append(("load average (1 min) after each file",
+                      "%.2f..%.2f" % (min(loads), max(loads))))
+    print_machine(info, args, args.markdown, extra)
+    head, body, foot = corpus_rows(results, summary)
+    if args.markdown:
+        print_markdown(head, body, foot, bold=(5, 6))
+    else:
+        print_text(head, body, foot)
+    if left_out:
+        print()
+        print("left out (a command failed on the file):")
+        for lo in left_out:
+            print(("- `%s`: %s exit %s: `%s`" if args.markdown else
+                   "  %s: %s exit %s: %s")
+                  % (lo["relative"], lo["command"], lo["rc"],
+                     (lo["error"] or "").replace(os.path.dirname(lo["file"]) + "/", "")))
+    print()
+    goals = []
+    for key, base, goal in (("ratio_clang", "clang-parse", args.goal),
+                            ("ratio_nvcc", "nvcc-c", args.nvcc_goal)):
+        m = summary["median_" + key]
+        if m is None:
+            print("goal: no %s baseline measured" % base)
+            continue
+        met = m <= goal
+        goals.append(met)
+        lo, hi = summary["range_" + key]
+        print("goal: rl-analyze / %s <= %.2f (median over files): %s "
+              "(%.2f; per file %.2f..%.2f; geometric mean %.2f)"
+              % (base, goal, "met" if met else "NOT met", m, lo, hi,
+                 summary["geomean_" + key]))
+    print("user+sys CPU time instead of wall time (median over files): "
+          "rl/clang %s, rl/nvcc %s"
+          % (ratio(summary["median_cpu_ratio_clang"]),
+             ratio(summary["median_cpu_ratio_nvcc"])))
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"machine": info,
+                       "settings": {"runs": args.runs, "warmup": args.warmup,
+                                    "goal": args.goal,
+                                    "nvcc_goal": args.nvcc_goal,
+                                    "corpus": args.corpus,
+                                    "corpus_json": args.corpus_json,
+                                    "sample": args.sample, "every": k,
+                                    "candidates": good},
+                       "files": results, "left_out": left_out,
+                       "summary": summary, "goals_met": all(goals)},
+                      out, indent=2)
+            out.write("\n")
+    if info.get("tool_changed_during_run"):
+        return 1
+    if args.check and not all(goals):
         return 3
     return 0
 

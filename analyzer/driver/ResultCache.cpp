@@ -1,5 +1,6 @@
 //===- ResultCache.cpp ----------------------------------------------------===//
 #include "analyzer/driver/ResultCache.h"
+#include "analyzer/support/JsonFields.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -57,34 +58,58 @@ std::string ResultCache::key(const std::string &File,
   return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }
 
+bool isUsableReport(const FileOutputs &Outputs) {
+  if (Outputs.Exit != 0 && Outputs.Exit != 1)
+    return false; // input errors are never stored
+  if (Outputs.Text.empty() || Outputs.TextColor.empty())
+    return false;
+  nlohmann::json Report =
+      nlohmann::json::parse(Outputs.Json, nullptr, /*allow_exceptions=*/false);
+  JsonFields F(Report, "");
+  std::string Tool;
+  F.string("tool", Tool);
+  const nlohmann::json *Kernels = F.array("kernels");
+  if (!F.ok() || Tool != "rl-analyze")
+    return false;
+  for (const nlohmann::json &K : *Kernels)
+    if (!K.is_object() || !K.contains("name"))
+      return false;
+  return true;
+}
+
 std::optional<FileOutputs> ResultCache::lookup(const std::string &Key) const {
   if (Key.empty())
     return std::nullopt;
   auto Buffer = llvm::MemoryBuffer::getFile(entryPath(Dir, Key));
   if (!Buffer)
     return std::nullopt;
+  // Anything that is not an entry this build wrote is a miss; the caller
+  // analyses the file again and overwrites it.
   nlohmann::json Entry =
       nlohmann::json::parse((*Buffer)->getBuffer(), nullptr, false);
-  if (Entry.is_discarded() || !Entry.is_object() ||
-      Entry.value("format", 0) != EntryFormat)
+  JsonFields F(Entry, "");
+  int Format = 0;
+  if (!F.integer("format", Format) || Format != EntryFormat)
     return std::nullopt;
-  try {
-    FileOutputs Out;
-    for (const auto &Dep : Entry.at("dependencies")) {
-      std::string Path = Dep.at("path").get<std::string>();
-      if (hashFileContent(Path) != Dep.at("hash").get<std::string>())
-        return std::nullopt; // a header changed (or went away)
-      Out.Dependencies.push_back(Path);
-    }
-    Out.Exit = Entry.at("exit").get<int>();
-    Out.Json = Entry.at("json").get<std::string>();
-    Out.Text = Entry.at("text").get<std::string>();
-    Out.TextColor = Entry.at("text_color").get<std::string>();
-    Out.Diagnostics = Entry.at("diagnostics").get<std::string>();
-    return Out;
-  } catch (const nlohmann::json::exception &) {
-    return std::nullopt; // a damaged entry is a miss
+  FileOutputs Out;
+  const nlohmann::json *Deps = F.array("dependencies");
+  F.integer("exit", Out.Exit);
+  F.string("json", Out.Json, JsonFields::Required, /*AllowEmpty=*/true);
+  F.string("text", Out.Text, JsonFields::Required, /*AllowEmpty=*/true);
+  F.string("text_color", Out.TextColor, JsonFields::Required, true);
+  F.string("diagnostics", Out.Diagnostics, JsonFields::Required, true);
+  if (!F.ok() || !isUsableReport(Out))
+    return std::nullopt;
+  for (const nlohmann::json &Dep : *Deps) {
+    JsonFields D(Dep, "");
+    std::string Path, Hash;
+    if (!D.string("path", Path) || !D.string("hash", Hash))
+      return std::nullopt;
+    if (hashFileContent(Path) != Hash)
+      return std::nullopt; // a header changed (or went away)
+    Out.Dependencies.push_back(Path);
   }
+  return Out;
 }
 
 bool ResultCache::store(const std::string &Key, const FileOutputs &Outputs,

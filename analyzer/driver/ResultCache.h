@@ -32,7 +32,8 @@ public:
   /// The entry key for File under Context (tool identity + options);
   /// empty when File cannot be read.
   std::string key(const std::string &File, const std::string &Context) const;
-  /// The stored outputs when every recorded dependency is unchanged.
+  /// The stored outputs when every recorded dependency is unchanged and the
+  /// entry is whole (isUsableReport); nullopt for anything else.
   std::optional<FileOutputs> lookup(const std::string &Key) const;
   /// Stores Outputs; returns false (and sets Error) when it cannot write.
   bool store(const std::string &Key, const FileOutputs &Outputs,
@@ -45,6 +46,11 @@ public:
 private:
   std::string Dir;
 };
+
+/// Whether stored outputs can be served: an exit code a stored analysis can
+/// have (0 or 1), text, and a JSON report with the fields every renderer
+/// reads (tool, kernels, each kernel's name).
+bool isUsableReport(const FileOutputs &Outputs);
 
 /// Hex hash of a file's bytes; empty when it cannot be read.
 std::string hashFileContent(const std::string &Path);

@@ -402,7 +402,7 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
 }
 
 bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
-                         std::string &Error) {
+                         std::string &Error, std::string *HostCompiler) {
   Args = baseArguments(O);
   std::string Arch = O.CudaArch;
   if (!O.CompileDbDir.empty()) {
@@ -443,14 +443,19 @@ bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
     // Relative -I paths in the database are relative to its directory.
     Args.push_back("-working-directory=" + Command.Directory);
     Args.insert(Args.end(), Translated.Args.begin(), Translated.Args.end());
+    if (HostCompiler && !Translated.HostCompiler.empty())
+      *HostCompiler = Translated.HostCompiler;
   }
   Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
   return true;
 }
 
-bool parseCudaFile(const ParseOptions &O, ParsedFile &Out, std::string &Error) {
+bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
+                   std::string &Error) {
+  // The compile database may name the host compiler (-ccbin).
+  ParseOptions O = Options;
   std::vector<std::string> Args;
-  if (!buildParseArguments(O, Args, Error))
+  if (!buildParseArguments(O, Args, Error, &O.HostCompiler))
     return false;
   // The user's flags (the nvcc compile for resources reuses them), then
   // what makes clang accept what nvcc accepts.

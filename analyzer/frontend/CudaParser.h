@@ -75,8 +75,10 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 /// compile database's and the user's flags); false with Error set when the
 /// compile database cannot be used. The parse itself adds
 /// addNvccCompatibilityArguments() (NvccCompatibility.h).
+/// HostCompiler, when given, becomes the compile database's -ccbin.
 bool buildParseArguments(const ParseOptions &Options,
-                         std::vector<std::string> &Args, std::string &Error);
+                         std::vector<std::string> &Args, std::string &Error,
+                         std::string *HostCompiler = nullptr);
 
 /// Parses and extracts. Returns false (and sets Error) when the parse could
 /// not be run at all; compile errors are counted in Out.ErrorCount and

@@ -1,6 +1,7 @@
 //===- ArchitectureLimits.cpp - Reads data/architectures.json -------------===//
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/support/JsonFields.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -9,33 +10,29 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
-#include <sstream>
-#include <stdexcept>
 
 namespace rla {
 namespace {
 
 using json = nlohmann::json;
 
-struct SchemaError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+/// Counts reach cuda_occupancy.h as int; shared memory sizes as size_t.
+constexpr uint64_t MaxCount = INT32_MAX;
+constexpr uint64_t MaxBytes = uint64_t(1) << 40;
 
-uint64_t count(const json &Obj, const char *Key, const std::string &Where) {
-  if (!Obj.contains(Key))
-    throw SchemaError(Where + ": missing field '" + Key + "'");
-  const json &V = Obj.at(Key);
-  if (!V.is_number_unsigned() &&
-      !(V.is_number_integer() && V.get<int64_t>() >= 0))
-    throw SchemaError(Where + ": field '" + Key +
-                      "' must be a non-negative integer");
-  return V.get<uint64_t>();
+/// A required non-negative integer field of at most Max.
+template <typename T>
+void count(JsonFields &F, const char *Key, T &Out, uint64_t Max) {
+  uint64_t V = 0;
+  F.integer(Key, V, JsonFields::Required, uint64_t(0), Max);
+  Out = static_cast<T>(V);
 }
 
 bool parseCapability(const std::string &Text, unsigned &Major,
                      unsigned &Minor) {
   size_t Dot = Text.find('.');
-  if (Dot == std::string::npos || Dot == 0 || Dot + 1 == Text.size())
+  if (Dot == std::string::npos || Dot == 0 || Dot + 1 == Text.size() ||
+      Text.size() > 7)
     return false;
   for (size_t I = 0; I < Text.size(); ++I)
     if (I != Dot && !std::isdigit(static_cast<unsigned char>(Text[I])))
@@ -45,45 +42,57 @@ bool parseCapability(const std::string &Text, unsigned &Major,
   return true;
 }
 
-ArchitectureLimits readEntry(const json &E, size_t Index) {
+bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
+               std::string &Error) {
   std::string Where = "architectures[" + std::to_string(Index) + "]";
-  if (!E.is_object())
-    throw SchemaError(Where + ": not an object");
-  ArchitectureLimits A;
-  if (!E.contains("compute_capability") ||
-      !E.at("compute_capability").is_string() ||
-      !parseCapability(E.at("compute_capability").get<std::string>(),
-                       A.ComputeMajor, A.ComputeMinor))
-    throw SchemaError(Where +
-                      ": 'compute_capability' must be a string like \"9.0\"");
-  Where += " (" + A.computeCapability() + ")";
-  if (!E.contains("source") || !E.at("source").is_string() ||
-      E.at("source").get<std::string>().empty())
-    throw SchemaError(Where + ": every entry needs a 'source'");
-  A.Source = E.at("source").get<std::string>();
-  if (E.contains("name") && E.at("name").is_string())
-    A.Name = E.at("name").get<std::string>();
-  A.WarpSize = count(E, "warp_size", Where);
-  A.MaxWarpsPerSm = count(E, "max_warps_per_sm", Where);
-  A.MaxThreadsPerSm = count(E, "max_threads_per_sm", Where);
-  A.MaxBlocksPerSm = count(E, "max_blocks_per_sm", Where);
-  A.MaxThreadsPerBlock = count(E, "max_threads_per_block", Where);
-  A.RegistersPerSm = count(E, "registers_per_sm", Where);
-  A.RegistersPerBlock = count(E, "registers_per_block", Where);
-  A.MaxRegistersPerThread = count(E, "max_registers_per_thread", Where);
-  A.SharedMemoryPerSm = count(E, "shared_memory_per_sm", Where);
-  A.SharedMemoryPerBlock = count(E, "shared_memory_per_block", Where);
-  A.SharedMemoryPerBlockOptin =
-      count(E, "shared_memory_per_block_optin", Where);
-  A.ReservedSharedMemoryPerBlock =
-      count(E, "reserved_shared_memory_per_block", Where);
-  if (A.WarpSize == 0 || A.MaxWarpsPerSm * A.WarpSize != A.MaxThreadsPerSm)
-    throw SchemaError(Where + ": max_threads_per_sm must equal "
-                              "max_warps_per_sm x warp_size");
+  JsonFields Head(E, Where);
+  if (!Head.ok()) {
+    Error = Head.error();
+    return false;
+  }
+  std::string Cc;
+  if (!Head.string("compute_capability", Cc) ||
+      !parseCapability(Cc, A.ComputeMajor, A.ComputeMinor)) {
+    Error = Where + ": 'compute_capability' must be a string like \"9.0\"";
+    return false;
+  }
+  JsonFields F(E, Where + " (" + A.computeCapability() + ")");
+  if (!F.has("source")) {
+    Error = Where + " (" + A.computeCapability() +
+            "): every entry needs a 'source'";
+    return false;
+  }
+  F.string("source", A.Source);
+  F.string("name", A.Name, JsonFields::Optional);
+  count(F, "warp_size", A.WarpSize, MaxCount);
+  count(F, "max_warps_per_sm", A.MaxWarpsPerSm, MaxCount);
+  count(F, "max_threads_per_sm", A.MaxThreadsPerSm, MaxCount);
+  count(F, "max_blocks_per_sm", A.MaxBlocksPerSm, MaxCount);
+  count(F, "max_threads_per_block", A.MaxThreadsPerBlock, MaxCount);
+  count(F, "registers_per_sm", A.RegistersPerSm, MaxCount);
+  count(F, "registers_per_block", A.RegistersPerBlock, MaxCount);
+  count(F, "max_registers_per_thread", A.MaxRegistersPerThread, MaxCount);
+  count(F, "shared_memory_per_sm", A.SharedMemoryPerSm, MaxBytes);
+  count(F, "shared_memory_per_block", A.SharedMemoryPerBlock, MaxBytes);
+  count(F, "shared_memory_per_block_optin", A.SharedMemoryPerBlockOptin,
+        MaxBytes);
+  count(F, "reserved_shared_memory_per_block",
+        A.ReservedSharedMemoryPerBlock, MaxBytes);
+  if (!F.ok()) {
+    Error = F.error();
+    return false;
+  }
+  auto Fail = [&](const char *Why) {
+    Error = Where + " (" + A.computeCapability() + "): " + Why;
+    return false;
+  };
+  if (A.WarpSize == 0 ||
+      uint64_t(A.MaxWarpsPerSm) * A.WarpSize != A.MaxThreadsPerSm)
+    return Fail("max_threads_per_sm must equal max_warps_per_sm x warp_size");
   if (A.MaxBlocksPerSm == 0 || A.MaxThreadsPerBlock == 0 ||
       A.RegistersPerSm == 0 || A.SharedMemoryPerSm == 0)
-    throw SchemaError(Where + ": limits must be positive");
-  return A;
+    return Fail("limits must be positive");
+  return true;
 }
 
 } // namespace
@@ -94,43 +103,64 @@ std::string ArchitectureLimits::computeCapability() const {
 
 bool ArchitectureTable::loadString(const std::string &Text,
                                    std::string &Error) {
-  try {
-    json Doc = json::parse(Text);
-    if (!Doc.is_object())
-      throw SchemaError("top level must be an object");
-    if (!Doc.contains("schema_version") ||
-        !Doc.at("schema_version").is_number_integer() ||
-        Doc.at("schema_version").get<int>() != SupportedSchemaVersion)
-      throw SchemaError("unsupported schema_version (this build reads " +
-                        std::to_string(SupportedSchemaVersion) + ")");
-    const json &Latency = Doc.value("assumed_dram_latency_ns", json());
-    if (!Latency.is_object() || !Latency.contains("value") ||
-        !Latency.at("value").is_number() ||
-        Latency.at("value").get<double>() <= 0 || !Latency.contains("source") ||
-        !Latency.at("source").is_string())
-      throw SchemaError("'assumed_dram_latency_ns' needs a positive value "
-                        "and a source");
-    const json &List = Doc.value("architectures", json());
-    if (!List.is_array() || List.empty())
-      throw SchemaError("'architectures' must be a non-empty array");
-    std::vector<ArchitectureLimits> Read;
-    for (size_t I = 0; I < List.size(); ++I) {
-      ArchitectureLimits A = readEntry(List[I], I);
-      for (const ArchitectureLimits &B : Read)
-        if (B.ComputeMajor == A.ComputeMajor &&
-            B.ComputeMinor == A.ComputeMinor)
-          throw SchemaError("compute capability " + A.computeCapability() +
-                            " listed twice");
-      Read.push_back(std::move(A));
-    }
-    Archs = std::move(Read);
-    DramLatencyNs = Latency.at("value").get<double>();
-    DramLatencySource = Latency.at("source").get<std::string>();
-    return true;
-  } catch (const std::exception &E) {
-    Error = E.what();
+  json Doc = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded()) {
+    Error = "invalid JSON";
     return false;
   }
+  if (!Doc.is_object()) {
+    Error = "top level must be an object";
+    return false;
+  }
+  JsonFields Top(Doc, "");
+  int64_t Version = 0;
+  if (!Top.integer("schema_version", Version) ||
+      Version != SupportedSchemaVersion) {
+    Error = "unsupported schema_version (this build reads " +
+            std::to_string(SupportedSchemaVersion) + ")";
+    return false;
+  }
+  const json *Latency = Top.object("assumed_dram_latency_ns");
+  double LatencyNs = 0;
+  std::string LatencySource;
+  if (Latency) {
+    JsonFields L(*Latency, "'assumed_dram_latency_ns'");
+    L.number("value", LatencyNs, JsonFields::Required, 1e-3, 1e9);
+    L.string("source", LatencySource);
+    if (!L.ok()) {
+      Error = "'assumed_dram_latency_ns' needs a positive value and a "
+              "source: " +
+              L.error();
+      return false;
+    }
+  }
+  const json *List = Top.array("architectures");
+  if (!Top.ok()) {
+    Error = Top.error();
+    return false;
+  }
+  if (List->empty()) {
+    Error = "'architectures' must be a non-empty array";
+    return false;
+  }
+  std::vector<ArchitectureLimits> Read;
+  for (size_t I = 0; I < List->size(); ++I) {
+    ArchitectureLimits A;
+    if (!readEntry((*List)[I], I, A, Error))
+      return false;
+    for (const ArchitectureLimits &B : Read)
+      if (B.ComputeMajor == A.ComputeMajor &&
+          B.ComputeMinor == A.ComputeMinor) {
+        Error = "compute capability " + A.computeCapability() +
+                " listed twice";
+        return false;
+      }
+    Read.push_back(std::move(A));
+  }
+  Archs = std::move(Read);
+  DramLatencyNs = LatencyNs;
+  DramLatencySource = LatencySource;
+  return true;
 }
 
 bool ArchitectureTable::loadFile(const std::string &Path, std::string &Error) {

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
@@ -116,12 +117,18 @@ public:
       fail(Field + ".value", "must be positive");
     if (Q == Quantity::Count && V != std::floor(V))
       fail(Field + ".value", "must be a whole number");
+    // Counts (SMs) become ints in the models.
+    if (Q == Quantity::Count && V > INT32_MAX)
+      fail(Field + ".value", "must be at most " + std::to_string(INT32_MAX));
     std::string Unit = string(require(J, Field + ".", "unit"), Field + ".unit");
     std::optional<double> Scale = unitScale(Unit, Q);
     if (!Scale)
       fail(Field + ".unit", "unknown unit '" + Unit + "' for " +
                                 quantityName(Q) +
                                 " (expected one of: " + acceptedUnits(Q) + ")");
+    // 1e308 TB/s is a number but not a bandwidth: every time would be 0.
+    if (!std::isfinite(V * *Scale))
+      fail(Field + ".value", "is too large");
     return V * *Scale;
   }
 

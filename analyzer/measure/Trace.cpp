@@ -1,5 +1,6 @@
 //===- Trace.cpp ----------------------------------------------------------===//
 #include "analyzer/measure/Trace.h"
+#include "analyzer/support/JsonFields.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <nlohmann/json.hpp>
@@ -32,114 +33,120 @@ bool hexToBytes(const std::string &Hex, std::vector<uint8_t> &Out) {
   return true;
 }
 
-template <typename T> T number(const json &J, const char *Key, T Default) {
-  auto It = J.find(Key);
-  if (It == J.end() || !It->is_number())
-    return Default;
-  return It->get<T>();
-}
+constexpr int64_t NoValue = -1; ///< what the tracer writes when unknown
 
-bool dims(const json &J, const char *Key, std::array<uint64_t, 3> &Out,
-          std::string &Error) {
-  auto It = J.find(Key);
-  if (It == J.end() || !It->is_array() || It->size() != 3) {
-    Error = std::string("'") + Key + "' must be an array of 3 integers";
+/// grid / block: three positive integers, each within what CUDA launches.
+bool dims(JsonFields &F, const char *Key, std::array<uint64_t, 3> &Out) {
+  const json *V = F.array(Key);
+  if (!V)
     return false;
-  }
+  if (V->size() != 3)
+    return F.fail(Key, "must be an array of 3 integers");
   for (unsigned D = 0; D < 3; ++D) {
-    if (!(*It)[D].is_number_unsigned() || (*It)[D].get<uint64_t>() == 0) {
-      Error = std::string("'") + Key + "' must hold positive integers";
-      return false;
-    }
-    Out[D] = (*It)[D].get<uint64_t>();
+    int64_t N;
+    std::string Why;
+    if (!jsonInteger((*V)[D], 1, UINT32_MAX, N, Why))
+      return F.failElement(Key, D, Why);
+    Out[D] = static_cast<uint64_t>(N);
   }
   return true;
 }
 
 bool parseDevice(const json &J, TraceDevice &D, std::string &Error) {
-  if (!J.contains("name") || !J["name"].is_string()) {
-    Error = "device record without a 'name'";
-    return false;
+  JsonFields F(J, "device record");
+  F.string("name", D.Name);
+  F.integer("device", D.Ordinal, JsonFields::Optional, 0);
+  F.string("program", D.Program, JsonFields::Optional, /*AllowEmpty=*/true);
+  if (const json *Cc = F.array("cc", JsonFields::Optional)) {
+    int64_t Major = 0, Minor = 0;
+    std::string Why;
+    if (Cc->size() != 2 || !jsonInteger((*Cc)[0], 0, 99, Major, Why) ||
+        !jsonInteger((*Cc)[1], 0, 99, Minor, Why))
+      F.fail("cc", "must be [major, minor] with integers in [0, 99]");
+    D.CcMajor = static_cast<int>(Major);
+    D.CcMinor = static_cast<int>(Minor);
   }
-  D.Name = J["name"].get<std::string>();
-  D.Ordinal = number<int>(J, "device", 0);
-  if (J.contains("program") && J["program"].is_string())
-    D.Program = J["program"].get<std::string>();
-  if (J.contains("cc") && J["cc"].is_array() && J["cc"].size() == 2) {
-    D.CcMajor = J["cc"][0].get<int>();
-    D.CcMinor = J["cc"][1].get<int>();
-  }
-  D.SmCount = number<int64_t>(J, "sms", -1);
-  D.SmClockKHz = number<int64_t>(J, "sm_clock_khz", -1);
-  D.MemClockKHz = number<int64_t>(J, "mem_clock_khz", -1);
-  D.MemBusBits = number<int64_t>(J, "mem_bus_bits", -1);
-  D.L2Bytes = number<int64_t>(J, "l2_bytes", -1);
-  D.GlobalMemBytes = number<int64_t>(J, "global_mem_bytes", -1);
-  D.MaxThreadsPerSm = number<int64_t>(J, "max_threads_per_sm", -1);
-  D.MaxBlocksPerSm = number<int64_t>(J, "max_blocks_per_sm", -1);
-  D.RegsPerSm = number<int64_t>(J, "regs_per_sm", -1);
-  D.SmemPerSm = number<int64_t>(J, "smem_per_sm", -1);
-  if (J.contains("source") && J["source"].is_string())
-    D.Source = J["source"].get<std::string>();
-  return true;
+  for (auto [Key, Field] :
+       {std::pair{"sms", &TraceDevice::SmCount},
+        {"sm_clock_khz", &TraceDevice::SmClockKHz},
+        {"mem_clock_khz", &TraceDevice::MemClockKHz},
+        {"mem_bus_bits", &TraceDevice::MemBusBits},
+        {"l2_bytes", &TraceDevice::L2Bytes},
+        {"global_mem_bytes", &TraceDevice::GlobalMemBytes},
+        {"max_threads_per_sm", &TraceDevice::MaxThreadsPerSm},
+        {"max_blocks_per_sm", &TraceDevice::MaxBlocksPerSm},
+        {"regs_per_sm", &TraceDevice::RegsPerSm},
+        {"smem_per_sm", &TraceDevice::SmemPerSm}})
+    F.integer(Key, D.*Field, JsonFields::Optional, NoValue);
+  F.string("source", D.Source, JsonFields::Optional, /*AllowEmpty=*/true);
+  Error = F.error();
+  return F.ok();
+}
+
+bool parseArg(const json &A, size_t Index, TraceArg &Arg, std::string &Error) {
+  JsonFields F(A, "\"args\"[" + std::to_string(Index) + "]");
+  std::string Hex;
+  uint64_t Size = 0;
+  F.string("hex", Hex, JsonFields::Required, /*AllowEmpty=*/true);
+  F.integer("offset", Arg.Offset, JsonFields::Optional);
+  F.integer("size", Size, JsonFields::Optional);
+  if (F.ok() && !hexToBytes(Hex, Arg.Bytes))
+    F.fail("hex", "must be the argument's bytes as hexadecimal digits");
+  if (F.ok() && F.has("size") && Size != Arg.Bytes.size())
+    F.fail("size", "does not match the " + std::to_string(Arg.Bytes.size()) +
+                       " bytes of \"hex\"");
+  Error = F.error();
+  return F.ok();
 }
 
 bool parseLaunch(const json &J, TraceLaunch &L, std::string &Error) {
-  if (!J.contains("kernel") || !J["kernel"].is_string() ||
-      J["kernel"].get<std::string>().empty()) {
+  JsonFields F(J, "");
+  auto Done = [&] {
+    Error = F.error();
+    return F.ok();
+  };
+  if (!F.string("kernel", L.Kernel)) {
     Error = "launch record without a 'kernel' name";
     return false;
   }
-  L.Kernel = J["kernel"].get<std::string>();
-  if (!dims(J, "grid", L.Grid, Error) || !dims(J, "block", L.Block, Error))
-    return false;
-  L.Device = number<int>(J, "device", 0);
-  L.DynamicSmem = number<uint64_t>(J, "dynamic_smem", 0);
-  L.Stream = number<uint64_t>(J, "stream", 0);
-  L.Correlation = number<uint64_t>(J, "correlation", 0);
-  if (J.contains("duration_ns")) {
-    double D = number<double>(J, "duration_ns", -1);
-    if (D < 0) {
-      Error = "'duration_ns' must be a non-negative number";
-      return false;
+  if (!dims(F, "grid", L.Grid) || !dims(F, "block", L.Block))
+    return Done();
+  F.integer("device", L.Device, JsonFields::Optional, 0);
+  F.integer("dynamic_smem", L.DynamicSmem, JsonFields::Optional);
+  F.integer("stream", L.Stream, JsonFields::Optional);
+  F.integer("correlation", L.Correlation, JsonFields::Optional);
+  if (F.has("duration_ns")) {
+    double D = 0;
+    if (F.number("duration_ns", D, JsonFields::Required, 0))
+      L.DurationNs = D;
+  } else if (F.has("start_ns") && F.has("end_ns")) {
+    uint64_t S = 0, E = 0;
+    if (F.integer("start_ns", S) && F.integer("end_ns", E)) {
+      if (E < S)
+        F.fail("end_ns", "is before \"start_ns\"");
+      else
+        L.DurationNs = static_cast<double>(E - S);
     }
-    L.DurationNs = D;
-  } else if (J.contains("start_ns") && J.contains("end_ns")) {
-    uint64_t S = number<uint64_t>(J, "start_ns", 0),
-             E = number<uint64_t>(J, "end_ns", 0);
-    if (E < S) {
-      Error = "'end_ns' is before 'start_ns'";
-      return false;
-    }
-    L.DurationNs = static_cast<double>(E - S);
   }
-  L.Registers = number<int>(J, "registers", -1);
-  L.StaticSmem = number<int>(J, "static_smem", -1);
-  L.LocalBytes = number<int>(J, "local_bytes", -1);
-  L.ActiveBlocksPerSm = number<int>(J, "active_blocks_per_sm", -1);
-  if (J.contains("args")) {
-    if (!J["args"].is_array()) {
-      Error = "'args' must be an array";
-      return false;
-    }
+  for (auto [Key, Field] :
+       {std::pair{"registers", &TraceLaunch::Registers},
+        {"static_smem", &TraceLaunch::StaticSmem},
+        {"local_bytes", &TraceLaunch::LocalBytes},
+        {"active_blocks_per_sm", &TraceLaunch::ActiveBlocksPerSm}})
+    F.integer(Key, L.*Field, JsonFields::Optional, int(NoValue));
+  if (const json *Args = F.array("args", JsonFields::Optional)) {
     L.HasArgs = true;
-    for (const json &A : J["args"]) {
+    for (size_t I = 0; I < Args->size() && F.ok(); ++I) {
       TraceArg Arg;
-      if (!A.is_object() || !A.contains("hex") || !A["hex"].is_string() ||
-          !hexToBytes(A["hex"].get<std::string>(), Arg.Bytes)) {
-        Error = "an argument needs 'hex' (its bytes as hexadecimal digits)";
-        return false;
-      }
-      Arg.Offset = number<uint64_t>(A, "offset", 0);
-      if (A.contains("size") &&
-          number<uint64_t>(A, "size", 0) != Arg.Bytes.size()) {
-        Error = "an argument's 'size' does not match its 'hex' bytes";
+      std::string Why;
+      if (!parseArg((*Args)[I], I, Arg, Why)) {
+        Error = Why;
         return false;
       }
       L.Args.push_back(std::move(Arg));
     }
   }
-  return true;
+  return Done();
 }
 
 } // namespace

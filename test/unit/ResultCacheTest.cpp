@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 using namespace rla;
 
@@ -34,6 +35,16 @@ protected:
 };
 
 using ResultCacheTest = TempDir;
+
+/// Outputs as an analysis gives them: a report with a kernel, and text.
+FileOutputs reportOutputs() {
+  FileOutputs Out;
+  Out.Json = "{\"tool\": \"rl-analyze\", \"kernels\": [{\"name\": \"k\"}]}\n";
+  Out.Text = "text";
+  Out.TextColor = "colour";
+  Out.Diagnostics = "diag";
+  return Out;
+}
 using CompileDbFilesTest = TempDir;
 
 TEST_F(ResultCacheTest, StoresAndFindsUntilAHeaderChanges) {
@@ -44,17 +55,13 @@ TEST_F(ResultCacheTest, StoresAndFindsUntilAHeaderChanges) {
   ASSERT_FALSE(Key.empty());
   EXPECT_FALSE(Cache.lookup(Key));
 
-  FileOutputs Out;
-  Out.Json = "{}\n";
-  Out.Text = "text";
-  Out.TextColor = "colour";
-  Out.Diagnostics = "diag";
+  FileOutputs Out = reportOutputs();
   Out.Dependencies = {path("k.h")};
   std::string Error;
   ASSERT_TRUE(Cache.store(Key, Out, Error)) << Error;
   std::optional<FileOutputs> Hit = Cache.lookup(Key);
   ASSERT_TRUE(Hit);
-  EXPECT_EQ(Hit->Json, "{}\n");
+  EXPECT_EQ(Hit->Json, Out.Json);
   EXPECT_EQ(Hit->TextColor, "colour");
   EXPECT_EQ(Hit->Dependencies, Out.Dependencies);
 
@@ -79,13 +86,52 @@ TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
   ResultCache Cache(path("cache"));
   std::string Key = Cache.key(path("a.cu"), "x");
   std::string Error;
-  ASSERT_TRUE(Cache.store(Key, FileOutputs{}, Error));
+  ASSERT_TRUE(Cache.store(Key, reportOutputs(), Error));
   ASSERT_TRUE(Cache.lookup(Key));
   llvm::SmallString<256> Entry(path("cache"));
   llvm::sys::path::append(Entry, Key + ".json");
-  std::error_code EC;
-  llvm::raw_fd_ostream(Entry, EC) << "{\"format\": 1, \"json\": 3}";
-  EXPECT_FALSE(Cache.lookup(Key));
+  auto Damage = [&](const std::string &Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Entry, EC) << Text;
+  };
+  const std::string Fields = R"("dependencies": [], "text": "t",
+      "text_color": "t", "diagnostics": "")";
+  for (const std::string &Text :
+       {std::string("{\"format\": 1, \"json\": 3}"), std::string("[1]"),
+        std::string("null"), std::string("{\"format\": \"1\"}"),
+        "{\"format\": 1, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 1, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
+        "{\"format\": 1, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 1, \"exit\": 2, \"json\": " +
+            nlohmann::json(reportOutputs().Json).dump() + ", " + Fields + "}",
+        "{\"format\": 1, \"exit\": 0, \"json\": " +
+            nlohmann::json(reportOutputs().Json).dump() +
+            ", \"dependencies\": [null], \"text\": \"t\", \"text_color\": "
+            "\"t\", \"diagnostics\": \"\"}"}) {
+    Damage(Text);
+    EXPECT_FALSE(Cache.lookup(Key)) << Text;
+  }
+  // The same fields, whole, are served.
+  Damage("{\"format\": 1, \"exit\": 0, \"json\": " +
+         nlohmann::json(reportOutputs().Json).dump() + ", " + Fields + "}");
+  EXPECT_TRUE(Cache.lookup(Key));
+}
+
+TEST(ResultCache, UsableReports) {
+  FileOutputs Out = reportOutputs();
+  EXPECT_TRUE(isUsableReport(Out));
+  Out.Exit = 2;
+  EXPECT_FALSE(isUsableReport(Out));
+  Out = reportOutputs();
+  Out.Text.clear();
+  EXPECT_FALSE(isUsableReport(Out));
+  Out = reportOutputs();
+  Out.Json = "{\"tool\": \"rl-analyze\", \"kernels\": {}}";
+  EXPECT_FALSE(isUsableReport(Out));
+  Out.Json = "{\"tool\": \"rl-analyze\", \"kernels\": [3]}";
+  EXPECT_FALSE(isUsableReport(Out));
+  Out.Json = "{\"tool\": \"rl-analyze\", \"kernels\": [";
+  EXPECT_FALSE(isUsableReport(Out));
 }
 
 TEST_F(CompileDbFilesTest, ListsCudaEntriesOnce) {
