@@ -18,9 +18,27 @@ Timing is time.perf_counter() around subprocess.run() with stdout and stderr
 sent to /dev/null. The runs of the three commands are interleaved (one of each
 per round) so that a slow period on the machine hits all three alike.
 
+With --corpus DIR [DIR ...] it times real code instead: the .cu files of
+those code bases that nvcc accepts and rl-analyze analyses (from the records
+of bench/corpus.py --json-out, given with --corpus-json, or checked now),
+every k-th of them with --sample N, each with the flags bench/corpus.py finds
+for it, and four commands per round:
+
+  rl-analyze       rl-analyze FILE --no-config --format=json -- FLAGS
+  rl-no-resources  the same with --no-resources
+  clang-parse      clang++-22 -fsyntax-only -x cuda ... FLAGS FILE, host and
+                   sm_90 device job (no --cuda-host-only)
+  nvcc-c           nvcc -c -arch=sm_90 -o /dev/null FLAGS FILE
+
+and reports the median over the files of each ratio (goals: rl-analyze /
+clang-parse <= --goal, rl-analyze / nvcc-c <= --nvcc-goal). A file on which
+a command fails is left out and listed.
+
 Exit status: 0 when every command succeeded, 1 when a command failed (its
-stderr is printed), 2 for a usage error, 3 with --check when the goal
-(geometric mean of rl-analyze / clang-parse <= --goal) is missed.
+stderr is printed; with --corpus only when no file could be timed or the
+binary changed), 2 for a usage error, 3 with --check when the goal
+(geometric mean of rl-analyze / clang-parse <= --goal; with --corpus either
+median goal) is missed.
 """
 
 import argparse
@@ -128,12 +146,13 @@ def children_cpu():
     return ru.ru_utime + ru.ru_stime
 
 
-def run_once(cmd, cwd=None):
+def run_once(cmd, cwd=None, ok=(0,)):
     """(wall seconds, user+sys CPU seconds) of one run (in folder cwd).
 
     The wall time is the measurement; the CPU time (of the command and every
     process it waited for) is recorded beside it because it is less disturbed
-    by other load on a shared machine. Raises CommandFailed on a non-zero exit.
+    by other load on a shared machine. Raises CommandFailed on an exit
+    status not in `ok`.
     """
     c0 = children_cpu()
     t0 = time.perf_counter()
@@ -144,7 +163,7 @@ def run_once(cmd, cwd=None):
         raise CommandFailed(cmd, None, str(e))
     dt = time.perf_counter() - t0
     cpu = children_cpu() - c0
-    if p.returncode != 0:
+    if p.returncode not in ok:
         raise CommandFailed(cmd, p.returncode, cwd=cwd)
     return dt, cpu
 
@@ -177,15 +196,16 @@ def explain_failure(err, label="error"):
     return first or "exit %s" % err.rc
 
 
-def time_rounds(args, cmds, names, cwd=None):
+def time_rounds(args, cmds, names, cwd=None, ok=None):
     """Wall and CPU seconds of each command: args.warmup untimed rounds, then
-    args.runs timed ones, one run of every command per round."""
+    args.runs timed ones, one run of every command per round. ok: the exit
+    statuses accepted per command name (default: 0 only)."""
     times = {n: [] for n in names}
     cpu = {n: [] for n in names}
     for i in range(args.warmup + args.runs):
         for n in names:
             try:
-                wall, c = run_once(cmds[n], cwd)
+                wall, c = run_once(cmds[n], cwd, (ok or {}).get(n, (0,)))
             except CommandFailed as e:
                 e.name = n
                 raise
@@ -356,7 +376,8 @@ def main(argv=None):
     ap.add_argument("--json", metavar="OUT", help="write the raw numbers to OUT")
     ap.add_argument("--markdown", action="store_true", help="print a markdown table")
     ap.add_argument("--goal", type=float, default=1.20,
-                    help="goal for the geometric mean of rl-analyze / clang-parse (default 1.20)")
+                    help="goal for the geometric mean of rl-analyze / clang-parse "
+                         "(with --corpus: for its median; default 1.20)")
     ap.add_argument("--check", action="store_true",
                     help="exit 3 when the goal is missed")
     ap.add_argument("--project", action="store_true",
@@ -577,6 +598,13 @@ def corpus_commands(args, path, plan, names):
     return {n: cmds[n] for n in names}
 
 
+def ordinal(n):
+    """2nd, 3rd, 7th, 11th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return "%dth" % n
+    return "%d%s" % (n, {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+
+
 def line_count(path):
     try:
         with open(path, "rb") as f:
@@ -593,7 +621,10 @@ def corpus_file(args, top, path, names):
     """Time one corpus file; the per-file record."""
     plan = corpus.plan_file(path, top)
     cmds = corpus_commands(args, path, plan, names)
-    times, cpu = time_rounds(args, cmds, names, cwd=os.path.dirname(path))
+    # rl-analyze exits 1 when a gate fails: still a full analysis.
+    analysed = {n: corpus.ANALYSED_RCS for n in ("rl-analyze", "rl-no-resources")}
+    times, cpu = time_rounds(args, cmds, names, cwd=os.path.dirname(path),
+                             ok=analysed)
     med = {n: statistics.median(times[n]) for n in names}
     cm = {n: statistics.median(cpu[n]) for n in names}
     rl, nores = "rl-analyze", "rl-no-resources"
@@ -630,7 +661,7 @@ def corpus_summary(results):
         s["geomean_" + key] = geomean(xs)
         s["range_" + key] = (min(xs), max(xs)) if xs else None
     for n in CORPUS_COMMANDS:
-        s["median_ms_" + n] = median_of([r["median_s"].get(n) for r in results])
+        s["median_s_" + n] = median_of([r["median_s"].get(n) for r in results])
     s["median_lines"] = median_of([r["lines"] for r in results])
     return s
 
@@ -647,7 +678,7 @@ def corpus_rows(results, summary):
                     + [ratio(r[k]) for k in CORPUS_RATIOS])
     foot = (["median over %d files" % len(results),
              "%.0f" % summary["median_lines"]]
-            + [ms(summary["median_ms_" + n]) for n in CORPUS_COMMANDS]
+            + [ms(summary["median_s_" + n]) for n in CORPUS_COMMANDS]
             + [ratio(summary["median_" + k]) for k in CORPUS_RATIOS])
     return head, body, foot
 
@@ -691,9 +722,8 @@ def measure_corpus(args, info):
         ("files", "%d of %d .cu files are accepted by nvcc and analysed by "
                   "rl-analyze (%s); timed: %s"
          % (len(good), seen, source,
-            "every %d%s file sorted by path, %d files%s"
-            % (k, {1: "st", 2: "nd", 3: "rd"}.get(k, "th"), len(files),
-               " (--sample %d)" % args.sample) if k > 1 else
+            "every %s file sorted by path, %d files (--sample %d)"
+            % (ordinal(k), len(files), args.sample) if k > 1 else
             "all %d" % len(files))),
     ]
     if loads:

@@ -76,8 +76,8 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
   count(F, "shared_memory_per_block", A.SharedMemoryPerBlock, MaxBytes);
   count(F, "shared_memory_per_block_optin", A.SharedMemoryPerBlockOptin,
         MaxBytes);
-  count(F, "reserved_shared_memory_per_block",
-        A.ReservedSharedMemoryPerBlock, MaxBytes);
+  count(F, "reserved_shared_memory_per_block", A.ReservedSharedMemoryPerBlock,
+        MaxBytes);
   if (!F.ok()) {
     Error = F.error();
     return false;
@@ -151,8 +151,7 @@ bool ArchitectureTable::loadString(const std::string &Text,
     for (const ArchitectureLimits &B : Read)
       if (B.ComputeMajor == A.ComputeMajor &&
           B.ComputeMinor == A.ComputeMinor) {
-        Error = "compute capability " + A.computeCapability() +
-                " listed twice";
+        Error = "compute capability " + A.computeCapability() + " listed twice";
         return false;
       }
     Read.push_back(std::move(A));

@@ -44,7 +44,7 @@ public:
   /// floor(this); exact.
   __int128 floor() const;
   __int128 ceil() const;
-  std::string str() const; ///< "3", "-1/2"
+  std::string str() const; ///< "3", "-1/2"; "overflow" when overflowed
 
   // Arithmetic sets Overflow (sticky, in the result) instead of wrapping.
   friend Rational operator+(const Rational &A, const Rational &B);

@@ -118,6 +118,9 @@ I128 Rational::ceil() const {
 }
 
 std::string Rational::str() const {
+  // The value of an overflowed result is 0; printing it would be a lie.
+  if (Overflow)
+    return "overflow";
   if (Den == 1)
     return int128String(Num);
   return int128String(Num) + "/" + int128String(Den);

@@ -6,6 +6,7 @@
 #include "analyzer/lsp/WarmParser.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/HoverRenderer.h"
+#include "analyzer/support/JsonDepth.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,6 +30,9 @@ namespace json = llvm::json;
 constexpr int ParseErrorCode = -32700;
 constexpr int InvalidParamsCode = -32602;
 constexpr int MethodNotFoundCode = -32601;
+constexpr int InvalidRequestCode = -32600;
+/// LSP messages nest a dozen levels; far deeper is an attack or a bug.
+constexpr size_t MaxJsonDepth = 512;
 
 struct Document {
   std::string Path, Text;
@@ -449,6 +453,9 @@ std::optional<int> Server::handle(const json::Object &Message) {
       reply(*Id, hover(P));
   } else if (Id && !Method.empty()) {
     replyError(*Id, MethodNotFoundCode, "unsupported method '" + Method + "'");
+  } else if (Id && !Message.get("result") && !Message.get("error")) {
+    // Neither a request nor a response: without a reply the client waits.
+    replyError(*Id, InvalidRequestCode, "a request needs a \"method\" string");
   }
   // Other notifications (initialized, $/cancelRequest, ...) need nothing.
   return std::nullopt;
@@ -456,18 +463,39 @@ std::optional<int> Server::handle(const json::Object &Message) {
 
 int Server::run(std::FILE *In) {
   std::thread Worker([this] { work(); });
+  MessageReader Reader(In);
   int Exit = 1;
+  bool AnyMessage = false;
+  size_t BadFrames = 0;
   while (true) {
     std::string Body, Error;
-    ReadStatus Status = readMessage(In, Body, Error);
+    ReadStatus Status = Reader.read(Body, Error);
     if (Status == ReadStatus::EndOfInput) {
-      Exit = ShutdownRequested ? 0 : 1;
+      if (!Error.empty())
+        llvm::errs() << "rl-analyze lsp: error: " << Error << "\n";
+      // Input with no message at all is not LSP (2); otherwise the end of
+      // input without shutdown is 1, as LSP says.
+      bool NotLsp = !AnyMessage && (BadFrames > 0 || !Error.empty());
+      Exit = ShutdownRequested ? 0 : NotLsp ? 2 : 1;
       break;
     }
     if (Status == ReadStatus::BadFraming) {
+      // One bad message must not end the session: say so and go on.
       llvm::errs() << "rl-analyze lsp: error: " << Error << "\n";
-      Exit = 2;
-      break;
+      ++BadFrames;
+      replyError(nullptr, ParseErrorCode, "bad message framing: " + Error);
+      continue;
+    }
+    AnyMessage = true;
+    if (!Error.empty())
+      llvm::errs() << "rl-analyze lsp: warning: " << Error << "\n";
+    // llvm::json parses recursively: measure first, so that deep nesting is
+    // an error reply rather than a stack overflow.
+    if (jsonNestingDepth(Body) > MaxJsonDepth) {
+      replyError(nullptr, ParseErrorCode,
+                 "invalid JSON: nested deeper than " +
+                     std::to_string(MaxJsonDepth) + " levels");
+      continue;
     }
     llvm::Expected<json::Value> Parsed = json::parse(Body);
     if (!Parsed) {

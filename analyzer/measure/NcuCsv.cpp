@@ -3,6 +3,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -185,8 +186,18 @@ bool parseNcuCsv(const std::string &Text, NcuResults &Out, std::string &Error) {
       else if (H == "Block Size")
         L.Block = parseDims(Fields[I]);
       else if (H.find("__") != std::string::npos)
-        if (auto V = parseNumber(Fields[I]))
-          L.Metrics[H] = *V * (I < Units.size() ? unitScale(Units[I]) : 1.0);
+        if (auto V = parseNumber(Fields[I])) {
+          double Scaled = *V * (I < Units.size() ? unitScale(Units[I]) : 1.0);
+          // Counters, times and rates are finite and not negative; "inf",
+          // "nan" or 1e400 would become a measured "inf B" and "nan%".
+          if (!std::isfinite(Scaled) || Scaled < 0) {
+            Error = "line " + std::to_string(LineNo) + ": \"" + H +
+                    "\" must be a finite non-negative number, found '" +
+                    Fields[I] + "'";
+            return false;
+          }
+          L.Metrics[H] = Scaled;
+        }
     }
     Out.Launches.push_back(std::move(L));
   }

@@ -132,6 +132,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   EvalResult Runs = Site.Executions.High.evaluate(Values);
   if (Runs.ok())
     A.Executions = Runs.Value->toDouble();
+  A.ExecutionsFailed = Runs.Overflow || Runs.DomainError;
   if (!Site.ByteOffset) {
     A.Why = "the address depends on data or on a pointer the model does not "
             "follow";

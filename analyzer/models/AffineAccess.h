@@ -53,8 +53,11 @@ struct AffineAccess {
   /// ones; a centre sample that falls outside rejects the hull).
   bool Hull = false;
   int64_t HullLo = 0, HullHi = 0;
-  /// Launch total executions (threads x iterations); unset when unbound.
+  /// Launch total executions (threads x iterations); unset when unbound
+  /// or when the count failed (ExecutionsFailed).
   std::optional<double> Executions;
+  /// The count overflowed 128 bits or is undefined for this launch.
+  bool ExecutionsFailed = false;
   int64_t highestAddress() const; ///< last byte touched
 };
 

@@ -1,5 +1,6 @@
 //===- Binder.cpp ---------------------------------------------------------===//
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/LaunchLimits.h"
 #include "analyzer/models/MemoryModel.h"
 
 #include <algorithm>
@@ -128,6 +129,18 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
               " here",
           Launch.Site.valid() ? Launch.Site : Model.Location});
     }
+  }
+
+  // A launch CUDA rejects runs nothing: an error, and no numbers for it.
+  if (std::string Why = launchLimitViolations(R.Launch.Grid, R.Launch.Block);
+      !Why.empty()) {
+    InvalidValue = true;
+    R.Findings.push_back(
+        Finding{"rl-invalid-launch", Severity::Error,
+                "CUDA rejects this launch of '" + Model.Name + "' (" + Why +
+                    "): it fails with cudaErrorInvalidConfiguration and runs "
+                    "nothing, so nothing is predicted",
+                Launch.Site.valid() ? Launch.Site : Model.Location});
   }
 
   auto Low = namedFields(Model.Total.Low);

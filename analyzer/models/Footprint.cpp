@@ -221,4 +221,54 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
   return R;
 }
 
+FootprintResult
+sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses) {
+  constexpr int64_t Sector = 32;
+  FootprintResult Bytes = footprintOf(Accesses);
+  std::vector<LatticeSet> Sets;
+  bool Exact = Bytes.Exact;
+  for (const AffineAccess *A : Accesses) {
+    if (!A->Affine)
+      return Bytes; // a hull already counts every byte between its ends
+    // The fine terms (stride below a sector) and the element make one run
+    // per point of the coarse terms.
+    int64_t Run = int64_t(A->Site->Bytes);
+    LatticeSet S;
+    bool Empty = false;
+    for (const AffineTerm &T : A->Terms) {
+      Empty |= T.Count <= 0;
+      if (T.Stride < Sector) {
+        Run += (T.Count - 1) * T.Stride;
+        continue;
+      }
+      if (T.Stride % Sector != 0)
+        Exact = false; // runs fall at different offsets within sectors
+      S.Terms.push_back({std::max<int64_t>(1, T.Stride / Sector), T.Count});
+      S.Dense &= T.Dense;
+    }
+    if (Empty)
+      continue;
+    int64_t Offset = A->Lowest % Sector;
+    if (Offset < 0)
+      Offset += Sector;
+    int64_t RunSectors = (Offset + Run + Sector - 1) / Sector;
+    if (Exact && Offset + Run > RunSectors * Sector)
+      Exact = false;
+    S.Base = A->Lowest >= 0 ? A->Lowest / Sector : -((-A->Lowest) / Sector);
+    if (RunSectors > 1)
+      S.Terms.push_back({1, RunSectors});
+    Sets.push_back(S);
+  }
+  DistinctCount C = countUnion(Sets);
+  FootprintResult R = Bytes;
+  double Extent = Bytes.ExtentBytes > 0
+                      ? double((Bytes.ExtentBytes + Sector - 1) / Sector) *
+                            Sector
+                      : C.Count * Sector;
+  R.Bytes = std::max(Bytes.Bytes, std::min(C.Count * double(Sector), Extent));
+  R.Exact = Exact && C.Exact;
+  R.Rule = C.Rule;
+  return R;
+}
+
 } // namespace rla

@@ -51,6 +51,15 @@ struct FootprintResult {
 /// Footprint of the given accesses (all of one array, all affine).
 FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses);
 
+/// The same in whole 32-byte sectors (DRAM and L2 move sectors, not bytes):
+/// a load strided by 32 floats touches 4 bytes of each sector it brings in,
+/// so its sector footprint is 8 times its byte footprint. Terms whose stride
+/// is below a sector make runs; coarser strides that are whole sectors
+/// count in sectors exactly; others are bounded (a run may straddle one
+/// more sector). Never below footprintOf(), never above the extent.
+FootprintResult
+sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses);
+
 } // namespace rla
 
 #endif // RLA_MODELS_FOOTPRINT_H

@@ -49,7 +49,7 @@ struct Group {
 std::optional<FootprintResult>
 footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
              const BlockWindow &Window,
-             std::initializer_list<AccessKind> Kinds) {
+             std::initializer_list<AccessKind> Kinds, bool Sectors = false) {
   std::vector<AffineAccess> Bound;
   for (const AccessSite *S : G.Sites)
     if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
@@ -60,8 +60,12 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
   std::vector<const AffineAccess *> Ptrs;
   for (const AffineAccess &A : Bound)
     Ptrs.push_back(&A);
-  return footprintOf(Ptrs);
+  return Sectors ? sectorFootprintOf(Ptrs) : footprintOf(Ptrs);
 }
+
+/// DRAM and L2 move whole sectors: the data sets that decide their traffic
+/// are counted in sectors.
+constexpr bool InSectors = true;
 
 } // namespace
 
@@ -108,8 +112,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     T.Name = G.Name;
     T.Shared = G.Shared;
     std::vector<AffineAccess> Bound;
-    for (const AccessSite *S : G.Sites)
+    for (const AccessSite *S : G.Sites) {
       Bound.push_back(bindAccess(*S, Values, *Shape));
+      // An access count that overflowed is not 0 bytes: without it there
+      // is no estimate (the binder then reports the overflow).
+      if (Bound.back().ExecutionsFailed)
+        return MemoryEstimate();
+    }
     for (const AffineAccess &A : Bound) {
       const AccessSite &S = *A.Site;
       double Runs = A.Executions.value_or(0);
@@ -244,7 +253,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     if (!M.Arrays[I].Shared) {
       auto F = footprintFor(
           Groups[I], Values, *Shape, Wave,
-          {AccessKind::Load, AccessKind::Store, AccessKind::Atomic});
+          {AccessKind::Load, AccessKind::Store, AccessKind::Atomic}, InSectors);
       WaveSet += F ? F->Bytes : L2;
     }
   const bool WaveFits = L2 > 0 && WaveSet <= L2;
@@ -255,9 +264,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       continue;
     const Group &G = Groups[I];
     M.GlobalSectorBytes += T.LoadSectorBytes + T.StoreSectorBytes;
-    auto Loads = footprintFor(G, Values, *Shape, {}, {AccessKind::Load});
+    auto Loads =
+        footprintFor(G, Values, *Shape, {}, {AccessKind::Load}, InSectors);
     auto Stores = footprintFor(G, Values, *Shape, {},
-                               {AccessKind::Store, AccessKind::Atomic});
+                               {AccessKind::Store, AccessKind::Atomic},
+                               InSectors);
     double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
     double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
     double Read = 0;
@@ -275,7 +286,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Why = "re-read by neighbouring blocks: one wave's data (" +
             bytesText(WaveSet) + ") fits in L2, so it is read once";
     } else {
-      auto WaveFoot = footprintFor(G, Values, *Shape, Wave, {AccessKind::Load});
+      auto WaveFoot = footprintFor(G, Values, *Shape, Wave, {AccessKind::Load},
+                                   InSectors);
       double PerWaves = WaveFoot ? Waves * WaveFoot->Bytes : T.LoadSectorBytes;
       Read = std::min(T.LoadSectorBytes, std::max(LoadFoot, PerWaves));
       Why = "re-read, data exceeds L2: re-use within a wave of " +
@@ -293,7 +305,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     // a short distance), so each block fetches its footprint once.
     double L2Loads = T.LoadSectorBytes;
     if (T.LoadSectorBytes > 0) {
-      auto BlockFoot = footprintFor(G, Values, *Shape, One, {AccessKind::Load});
+      auto BlockFoot =
+          footprintFor(G, Values, *Shape, One, {AccessKind::Load}, InSectors);
       if (BlockFoot)
         L2Loads =
             std::min(L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes));

@@ -59,8 +59,9 @@ struct MemoryEstimate {
 };
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
-/// Gpu. Available is false when the launch shape is not bound or the model
-/// recorded no accesses (a model built without the front end).
+/// Gpu. Available is false when the launch shape is not bound, the model
+/// recorded no accesses (a model built without the front end), or an
+/// access's count overflows or is undefined for this launch.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu);
 

@@ -1,5 +1,6 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
+#include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/report/Suppressions.h"
@@ -84,6 +85,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     return inputError("no such file: '" + File + "'");
   if (llvm::sys::fs::is_directory(File))
     return inputError("'" + File + "' is a directory, not a CUDA source");
+  if (std::string Error = checkRegularInput(File); !Error.empty())
+    return inputError(Error);
   if (!isCudaSourceName(File) && !forcesCudaLanguage(Req.Parse.ExtraArgs))
     return inputError("'" + File +
                       "' is not a CUDA source (expected a .cu or .cuh file; "

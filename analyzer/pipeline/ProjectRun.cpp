@@ -1,5 +1,6 @@
 //===- ProjectRun.cpp -----------------------------------------------------===//
 #include "analyzer/pipeline/ProjectRun.h"
+#include "analyzer/driver/InputFile.h"
 #include "analyzer/driver/ResultCache.h"
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/DiagnosticRenderer.h"
@@ -56,6 +57,12 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
   auto Start = std::chrono::steady_clock::now();
   AnalysisRequest Req = Template;
   Req.Parse.File = Run.File;
+  // Before the cache hashes it: reading a FIFO would block.
+  if (std::string Error = checkRegularInput(Run.File); !Error.empty()) {
+    Run.Outputs.Exit = ExitInputError;
+    Run.Error = Error;
+    return;
+  }
   std::string Key;
   if (Cache) {
     Key = Cache->key(Run.File, O.CacheContext);
@@ -301,14 +308,25 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
       return Entries;
     };
     if (!O.Baseline.empty()) {
-      std::vector<Finding> Regressions =
-          compareToBaseline(Before, EntriesFor(O.Baseline), O.Tolerance);
-      for (const Finding &F : Regressions)
+      BaselineComparison C = compareToBaseline(
+          Before, EntriesFor(O.Baseline), O.Tolerance, O.BaselineNew,
+          O.FailOnNewFindings);
+      for (const Finding &F : C.Regressions)
         Err << located(F) << "\n";
-      if (!Regressions.empty()) {
-        Err << "rl-analyze: gate failed: " << Regressions.size()
-            << (Regressions.size() == 1 ? " regression" : " regressions")
-            << " against the baseline " << O.Baseline << "\n";
+      size_t NewFailing = 0;
+      for (const Finding &F : C.NotCompared) {
+        Err << located(F) << "\n";
+        NewFailing += F.Level == Severity::Error;
+      }
+      if (!C.Regressions.empty() || NewFailing) {
+        Err << "rl-analyze: gate failed: " << C.Regressions.size()
+            << (C.Regressions.size() == 1 ? " regression" : " regressions")
+            << (O.FailOnNewFindings ? " or new findings" : "");
+        if (NewFailing)
+          Err << " and " << NewFailing << " new "
+              << (NewFailing == 1 ? "launch" : "launches")
+              << " (--baseline-new=fail)";
+        Err << " against the baseline " << O.Baseline << "\n";
         Exit = std::max<int>(Exit, ExitGateFailed);
       }
     }

@@ -10,6 +10,7 @@
 #define RLA_PIPELINE_PROJECTRUN_H
 
 #include "analyzer/pipeline/Analysis.h"
+#include "analyzer/report/Baseline.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -35,6 +36,10 @@ struct RunOptions {
   std::vector<std::string> FailOn;
   std::string Baseline, WriteBaseline;
   double Tolerance = 0.05;
+  /// --baseline-new: what a launch the baseline lacks does to the gate.
+  NewLaunchPolicy BaselineNew = NewLaunchPolicy::Warn;
+  /// --fail-on-new: a finding the baseline's entry lacks fails the gate.
+  bool FailOnNewFindings = false;
 };
 
 /// Runs everything; returns the exit code (docs/cli.md).

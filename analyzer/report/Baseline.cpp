@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -94,29 +95,77 @@ std::string percent(double From, double To) {
   return (Change >= 0 ? "+" : "") + trimmed(Change) + "%";
 }
 
+/// What is wrong with a baseline entry's fields, or "" when nothing is.
+std::string badField(const Json &K) {
+  for (const char *Key :
+       {"file", "kernel", "case", "launch", "site", "gpu", "bound"})
+    if (K.contains(Key) && !K[Key].is_string() && !K[Key].is_null())
+      return "\"" + std::string(Key) + "\" must be a string";
+  if (K.contains("line") && !K["line"].is_number_unsigned())
+    return "\"line\" must be a non-negative integer";
+  for (const char *Key : {"intensity", "predicted_time_s", "dram_bytes",
+                          "footprint_bytes", "occupancy"})
+    if (K.contains(Key) && !K[Key].is_null() && !valueOf(K[Key]))
+      return "\"" + std::string(Key) + "\" must be a number or null";
+  return "";
+}
+
+/// A non-negative integer field, 0 when absent or of another type.
+unsigned lineOf(const Json &J) {
+  return J.is_object() && J.contains("line") && J["line"].is_number_unsigned()
+             ? J["line"].get<unsigned>()
+             : 0;
+}
+
 } // namespace
 
 std::string BaselineEntry::key() const {
+  return File + "\n" + Kernel + "\n" + Case + "\n" + Site + "\n" + Gpu;
+}
+
+std::string BaselineEntry::launchKey() const {
   return File + "\n" + Kernel + "\n" + Case + "\n" + Launch + "\n" + Gpu;
 }
 
 std::vector<BaselineEntry> baselineEntries(const Json &Report,
                                            const std::string &FileKey) {
   std::vector<BaselineEntry> Out;
-  if (!Report.contains("kernels") || !Report["kernels"].is_array())
+  if (!Report.is_object() || !Report.contains("kernels") ||
+      !Report["kernels"].is_array())
     return Out;
+  std::map<std::string, unsigned> SiteUses;
   for (const Json &K : Report["kernels"]) {
+    if (!K.is_object())
+      continue;
     BaselineEntry Base;
     Base.File = FileKey;
     Base.Kernel = str(K, "name");
     Base.Case = str(K, "case");
-    if (K.contains("launch"))
-      Base.Launch = "grid=" + dims(K["launch"]["grid"]) +
-                    " block=" + dims(K["launch"]["block"]);
-    if (K.contains("location")) {
-      Base.Location.File = str(K["location"], "file");
-      Base.Location.Line = K["location"].value("line", 0u);
-      Base.Location.Column = K["location"].value("column", 0u);
+    const Json *Launch =
+        K.contains("launch") && K["launch"].is_object() ? &K["launch"] : nullptr;
+    if (Launch)
+      Base.Launch = "grid=" + dims(Launch->value("grid", Json())) +
+                    " block=" + dims(Launch->value("block", Json()));
+    // The launch's identity survives edits that move lines: the host
+    // function it is in (the n-th launch of the kernel there), or the case.
+    if (!Base.Case.empty())
+      Base.Site = "case " + Base.Case;
+    else if (Launch && Launch->contains("host_function") &&
+             (*Launch)["host_function"].is_string())
+      Base.Site = "in " + (*Launch)["host_function"].get<std::string>();
+    else
+      Base.Site = "none";
+    // A function can launch a kernel several times (or in a loop over
+    // block sizes): the n-th one.
+    Base.Site +=
+        " #" + std::to_string(++SiteUses[Base.Kernel + "\n" + Base.Site]);
+    if (K.contains("location") && K["location"].is_object()) {
+      const Json &L = K["location"];
+      Base.Location.File = str(L, "file");
+      Base.Location.Line = lineOf(L);
+      Base.Location.Column = L.contains("column") && L["column"].is_number_unsigned()
+                                 ? L["column"].get<unsigned>()
+                                 : 0;
     }
     if (K.contains("totals")) {
       Base.DramBytes = member(K["totals"], "dram_bytes");
@@ -126,6 +175,12 @@ std::vector<BaselineEntry> baselineEntries(const Json &Report,
       Base.Occupancy = K["occupancy"].is_object()
                            ? member(K["occupancy"], "occupancy")
                            : valueOf(K["occupancy"]);
+    std::set<std::string> Ids;
+    if (K.contains("diagnostics") && K["diagnostics"].is_array())
+      for (const Json &D : K["diagnostics"])
+        if (std::string Id = str(D, "id"); !Id.empty())
+          Ids.insert(Id);
+    Base.FindingIds = std::vector<std::string>(Ids.begin(), Ids.end());
     if (!K.contains("verdicts") || !K["verdicts"].is_array())
       continue;
     for (const Json &V : K["verdicts"]) {
@@ -178,9 +233,16 @@ bool loadBaseline(const std::string &Path, std::vector<BaselineEntry> &Out,
     Error = "'" + Path + "': \"kernels\" must be an array";
     return false;
   }
+  size_t Index = 0;
   for (const Json &K : J["kernels"]) {
+    ++Index;
     if (!K.is_object()) {
       Error = "'" + Path + "': every kernel entry must be an object";
+      return false;
+    }
+    if (std::string Bad = badField(K); !Bad.empty()) {
+      Error = "'" + Path + "': kernel entry " + std::to_string(Index) + ": " +
+              Bad;
       return false;
     }
     BaselineEntry E;
@@ -188,15 +250,23 @@ bool loadBaseline(const std::string &Path, std::vector<BaselineEntry> &Out,
     E.Kernel = str(K, "kernel");
     E.Case = str(K, "case");
     E.Launch = str(K, "launch");
+    E.Site = str(K, "site");
     E.Gpu = str(K, "gpu");
     E.Bound = str(K, "bound");
     E.Location.File = E.File;
-    E.Location.Line = K.value("line", 0u);
+    E.Location.Line = lineOf(K);
     E.Intensity = member(K, "intensity");
     E.PredictedTime = member(K, "predicted_time_s");
     E.DramBytes = member(K, "dram_bytes");
     E.FootprintBytes = member(K, "footprint_bytes");
     E.Occupancy = member(K, "occupancy");
+    if (K.contains("findings") && K["findings"].is_array()) {
+      std::vector<std::string> Ids;
+      for (const Json &Id : K["findings"])
+        if (Id.is_string())
+          Ids.push_back(Id.get<std::string>());
+      E.FindingIds = Ids;
+    }
     Out.push_back(E);
   }
   return true;
@@ -229,6 +299,7 @@ bool writeBaseline(const std::string &Path,
     K["kernel"] = E.Kernel;
     K["case"] = E.Case.empty() ? Json(nullptr) : Json(E.Case);
     K["launch"] = E.Launch;
+    K["site"] = E.Site;
     K["gpu"] = E.Gpu;
     K["bound"] = E.Bound;
     K["intensity"] = optionalNumber(E.Intensity);
@@ -236,6 +307,8 @@ bool writeBaseline(const std::string &Path,
     K["dram_bytes"] = optionalNumber(E.DramBytes);
     K["footprint_bytes"] = optionalNumber(E.FootprintBytes);
     K["occupancy"] = optionalNumber(E.Occupancy);
+    if (E.FindingIds)
+      K["findings"] = *E.FindingIds;
     Kernels.push_back(K);
   }
   J["kernels"] = Kernels;
@@ -249,25 +322,63 @@ bool writeBaseline(const std::string &Path,
   return true;
 }
 
-std::vector<Finding> compareToBaseline(const std::vector<BaselineEntry> &Before,
-                                       const std::vector<BaselineEntry> &Now,
-                                       double Tolerance) {
-  std::map<std::string, const BaselineEntry *> Old;
-  for (const BaselineEntry &E : Before)
-    Old[E.key()] = &E;
-  std::vector<Finding> Out;
+BaselineComparison compareToBaseline(const std::vector<BaselineEntry> &Before,
+                                     const std::vector<BaselineEntry> &Now,
+                                     double Tolerance, NewLaunchPolicy New,
+                                     bool FailOnNewFindings) {
+  std::map<std::string, const BaselineEntry *> BySite, ByLaunch;
+  for (const BaselineEntry &E : Before) {
+    if (!E.Site.empty())
+      BySite[E.key()] = &E;
+    ByLaunch[E.launchKey()] = &E;
+  }
+  BaselineComparison Result;
+  std::vector<Finding> &Out = Result.Regressions;
   for (const BaselineEntry &N : Now) {
-    auto It = Old.find(N.key());
-    if (It == Old.end())
-      continue; // a new kernel or launch: nothing to compare with
-    const BaselineEntry &B = *It->second;
     std::string Who =
         N.Kernel + (N.Case.empty() ? "" : " [" + N.Case + "]") + " on " + N.Gpu;
+    auto It = BySite.find(N.key());
+    const BaselineEntry *Match = It == BySite.end() ? nullptr : It->second;
+    if (!Match) {
+      // A baseline written before sites were recorded.
+      auto L = ByLaunch.find(N.launchKey());
+      if (L != ByLaunch.end() && L->second->Site.empty())
+        Match = L->second;
+    }
+    if (!Match) {
+      if (New != NewLaunchPolicy::Ignore)
+        Result.NotCompared.push_back(Finding{
+            "rl-baseline-new",
+            New == NewLaunchPolicy::Fail ? Severity::Error : Severity::Warning,
+            Who + " (" + N.Launch + "): not in the baseline, not compared",
+            N.Location});
+      continue;
+    }
+    const BaselineEntry &B = *Match;
+    if (!N.PredictedTime && !N.DramBytes && !N.Intensity) {
+      Result.NotCompared.push_back(Finding{
+          "rl-baseline-new", Severity::Note,
+          Who + ": not compared: the launch is not bound, so it has no "
+                "numbers",
+          N.Location});
+      continue;
+    }
+    // A changed launch is named with each regression it brings.
+    std::string Changed = B.Launch != N.Launch && !B.Launch.empty()
+                              ? " (launch " + B.Launch + " -> " + N.Launch + ")"
+                              : "";
     auto Report = [&](const std::string &What) {
       Out.push_back(Finding{"rl-baseline-regression", Severity::Error,
-                            Who + ": " + What, N.Location});
+                            Who + ": " + What + Changed, N.Location});
     };
-    std::string Tol = trimmed(Tolerance * 100) + "%";
+    if (FailOnNewFindings && B.FindingIds && N.FindingIds)
+      for (const std::string &Id : *N.FindingIds)
+        if (!std::binary_search(B.FindingIds->begin(), B.FindingIds->end(),
+                                Id))
+          Out.push_back(Finding{"rl-baseline-new-finding", Severity::Error,
+                                Who + ": new finding [" + Id +
+                                    "] (--fail-on-new)" + Changed,
+                                N.Location});    std::string Tol = trimmed(Tolerance * 100) + "%";
     int RB = boundRank(B.Bound), RN = boundRank(N.Bound);
     if (RB >= 0 && RN > RB)
       Report("bound changed from " + B.Bound + " to " + N.Bound);
@@ -294,7 +405,7 @@ std::vector<Finding> compareToBaseline(const std::vector<BaselineEntry> &Before,
              formatSi(*N.DramBytes, "B") + " (" +
              percent(*B.DramBytes, *N.DramBytes) + ", tolerance " + Tol + ")");
   }
-  return Out;
+  return Result;
 }
 
 } // namespace rla

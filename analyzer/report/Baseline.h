@@ -27,12 +27,35 @@ constexpr int BaselineVersion = 1;
 struct BaselineEntry {
   std::string File; ///< relative to the baseline file's directory
   std::string Kernel, Case, Launch, Gpu;
+  /// Which launch it is, in terms that survive edits moving lines: "in
+  /// FUNCTION #n" (the n-th launch of the kernel in that host function),
+  /// "case NAME #1", or "none #1"; empty in baselines written before it was
+  /// recorded (those match by Launch).
+  std::string Site;
   SourceLoc Location; ///< the kernel's name, as the report gave it
   std::string Bound;
   std::optional<double> Intensity, PredictedTime, DramBytes, FootprintBytes,
       Occupancy;
-  /// The identity two runs are matched by.
+  /// The IDs of the kernel's findings (sorted, once each), for
+  /// --fail-on-new; unset in baselines written before they were recorded.
+  std::optional<std::vector<std::string>> FindingIds;
+  /// The identity two runs are matched by: file, kernel, launch site or
+  /// case, GPU. The grid and block are compared, not matched on, so that
+  /// changing a launch's block size is a change, not a new launch.
   std::string key() const;
+  /// The identity of baselines without Site: grid and block included.
+  std::string launchKey() const;
+};
+
+/// What --baseline does with a launch the baseline does not have.
+enum class NewLaunchPolicy { Fail, Warn, Ignore };
+
+/// Why some entries could not be compared, for the gate's summary.
+struct BaselineComparison {
+  std::vector<Finding> Regressions; ///< rl-baseline-regression errors
+  /// rl-baseline-new (an error under NewLaunchPolicy::Fail, else a warning)
+  /// and notes for entries without numbers to compare.
+  std::vector<Finding> NotCompared;
 };
 
 /// One entry per kernel launch and GPU of a JSON report; FileKey names the
@@ -56,9 +79,13 @@ bool writeBaseline(const std::string &Path,
 /// Regressions of Now against Before, as rl-baseline-regression errors at
 /// the kernel; only files present in Now are compared. Tolerance is a
 /// fraction (0.05 = 5%).
-std::vector<Finding> compareToBaseline(const std::vector<BaselineEntry> &Before,
-                                       const std::vector<BaselineEntry> &Now,
-                                       double Tolerance);
+/// FailOnNewFindings: a finding ID a matched launch has and its baseline
+/// entry has not is an rl-baseline-new-finding error (--fail-on-new).
+BaselineComparison
+compareToBaseline(const std::vector<BaselineEntry> &Before,
+                  const std::vector<BaselineEntry> &Now, double Tolerance,
+                  NewLaunchPolicy New = NewLaunchPolicy::Warn,
+                  bool FailOnNewFindings = false);
 
 } // namespace rla
 

@@ -121,6 +121,14 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "use (negative, fractional, or a zero dimension).",
        "Bind launch dimensions to positive integers and integer parameters "
        "to non-negative integers."},
+      {"rl-invalid-launch", Severity::Error,
+       "A launch CUDA rejects with cudaErrorInvalidConfiguration: more than "
+       "1024 threads per block, blockDim.x or .y above 1024, blockDim.z "
+       "above 64, gridDim.x above 2^31 - 1, or gridDim.y or .z above 65535. "
+       "It runs nothing, so the launch gets no totals and no predicted "
+       "time.",
+       "Split the work over more blocks (or a loop inside the kernel) so "
+       "that each dimension is within CUDA's limits."},
       {"rl-overflow", Severity::Warning,
        "A total does not fit in 128-bit arithmetic for this launch.",
        "Check the bound values; a smaller problem size gives a finite "
@@ -149,6 +157,19 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "Check that the body compiled for the GPU asked for is the one you "
        "meant; inline PTX is not counted."},
       // Gates.
+      {"rl-baseline-new", Severity::Warning,
+       "A kernel launch of the run that --baseline could not compare: the "
+       "baseline has no entry for its file, kernel, launch (the n-th launch "
+       "of it in a host function, or a case) and GPU, or the launch is not bound and has no numbers. "
+       "--baseline-new=fail makes a new launch fail the gate.",
+       "Record it: rl-analyze FILE.cu --write-baseline BASELINE, and commit "
+       "the updated baseline with the change."},
+      {"rl-baseline-new-finding", Severity::Error,
+       "With --fail-on-new, a kernel launch has a finding (its ID) that its "
+       "baseline entry did not have: a change brought a new problem, such "
+       "as an uncoalesced access.",
+       "Fix what the finding says, silence it in the source with "
+       "`rl-analyze: ignore[ID]`, or accept it with --write-baseline."},
       {"rl-baseline-regression", Severity::Error,
        "A kernel got worse than the baseline (--baseline): its bound moved "
        "to a worse level, its intensity or occupancy dropped, or its "

@@ -146,6 +146,8 @@ Json launch(const LaunchSpec &L) {
   J["args"] = Args;
   J["source"] = launchSourceName(L.Source);
   J["site"] = L.Site.valid() ? location(L.Site) : Json(nullptr);
+  J["host_function"] =
+      L.HostFunction.empty() ? Json(nullptr) : Json(L.HostFunction);
   J["notes"] = L.Notes;
   return J;
 }

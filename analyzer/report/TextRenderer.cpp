@@ -4,6 +4,8 @@
 
 #include "analyzer/report/HumanUnits.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -432,10 +434,17 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
     return;
   }
   for (size_t I = 0; I < R.Gpus.size(); ++I) {
-    size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0;
+    size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
     for (const KernelReport &K : R.Kernels) {
       const GpuVerdict *V = verdictOn(K, R.Gpus[I], I);
-      if (!K.Totals)
+      // A launch CUDA rejects, or a value the model cannot use, is not
+      // waiting for a binding.
+      bool Rejected = llvm::any_of(K.Findings, [](const Finding &F) {
+        return F.Id == "rl-invalid-launch" || F.Id == "rl-invalid-binding";
+      });
+      if (!K.Totals && Rejected)
+        ++Invalid;
+      else if (!K.Totals)
         ++Unbound;
       else if (!V || V->High.Verdict == Bound::Unknown)
         ++Unknown;
@@ -453,6 +462,8 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
       OS << ", " << Unknown << " unknown";
     if (Unbound)
       OS << ", " << Unbound << " unbound";
+    if (Invalid)
+      OS << ", " << Invalid << " invalid";
     OS << "\n";
   }
 }

@@ -45,7 +45,8 @@ bool jsonInteger(const json &V, int64_t Min, int64_t Max, int64_t &Out,
   };
   if (V.is_number_unsigned()) {
     uint64_t U = V.get<uint64_t>();
-    if (U > static_cast<uint64_t>(Max))
+    if (Max < 0 || U > static_cast<uint64_t>(Max) ||
+        static_cast<int64_t>(U) < Min)
       return Fail(std::to_string(U));
     Out = static_cast<int64_t>(U);
     return true;

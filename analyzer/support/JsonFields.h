@@ -1,4 +1,4 @@
-//===- JsonFields.h - Typed fields of a JSON object, or an error -*- C++ -*-===//
+//===- JsonFields.h - Typed fields of a JSON object ------------*- C++ -*-===//
 ///
 /// \file
 /// Every file rl-analyze reads is JSON the user (or an older rl-analyze) may

@@ -21,6 +21,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 INPUTS = os.path.join(HERE, "Inputs", "baseline")
 
 
+def documented_blocks(source_root):
+    """The ```yaml block and the set-up block after it in docs/baseline.md's
+    pre-commit section."""
+    text = open(os.path.join(source_root, "docs", "baseline.md")).read()
+    section = text[text.index("## pre-commit"):]
+    blocks = section.split("```")
+    config = blocks[1][len("yaml\n"):]
+    setup = blocks[3].lstrip("\n")
+    return config, setup
+
+
 def run(cmd, cwd, env, check=True):
     p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True)
@@ -64,17 +75,19 @@ def main(argv):
     run(["git", "commit", "-q", "-m", "hooks"], hooks, env)
     rev = run(["git", "rev-parse", "HEAD"], hooks, env).stdout.strip()
 
+    # The configuration and the set-up commands exactly as docs/baseline.md
+    # writes them, with the clone's path and commit filled in.
+    config, setup = documented_blocks(source_root)
     with open(os.path.join(project, ".pre-commit-config.yaml"), "w") as f:
-        f.write("repos:\n- repo: %s\n  rev: %s\n  hooks:\n  - id: rl-analyze\n"
-                % (hooks, rev))
+        f.write(config.replace("/path/to/rl-analyze", hooks)
+                .replace("COMMIT", rev))
     kernel = os.path.join(project, "kernel.cu")
     shutil.copy(os.path.join(INPUTS, "before.cu"), kernel)
     run(["git", "init", "-q"], project, env)
-    run(["rl-analyze", "kernel.cu", "--write-baseline",
-         ".rl-analyze-baseline.json"], project, env)
-    run(["git", "add", "."], project, env)
-    run(["git", "commit", "-q", "--no-verify", "-m", "baseline"], project, env)
-    run(["pre-commit", "install"], project, env)
+    run(["git", "add", ".pre-commit-config.yaml"], project, env)
+    for line in setup.splitlines():
+        if line.strip():
+            run(["bash", "-c", line], project, env)
 
     ok = True
     for name, source, want_pass in (("clean", "comment-only.cu", True),

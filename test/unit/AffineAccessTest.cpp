@@ -116,3 +116,30 @@ TEST(MemoryModelTest, StreamingKernelReadsAndWritesItsFootprint) {
   MemoryEstimate F = estimateMemory(M, Small, Gpu);
   EXPECT_EQ(F.DeferredWriteBytes, F.DramWriteBytes);
 }
+
+// A load whose count overflows 128 bits moves more bytes than anything can
+// count, not none: the estimate is withdrawn instead of reading 0 bytes.
+TEST(MemoryModelTest, OverflowingCountGivesNoEstimate) {
+  KernelModel M;
+  M.Name = "nest";
+  Expr I = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  AccessSite In = site(Expr(4) * I), Out = site(Expr(4) * I);
+  In.Array = "in";
+  In.Executions = ExprRange(sym("blockDim.x") * sym("gridDim.x") * sym("n") *
+                            sym("n") * sym("n"));
+  Out.Array = "out";
+  Out.Kind = AccessKind::Store;
+  M.Accesses = {In, Out};
+  GpuSpec Gpu;
+  Gpu.Name = "test";
+  Gpu.SmCount = SourcedValue{4, "test"};
+  Gpu.L2Bytes = SourcedValue{1 << 20, "test"};
+  Bindings V = launch1d(4, 32);
+  V["n"] = Rational(int64_t(1) << 62);
+  AffineAccess A = bindAccess(M.Accesses[0], V, *launchShape(V));
+  EXPECT_TRUE(A.ExecutionsFailed);
+  EXPECT_FALSE(A.Executions);
+  EXPECT_FALSE(estimateMemory(M, V, Gpu).Available);
+  V["n"] = Rational(2);
+  EXPECT_TRUE(estimateMemory(M, V, Gpu).Available);
+}

@@ -46,19 +46,19 @@ TEST(Baseline, EntriesFromAReport) {
 
 TEST(Baseline, UnchangedAndWithinTolerancePass) {
   auto Before = entries(report("memory", 0.5, 2e-6, 1e6));
-  EXPECT_TRUE(compareToBaseline(Before, Before, 0.05).empty());
+  EXPECT_TRUE(compareToBaseline(Before, Before, 0.05).Regressions.empty());
   auto Now = entries(report("memory", 0.49, 2.08e-6, 1.04e6));
-  EXPECT_TRUE(compareToBaseline(Before, Now, 0.05).empty());
+  EXPECT_TRUE(compareToBaseline(Before, Now, 0.05).Regressions.empty());
   // Better is never a regression.
   Now = entries(report("compute", 5, 1e-6, 1e5));
-  EXPECT_TRUE(compareToBaseline(Before, Now, 0.05).empty());
+  EXPECT_TRUE(compareToBaseline(Before, Now, 0.05).Regressions.empty());
 }
 
 TEST(Baseline, EachRegressionIsNamed) {
   auto Before =
       entries(report("compute", 20, 2e-6, 1e6, Json{{"occupancy", 1.0}}));
   auto Now = entries(report("memory", 10, 3e-6, 2e6, Json{{"occupancy", 0.5}}));
-  std::vector<Finding> F = compareToBaseline(Before, Now, 0.05);
+  std::vector<Finding> F = compareToBaseline(Before, Now, 0.05).Regressions;
   ASSERT_EQ(F.size(), 5u);
   EXPECT_EQ(F[0].Id, "rl-baseline-regression");
   EXPECT_EQ(F[0].Level, Severity::Error);
@@ -73,11 +73,53 @@ TEST(Baseline, EachRegressionIsNamed) {
   EXPECT_EQ(F[0].Loc.Line, 3u);
 }
 
-TEST(Baseline, OtherLaunchesAndNewKernelsAreNotCompared) {
+TEST(Baseline, AChangedLaunchAtTheSameSiteIsCompared) {
+  // 256 -> 32 threads at the same launch site: the same launch, worse.
   auto Before = entries(report("memory", 0.5, 2e-6, 1e6));
-  Json R = report("memory", 0.1, 9e-6, 9e6);
-  R["kernels"][0]["launch"]["grid"][0] = 8192;
-  EXPECT_TRUE(compareToBaseline(Before, entries(R), 0.05).empty());
+  Json R = report("latency", 0.5, 4e-6, 1e6);
+  R["kernels"][0]["launch"]["block"][0] = 32;
+  BaselineComparison C = compareToBaseline(Before, entries(R), 0.05);
+  ASSERT_EQ(C.Regressions.size(), 2u);
+  EXPECT_EQ(C.Regressions[0].Message,
+            "k on H100: bound changed from memory to latency (launch "
+            "grid=4096,1,1 block=256,?,1 -> grid=4096,1,1 block=32,?,1)");
+  EXPECT_TRUE(C.NotCompared.empty());
+}
+
+TEST(Baseline, NewKernelsAreListedAsNotCompared) {
+  auto Before = entries(report("memory", 0.5, 2e-6, 1e6));
+  Json R = report("memory", 0.5, 2e-6, 1e6);
+  R["kernels"][0]["name"] = "other";
+  BaselineComparison Warn = compareToBaseline(Before, entries(R), 0.05);
+  EXPECT_TRUE(Warn.Regressions.empty());
+  ASSERT_EQ(Warn.NotCompared.size(), 1u);
+  EXPECT_EQ(Warn.NotCompared[0].Id, "rl-baseline-new");
+  EXPECT_EQ(Warn.NotCompared[0].Level, Severity::Warning);
+  EXPECT_NE(Warn.NotCompared[0].Message.find("other on H100"),
+            std::string::npos);
+  EXPECT_EQ(compareToBaseline(Before, entries(R), 0.05, NewLaunchPolicy::Fail)
+                .NotCompared[0]
+                .Level,
+            Severity::Error);
+  EXPECT_TRUE(
+      compareToBaseline(Before, entries(R), 0.05, NewLaunchPolicy::Ignore)
+          .NotCompared.empty());
+}
+
+TEST(Baseline, OldBaselinesWithoutSitesMatchByLaunch) {
+  auto Before = entries(report("memory", 0.5, 2e-6, 1e6));
+  Before[0].Site.clear();
+  auto Now = entries(report("memory", 0.1, 9e-6, 9e6));
+  EXPECT_EQ(compareToBaseline(Before, Now, 0.05).Regressions.size(), 3u);
+}
+
+TEST(Baseline, OneSiteWithSeveralLaunchesKeepsThemApart) {
+  Json R = report("memory", 0.5, 2e-6, 1e6);
+  R["kernels"].push_back(R["kernels"][0]);
+  R["kernels"][1]["launch"]["block"][0] = 128;
+  auto E = entries(R);
+  ASSERT_EQ(E.size(), 2u);
+  EXPECT_NE(E[0].key(), E[1].key());
 }
 
 TEST(Baseline, FileKeysAreRelativeToTheBaseline) {

@@ -490,3 +490,44 @@ TEST(BinderTest, DomainErrorIsExplained) {
 }
 
 } // namespace
+
+namespace {
+
+// CUDA rejects the launch (cudaErrorInvalidConfiguration): an error and no
+// numbers, not a prediction of a kernel that never runs.
+TEST(BinderTest, LaunchCudaRejectsIsAnErrorWithoutPrediction) {
+  KernelModel M = saxpyModel();
+  const GpuSpec &H100 = gpu("H100");
+  for (auto [Grid, Block] : {std::pair{std::array<int64_t, 3>{1, 1, 1},
+                                       std::array<int64_t, 3>{2048, 1, 1}},
+                             {{1, 1, 1}, {32, 32, 2}},
+                             {{1, 1, 1}, {1, 1, 128}},
+                             {{int64_t(1) << 31, 1, 1}, {256, 1, 1}},
+                             {{1, 65536, 1}, {256, 1, 1}}}) {
+    LaunchSpec L = saxpyLaunch();
+    for (unsigned D = 0; D < 3; ++D) {
+      L.Grid[D] = Rational(Grid[D]);
+      L.Block[D] = Rational(Block[D]);
+    }
+    KernelReport R = bindLaunch(M, L, {}, {&H100});
+    const Finding *F = findFinding(R, "rl-invalid-launch");
+    ASSERT_NE(F, nullptr) << Block[0] << "x" << Block[1] << "x" << Block[2];
+    EXPECT_EQ(F->Level, Severity::Error);
+    EXPECT_FALSE(R.Totals.has_value());
+    EXPECT_TRUE(R.Verdicts.empty());
+  }
+  // The largest launch CUDA accepts is predicted as usual.
+  LaunchSpec L = saxpyLaunch();
+  L.Grid = {Rational(2147483647), Rational(1), Rational(1)};
+  L.Block = {Rational(1024), Rational(1), Rational(1)};
+  KernelReport R = bindLaunch(M, L, {}, {&H100});
+  EXPECT_EQ(findFinding(R, "rl-invalid-launch"), nullptr);
+  EXPECT_TRUE(R.Totals.has_value());
+  EXPECT_EQ(R.Verdicts.size(), 1u);
+  // --bind blockDim.x=2048 is checked like the launch's own value.
+  KernelReport B =
+      bindLaunch(M, saxpyLaunch(), {{"blockDim.x", Rational(2048)}}, {&H100});
+  EXPECT_NE(findFinding(B, "rl-invalid-launch"), nullptr);
+}
+
+} // namespace

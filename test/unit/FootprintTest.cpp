@@ -90,3 +90,48 @@ TEST(WarpAddressesTest, SharedBankConflicts) {
   EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 4), Shape).Wavefronts, 1);
   EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 0), Shape).Wavefronts, 1);
 }
+
+namespace {
+
+/// A float load at Base + Stride * i, i in [0, Count).
+AffineAccess strided(const AccessSite &Site, int64_t Stride, int64_t Count) {
+  AffineAccess A;
+  A.Site = &Site;
+  A.Affine = true;
+  A.Lowest = 0;
+  AffineTerm T;
+  T.Stride = Stride;
+  T.Count = Count;
+  A.Terms.push_back(T);
+  return A;
+}
+
+} // namespace
+
+TEST(FootprintTest, SectorFootprintOfAContiguousArrayIsItsBytes) {
+  AccessSite Site;
+  Site.Bytes = 4;
+  AffineAccess A = strided(Site, 4, 1024);
+  FootprintResult R = sectorFootprintOf({&A});
+  EXPECT_EQ(R.Bytes, 4096);
+  EXPECT_TRUE(R.Exact);
+}
+
+TEST(FootprintTest, SectorFootprintOfAStride32FloatLoadIsOneSectorEach) {
+  // x[32 * i]: 4 bytes used of every 128, each in its own sector.
+  AccessSite Site;
+  Site.Bytes = 4;
+  AffineAccess A = strided(Site, 128, 1024);
+  EXPECT_EQ(footprintOf({&A}).Bytes, 4096);
+  FootprintResult R = sectorFootprintOf({&A});
+  EXPECT_EQ(R.Bytes, 1024 * 32);
+  EXPECT_TRUE(R.Exact);
+}
+
+TEST(FootprintTest, SectorFootprintOfAStructFieldCoversEverySector) {
+  // A 4-byte field of 16-byte structs: every sector holds two of them.
+  AccessSite Site;
+  Site.Bytes = 4;
+  AffineAccess A = strided(Site, 16, 1024);
+  EXPECT_EQ(sectorFootprintOf({&A}).Bytes, 1024 * 16);
+}

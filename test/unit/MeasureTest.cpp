@@ -80,6 +80,39 @@ TEST(Trace, RejectsMalformedRecords) {
       Error));
 }
 
+// Wrong types and out-of-range numbers name the field; none aborts with a
+// type_error or wraps a negative number to a huge unsigned one.
+TEST(Trace, WrongShapesNameTheField) {
+  auto Rejects = [](const std::string &Line, const std::string &Message) {
+    Trace T;
+    std::string Error;
+    EXPECT_FALSE(parseTrace(Line, T, Error)) << Line;
+    EXPECT_NE(Error.find(Message), std::string::npos) << Error;
+  };
+  Rejects(R"({"type":"device","name":"x","cc":["9","0"]})",
+          "line 1: device record: \"cc\" must be [major, minor]");
+  Rejects(R"({"type":"device","name":"x","cc":[9,null]})", "\"cc\"");
+  Rejects(R"({"type":"device","name":"x","sms":1e300})", "\"sms\" must be");
+  Rejects(R"({"type":"device","name":[]})", "\"name\" must be a non-empty");
+  const std::string Launch =
+      R"({"type":"launch","kernel":"k","grid":[1,1,1],"block":[1,1,1],)";
+  Rejects(Launch + R"("dynamic_smem":-1})", "\"dynamic_smem\" must be");
+  Rejects(Launch + R"("registers":"10"})", "\"registers\" must be");
+  Rejects(Launch + R"("duration_ns":"8896"})", "\"duration_ns\" must be");
+  Rejects(Launch + R"("start_ns":5,"end_ns":-1})", "\"end_ns\" must be");
+  Rejects(Launch + R"("args":{}})", "\"args\" must be an array");
+  Rejects(Launch + R"("args":[{"hex":"00","size":"1"}]})",
+          "\"args\"[0]: \"size\" must be");
+  Rejects(R"({"type":"launch","kernel":"k","grid":"1,1,1","block":[1,1,1]})",
+          "\"grid\" must be an array");
+  // What the tracer writes for "not reported" still reads.
+  Trace T;
+  std::string Error;
+  EXPECT_TRUE(
+      parseTrace(Launch + R"("registers":-1,"static_smem":-1})", T, Error))
+      << Error;
+}
+
 TEST(NcuCsv, ParsesProgramsUnitsAndDerivedQuantities) {
   const char *Csv =
       "# program: app\n"
@@ -114,6 +147,32 @@ TEST(NcuCsv, ParsesProgramsUnitsAndDerivedQuantities) {
   EXPECT_DOUBLE_EQ(*L.durationNs(), 2000);
   EXPECT_DOUBLE_EQ(*L.activeBlocksPerSm(), 6);
   ASSERT_EQ(R.Errors["other"].size(), 1u);
+}
+
+// A counter that is not a finite non-negative number names its line and
+// column, instead of a measured "inf B" and an error of "nan%".
+TEST(NcuCsv, RejectsCountersThatAreNotCounts) {
+  for (const char *Value : {"inf", "nan", "1e400", "-5", "1e308"}) {
+    std::string Csv =
+        std::string("\"ID\",\"Kernel Name\",\"dram__bytes_read.sum\"\n"
+                    "\"\",\"\",\"Gbyte\"\n"
+                    "\"0\",\"k\",\"") +
+        Value + "\"\n";
+    NcuResults R;
+    std::string Error;
+    EXPECT_FALSE(parseNcuCsv(Csv, R, Error)) << Value;
+    EXPECT_NE(Error.find("line 3: \"dram__bytes_read.sum\" must be a finite "
+                         "non-negative number"),
+              std::string::npos)
+        << Error;
+  }
+  // Text (n/a) is no value, as before.
+  NcuResults R;
+  std::string Error;
+  EXPECT_TRUE(parseNcuCsv("\"ID\",\"Kernel Name\",\"dram__bytes_read.sum\"\n"
+                          "\"0\",\"k\",\"n/a\"\n",
+                          R, Error))
+      << Error;
 }
 
 TEST(NcuCsv, ReadsTheRecordedH200Run) {

@@ -2,6 +2,7 @@
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/models/OccupancyWhatIf.h"
 
 #include <gtest/gtest.h>
 
@@ -151,6 +152,35 @@ TEST(ArchitectureTable, RejectsBadFiles) {
   EXPECT_FALSE(T.loadString(Missing, Error));
   EXPECT_NE(Error.find("\"warp_size\" is missing"), std::string::npos) << Error;
   EXPECT_FALSE(T.loadFile("/nonexistent/architectures.json", Error));
+}
+
+// `rl-analyze occupancy --registers 255 --block 1024`: 261,120 registers
+// for one block, an SM has 65,536; no block fits, so the answer is an error,
+// not "0% occupancy".
+TEST(OccupancyWhatIf, ConfigurationThatCannotRunIsAnError) {
+  WhatIfQuery Q;
+  Q.Arch = table().find(9, 0);
+  ASSERT_NE(Q.Arch, nullptr);
+  Q.Use.Registers = 255;
+  Q.BlockSize = 1024;
+  WhatIfAnswer A;
+  std::string Error;
+  EXPECT_FALSE(answerWhatIf(Q, A, Error));
+  EXPECT_NE(Error.find("cannot run on sm_90"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("registers"), std::string::npos) << Error;
+  Q.BlockSize = 256;
+  EXPECT_TRUE(answerWhatIf(Q, A, Error)) << Error;
+  ASSERT_TRUE(A.Single);
+  EXPECT_EQ(A.Single->ActiveBlocksPerSm, 1u);
+  // The sweep lists only the block sizes that run.
+  Q.BlockSize.reset();
+  Q.Sweep = true;
+  WhatIfAnswer S;
+  ASSERT_TRUE(answerWhatIf(Q, S, Error)) << Error;
+  ASSERT_FALSE(S.Sweep.empty());
+  for (const OccupancyResult &R : S.Sweep)
+    EXPECT_GT(R.ActiveBlocksPerSm, 0u) << R.BlockSize;
+  EXPECT_EQ(S.Sweep.back().BlockSize, 256u);
 }
 
 } // namespace

@@ -76,3 +76,13 @@ TEST(RationalTest, LargeValuesPrint) {
 }
 
 } // namespace
+
+// An overflowed result holds 0; it must not print as 0.
+TEST(RationalTest, OverflowPrintsAsOverflow) {
+  Rational Big(static_cast<__int128>(1) << 100, 1);
+  Rational Product = Big * Big;
+  ASSERT_TRUE(Product.overflowed());
+  EXPECT_EQ(Product.str(), "overflow");
+  EXPECT_EQ((Product + Rational(4)).str(), "overflow");
+  EXPECT_EQ((rla::Expr(Product) * rla::Expr::symbol("n")).str(), "overflow*n");
+}

@@ -7,6 +7,7 @@
 /// comparison itself is measureFromTrace.
 //===----------------------------------------------------------------------===//
 #include "MeasureCommand.h"
+#include "analyzer/driver/InputFile.h"
 
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ValueParser.h"
@@ -242,6 +243,8 @@ int runMeasureCommand(const std::vector<std::string> &AfterDashes,
     return fail("no input file; usage: rl-analyze measure FILE.cu "
                 "[--trace FILE [--ncu-csv FILE]] [-- nvcc flags [-- program "
                 "args]]");
+  if (std::string Error = checkRegularInput(Input); !Error.empty())
+    return fail(Error);
   std::vector<std::string> NvccFlags, ProgramArgs;
   bool InArgs = false;
   for (const std::string &A : AfterDashes) {

@@ -160,6 +160,19 @@ cl::opt<std::string> BaselineTolerance(
     cl::desc("How much worse a kernel may get before --baseline fails "
              "(default 5%)"),
     cl::value_desc("percent"), cl::init("5%"), cl::cat(Category));
+cl::opt<NewLaunchPolicy> BaselineNew(
+    "baseline-new",
+    cl::desc("What --baseline does with a launch the baseline lacks"),
+    cl::values(clEnumValN(NewLaunchPolicy::Fail, "fail", "fail the gate"),
+               clEnumValN(NewLaunchPolicy::Warn, "warn",
+                          "name it as not compared (default)"),
+               clEnumValN(NewLaunchPolicy::Ignore, "ignore", "say nothing")),
+    cl::init(NewLaunchPolicy::Warn), cl::cat(Category));
+cl::opt<bool> FailOnNew(
+    "fail-on-new",
+    cl::desc("With --baseline: fail when a kernel has a finding its baseline "
+             "entry has not"),
+    cl::cat(Category));
 cl::opt<bool> ListDiagnostics("list-diagnostics",
                               cl::desc("List the finding IDs and exit"),
                               cl::cat(Category));
@@ -376,6 +389,8 @@ int main(int Argc, const char **Argv) {
   Run.FailOn.assign(FailOn.begin(), FailOn.end());
   Run.Baseline = BaselineFile;
   Run.WriteBaseline = WriteBaselineFile;
+  Run.BaselineNew = BaselineNew;
+  Run.FailOnNewFindings = FailOnNew;
   if (!parseTolerance(BaselineTolerance, Run.Tolerance))
     return usageError("--baseline-tolerance: expected a percentage such as "
                       "5% or a fraction such as 0.05, got '" +

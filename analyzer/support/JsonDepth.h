@@ -1,0 +1,22 @@
+//===- JsonDepth.h - How deeply a JSON text nests ---------------*- C++ -*-===//
+///
+/// \file
+/// Recursive-descent JSON parsers (llvm::json among them) use one stack frame
+/// per nesting level, so 50,000 '[' overflow the stack. A reader of untrusted
+/// text measures the depth first, in one pass without recursion, and rejects
+/// what is deeper than any real document of its kind.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_SUPPORT_JSONDEPTH_H
+#define RLA_SUPPORT_JSONDEPTH_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace rla {
+
+/// The deepest nesting of arrays and objects in Text read as JSON: brackets
+/// inside strings do not count. Text need not be valid JSON.
+size_t jsonNestingDepth(llvm::StringRef Text);
+
+} // namespace rla
+
+#endif // RLA_SUPPORT_JSONDEPTH_H
