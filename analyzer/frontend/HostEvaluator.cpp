@@ -71,8 +71,8 @@ std::optional<Rational> fromDouble(double V) {
 } // namespace
 
 HostEvaluator::HostEvaluator(const ASTContext &Ctx,
-                             const FunctionDecl *Function)
-    : Ctx(Ctx), Function(Function) {
+                             const FunctionDecl *Function, SourceLocation Point)
+    : Ctx(Ctx), Function(Function), Point(Point) {
   if (Function && Function->getBody()) {
     collectAssignedVars(Function->getBody(), Modified);
   }
@@ -80,6 +80,77 @@ HostEvaluator::HostEvaluator(const ASTContext &Ctx,
 
 bool HostEvaluator::isModified(const VarDecl *V) const {
   return Modified.count(V) != 0;
+}
+
+namespace {
+
+/// Whether E is V itself, or a field of V (`V.x`).
+bool refersTo(const clang::Expr *E, const VarDecl *V) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow())
+      return false;
+    E = M->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref && Ref->getDecl() == V;
+}
+
+/// `V = e`, `V.x = e` (built-in or dim3's operator=); null otherwise.
+const clang::Expr *plainWrite(const Stmt *S, const VarDecl *V) {
+  const auto *E = dyn_cast<clang::Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+    E = C->getSubExpr()->IgnoreParens();
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
+    return B->getOpcode() == BO_Assign && refersTo(B->getLHS(), V) ? E
+                                                                   : nullptr;
+  if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E))
+    return O->getOperator() == OO_Equal && O->getNumArgs() == 2 &&
+                   refersTo(O->getArg(0), V)
+               ? E
+               : nullptr;
+  return nullptr;
+}
+
+} // namespace
+
+bool HostEvaluator::straightLineWrites(const VarDecl *V,
+                                       std::vector<const clang::Expr *> &Writes,
+                                       std::string &Why) const {
+  std::string Name = "'" + V->getName().str() + "'";
+  const auto *Body =
+      dyn_cast_or_null<CompoundStmt>(Function ? Function->getBody() : nullptr);
+  if (!Body || Point.isInvalid()) {
+    Why = Name + " is assigned after its declaration";
+    return false;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Point);
+  for (const Stmt *S : Body->body()) {
+    SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+    SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
+    if (SM.isBeforeInTranslationUnit(At, Begin))
+      break; // after the launch: does not change what it sees
+    std::set<const ValueDecl *> Written;
+    collectAssignedVars(S, Written);
+    if (!Written.count(V))
+      continue;
+    if (!SM.isBeforeInTranslationUnit(End, At)) {
+      Why = Name + " is changed in the statement around the launch";
+      return false;
+    }
+    const clang::Expr *W = plainWrite(S, V);
+    if (!W) {
+      Why = Name + " is changed before the launch in a branch, a loop or "
+                   "through its address";
+      return false;
+    }
+    Writes.push_back(W);
+  }
+  return true;
 }
 
 std::optional<Rational> HostEvaluator::evaluate(const clang::Expr *E,
@@ -100,11 +171,20 @@ std::optional<Rational> HostEvaluator::evaluateVariable(const VarDecl *V,
     Why = "'" + Name + "' is a parameter of the host function";
     return std::nullopt;
   }
-  if (isModified(V)) {
-    Why = "'" + Name + "' is assigned after its declaration";
-    return std::nullopt;
-  }
   const clang::Expr *Init = V->getInit();
+  if (isModified(V)) {
+    std::vector<const clang::Expr *> Writes;
+    if (!straightLineWrites(V, Writes, Why))
+      return std::nullopt;
+    for (const clang::Expr *W : Writes) {
+      const auto *B = dyn_cast<clang::BinaryOperator>(W);
+      if (!B || !isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts())) {
+        Why = "'" + Name + "' is changed field by field";
+        return std::nullopt;
+      }
+      Init = B->getRHS();
+    }
+  }
   if (!Init) {
     Why = "'" + Name + "' has no initialiser";
     return std::nullopt;
@@ -386,11 +466,34 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
             "'" + V->getName().str() + "' is a parameter of the host function";
         return Out;
       }
-      if (isModified(V) || !V->getInit()) {
-        Why = "'" + V->getName().str() + "' is changed after its declaration";
+      std::vector<const clang::Expr *> Writes;
+      if (isModified(V) && !straightLineWrites(V, Writes, Why))
+        return Out;
+      if (!V->getInit()) {
+        Why = "'" + V->getName().str() + "' has no initialiser";
         return Out;
       }
-      return evaluateDim3Impl(V->getInit(), Why, Depth + 1);
+      Out = evaluateDim3Impl(V->getInit(), Why, Depth + 1);
+      // `grid = dim3(...)` and `grid.x = ...` in order.
+      for (const clang::Expr *W : Writes) {
+        std::string WriteWhy;
+        if (const auto *O = dyn_cast<CXXOperatorCallExpr>(W)) {
+          Out = evaluateDim3Impl(O->getArg(1), WriteWhy, Depth + 1);
+        } else if (const auto *B = dyn_cast<clang::BinaryOperator>(W)) {
+          const auto *M =
+              dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
+          if (!M) {
+            Out = evaluateDim3Impl(B->getRHS(), WriteWhy, Depth + 1);
+          } else {
+            llvm::StringRef Field = M->getMemberDecl()->getName();
+            unsigned Dim = Field == "x" ? 0 : Field == "y" ? 1 : 2;
+            Out[Dim] = evaluateImpl(B->getRHS(), WriteWhy, Depth + 1);
+          }
+        }
+        if (!WriteWhy.empty())
+          Why = WriteWhy;
+      }
+      return Out;
     }
   }
   if (!isDim3(E->getType())) {

@@ -20,14 +20,18 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace rla {
 
 class HostEvaluator {
 public:
-  /// Function is the host function that contains the launch.
+  /// Function is the host function that contains the launch; Point is the
+  /// launch, where a variable assigned in straight-line code before it is
+  /// taken at its last assignment (`int n; n = 1 << 20;`, `grid.x = ...`).
   HostEvaluator(const clang::ASTContext &Ctx,
-                const clang::FunctionDecl *Function);
+                const clang::FunctionDecl *Function,
+                clang::SourceLocation Point = clang::SourceLocation());
 
   /// The value of a scalar expression; on failure Why names the culprit.
   std::optional<Rational> evaluate(const clang::Expr *E, std::string &Why);
@@ -52,11 +56,19 @@ private:
   std::optional<Rational> evaluateCall(const clang::CallExpr *Call,
                                        std::string &Why, unsigned Depth);
   bool isModified(const clang::VarDecl *V) const;
+  /// The writes of V in the top-level statements of Function's body before
+  /// Point, in order; false (Why set) when a write could reach the launch
+  /// another way (in a branch or loop, through a pointer, in the statement
+  /// around the launch).
+  bool straightLineWrites(const clang::VarDecl *V,
+                          std::vector<const clang::Expr *> &Writes,
+                          std::string &Why) const;
   void evaluateFieldsImpl(const clang::Expr *E, const std::string &Prefix,
                           std::map<std::string, Rational> &Out, unsigned Depth);
 
   const clang::ASTContext &Ctx;
   const clang::FunctionDecl *Function;
+  clang::SourceLocation Point;
   std::set<const clang::ValueDecl *> Modified;
   /// Parameters of inlined helper functions.
   std::map<const clang::ValueDecl *, Rational> Params;

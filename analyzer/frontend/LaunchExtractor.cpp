@@ -56,7 +56,7 @@ public:
     if (P.isValid())
       Spec.Site = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
 
-    HostEvaluator Eval(Ctx, Current);
+    HostEvaluator Eval(Ctx, Current, Call->getBeginLoc());
     const CallExpr *Config = Call->getConfig();
     // A launch from device code (dynamic parallelism) configures through
     // cudaLaunchDevice(func, params, grid, block, smem, stream); host code
