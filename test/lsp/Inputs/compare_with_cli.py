@@ -49,6 +49,7 @@ client = LspClient([tool, "lsp", "--lsp-debounce-ms=0"] + options,
                    stderr=subprocess.DEVNULL)
 client.initialize()
 status = 0
+same = skipped = 0
 for path in files:
     path = os.path.abspath(path)  # as the editor names it, in both
     uri = uri_of(path)
@@ -56,6 +57,7 @@ for path in files:
     want = cli_diagnostics(path)
     if want is None:
         print("skipped %s: the CLI does not analyse it" % path)
+        skipped += 1
         continue
     client.notify("textDocument/didOpen", {"textDocument": {
         "uri": uri, "languageId": "cuda", "version": 1, "text": text}})
@@ -69,6 +71,7 @@ for path in files:
         # The server reads the host side; the CLI reads each architecture's
         # device side of such a file (docs/ide.md).
         print("skipped %s: depends on __CUDA_ARCH__" % path)
+        skipped += 1
         continue
     if opened != want or edited != want or not want:
         print("DIFFERENT %s\n cli:    %s\n open:   %s\n edited: %s"
@@ -76,5 +79,9 @@ for path in files:
         status = 1
     else:
         print("same %s: %d diagnostics" % (path, len(want)))
+        same += 1
 client.shutdown()
+# The summary tests check, so that a glob matching fewer files than meant
+# cannot pass unnoticed.
+print("files: %d given, %d the same, %d skipped" % (len(files), same, skipped))
 sys.exit(status)

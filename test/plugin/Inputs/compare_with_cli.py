@@ -11,6 +11,7 @@ import sys
 clang, plugin, tool, cuda = sys.argv[1:5]
 line_re = re.compile(r"^\S+:\d+:\d+: (remark|note|warning|error): .*\[rl-[a-z-]+\]$")
 status = 0
+same = 0
 for path in sys.argv[5:]:
     compile_cmd = [clang, "-x", "cuda", "-fsyntax-only", "--cuda-gpu-arch=sm_90",
                    "--cuda-path=" + cuda, "-isystem", cuda + "/include/cccl",
@@ -34,4 +35,8 @@ for path in sys.argv[5:]:
         status = 1
     else:
         print(f"same {path}: {len(cli_lines)} diagnostics")
+        same += 1
+# The summary tests check, so that a glob matching fewer files than meant
+# cannot pass unnoticed.
+print(f"files: {len(sys.argv[5:])} given, {same} the same")
 sys.exit(status)
