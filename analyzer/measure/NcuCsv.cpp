@@ -138,6 +138,8 @@ bool parseNcuCsv(const std::string &Text, NcuResults &Out, std::string &Error) {
   std::string Line, Program;
   std::vector<std::string> Header, Units;
   unsigned LineNo = 0;
+  bool SawHeader = false;
+  unsigned FirstOther = 0; ///< first line before any header
   while (std::getline(In, Line)) {
     ++LineNo;
     if (Line.rfind("# program:", 0) == 0) {
@@ -154,15 +156,24 @@ bool parseNcuCsv(const std::string &Text, NcuResults &Out, std::string &Error) {
     }
     if (Line.empty() || Line[0] == '#' || Line.rfind("==", 0) == 0)
       continue;
+    // ncu quotes every field; a line that does not start with a quote is
+    // the program's own output, which `ncu --csv` prints around its rows.
+    if (Line[0] != '"') {
+      if (!FirstOther)
+        FirstOther = LineNo;
+      continue;
+    }
     std::vector<std::string> Fields = splitCsv(Line);
     if (Header.empty()) {
+      // ncu's stdout carries the program's own output before the CSV.
       if (std::find(Fields.begin(), Fields.end(), "Kernel Name") ==
           Fields.end()) {
-        Error = "line " + std::to_string(LineNo) +
-                ": expected ncu's CSV header (with \"Kernel Name\")";
-        return false;
+        if (!FirstOther)
+          FirstOther = LineNo;
+        continue;
       }
       Header = std::move(Fields);
+      SawHeader = true;
       continue;
     }
     if (Units.empty() && !Fields.empty() && Fields[0].empty()) {
@@ -200,6 +211,11 @@ bool parseNcuCsv(const std::string &Text, NcuResults &Out, std::string &Error) {
         }
     }
     Out.Launches.push_back(std::move(L));
+  }
+  if (!SawHeader && FirstOther) {
+    Error = "line " + std::to_string(FirstOther) +
+            ": expected ncu's CSV header (with \"Kernel Name\"); none found";
+    return false;
   }
   return true;
 }
