@@ -55,7 +55,8 @@ def main(argv):
     registry = {}
     for line in out.splitlines():
         parts = line.split()
-        if parts:
+        # "ID  level" lines; the summary under each is indented.
+        if parts and not line.startswith(" "):
             registry[parts[0]] = "(planned)" in line
     with open(os.path.join(root, "docs", "diagnostics.md"),
               encoding="utf-8") as f:

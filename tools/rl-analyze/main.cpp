@@ -14,6 +14,7 @@
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/pipeline/ProjectRun.h"
 #include "analyzer/report/DiagnosticIds.h"
+#include "analyzer/report/ListingRenderer.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/TextRenderer.h"
@@ -247,7 +248,9 @@ int main(int Argc, const char **Argv) {
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
           "static cost analyzer for CUDA kernels: FLOPs, bytes, arithmetic "
-          "intensity and a roofline verdict per kernel launch\n",
+          "intensity and a roofline verdict per kernel launch\n\n"
+          "  rl-analyze lsp [options]   the language server for editors, on "
+          "stdin/stdout (docs/ide.md)\n",
           &errs()))
     return ExitInputError;
   GpuDatabase::setExecutablePath(Argv[0]);
@@ -263,17 +266,13 @@ int main(int Argc, const char **Argv) {
   if (occupancyCommandRequested())
     return runOccupancyCommand(Db);
   if (ListGpus) {
-    for (const GpuSpec &G : Db.all())
-      outs() << G.Name << "  (" << G.FullName << ", sm_" << G.ComputeMajor
-             << G.ComputeMinor << ")\n";
+    outs() << renderGpuList(Db);
     return ExitOk;
   }
   if (LanguageServer)
     return runLanguageServerFromOptions(Db, CompilerFlags);
   if (ListDiagnostics) {
-    for (const DiagnosticInfo &D : diagnosticRegistry())
-      outs() << D.Id << "  " << severityName(D.DefaultLevel)
-             << (D.Planned ? "  (planned)" : "") << "\n";
+    outs() << renderDiagnosticList();
     return ExitOk;
   }
   std::vector<std::string> Files(Inputs.begin(), Inputs.end());
