@@ -33,9 +33,16 @@ using namespace llvm;
 namespace rla {
 namespace {
 
-cl::SubCommand Measure("measure",
-                       "run kernels on this machine's GPU (or read recorded "
-                       "runs) and compare them with the predictions");
+cl::SubCommand Measure(
+    "measure",
+    "run kernels on this machine's GPU (or read recorded runs) and compare "
+    "them with the predictions. Three forms:\n"
+    "    rl-analyze measure app.cu [--counters] [-- nvcc flags [-- args]]\n"
+    "        build and run the program under the CUPTI tracer (GPU needed)\n"
+    "    rl-analyze measure app.cu --launches L.json [--counters]\n"
+    "        time a generated harness of the launch file's cases (GPU needed)\n"
+    "    rl-analyze measure app.cu --trace T.jsonl [--ncu-csv N.csv]\n"
+    "        compare a recorded run, on any machine (docs/measure.md)");
 cl::OptionCategory Cat("rl-analyze measure options");
 
 cl::opt<std::string> Input(cl::Positional, cl::desc("<file.cu>"),
@@ -329,7 +336,16 @@ int runMeasureCommand(const std::vector<std::string> &AfterDashes,
     return fail("--emit-harness needs --launches");
   }
 
-  // Build and run here: this needs nvcc and a GPU.
+  // Build and run here: this needs nvcc and a GPU. Without NVIDIA's
+  // driver the program would only fail with "CUDA driver version is
+  // insufficient"; say what works instead.
+  // (/dev/dxg is the GPU of WSL.)
+  if (!sys::fs::exists("/dev/nvidiactl") && !sys::fs::exists("/dev/nvidia0") &&
+      !sys::fs::exists("/dev/dxg"))
+    return fail("no NVIDIA GPU driver on this machine (no /dev/nvidiactl), "
+                "so nothing can run here. Run this on a machine "
+                "with a GPU, or compare a run recorded there: --trace "
+                "T.jsonl [--ncu-csv N.csv] (docs/measure.md)");
   std::string NvccPath = toolPath(Nvcc, "nvcc");
   if (NvccPath.empty())
     return fail("nvcc not found (pass --nvcc, or --trace to read a recorded "
