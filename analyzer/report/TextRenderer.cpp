@@ -153,6 +153,7 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   const BoundTotals &T = *K.Totals;
   auto Grouped = [](double X) { return formatGrouped(X); };
   auto Si = [](double X) { return formatSi(X); };
+  auto Bytes = [](double X) { return formatSi(X, "B"); };
   auto Value = [&](const char *Key,
                    const std::function<std::string(double)> &F) {
     BoundValue V = T.get(Key);
@@ -179,8 +180,8 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
           boundText(NumberRange{L->Low + S->Low, L->High + S->High}, Grouped);
   }
   OS << label("bytes") << padLeft(Requested, ValueWidth)
-     << "  load " << Value("global_load_bytes", Si) << "  store "
-     << Value("global_store_bytes", Si);
+     << "  load " << Value("global_load_bytes", Bytes) << "  store "
+     << Value("global_store_bytes", Bytes);
   if (K.LaunchFormulas.count("dram_bytes"))
     OS << "  = " << formulaText(K, "dram_bytes", false, /*ForLaunch=*/true);
   OS << "\n";
@@ -193,9 +194,10 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
                            {"atomic_ops", "atomics"},
                            {"barriers", "barriers"}}) {
     BoundValue V = T.get(Key);
+    bool IsBytes = std::string(Key).find("_bytes") != std::string::npos;
     if (V && std::max(V->Low, V->High) > 0)
       Other += std::string(Other.empty() ? "" : "  ") + Name + " " +
-               boundText(*V, Si);
+               (IsBytes ? boundText(*V, Bytes) : boundText(*V, Si));
   }
   if (!Other.empty())
     OS << label("other") << Other << "\n";

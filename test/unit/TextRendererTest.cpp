@@ -39,7 +39,7 @@ TEST_F(TextRendererTest, BoundKernelBlock) {
   EXPECT_TRUE(contains(Flops, "(fp32 33.6M)")) << Flops;
   EXPECT_TRUE(contains(Flops, "per thread: 2")) << Flops;
   std::string Bytes = lineWith(T, "bytes");
-  EXPECT_TRUE(contains(Bytes, "201,326,592  load 134M  store 67.1M")) << Bytes;
+  EXPECT_TRUE(contains(Bytes, "201,326,592  load 134 MB  store 67.1 MB")) << Bytes;
   EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.167 FLOP/B");
 
   std::string Row = lineWith(T, "  L40S");
@@ -87,7 +87,7 @@ TEST_F(TextRendererTest, RangesPrintLowDotDotHigh) {
       contains(T, "filter [filter_big]  (filter.cu:5:17)  launch-file"));
   EXPECT_TRUE(contains(lineWith(T, "FLOPs"), "16,777,216 .. 67,108,864"));
   EXPECT_TRUE(contains(lineWith(T, "FLOPs"), "per thread: 1 .. 4"));
-  EXPECT_TRUE(contains(lineWith(T, "bytes"), "store 0 .. 67.1M"));
+  EXPECT_TRUE(contains(lineWith(T, "bytes"), "store 0 B .. 67.1 MB"));
   EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.250 .. 0.500 FLOP/B");
   EXPECT_TRUE(contains(lineWith(T, "  L40S"), "77.7 us .. 155 us"));
   EXPECT_TRUE(contains(T, "range: if (x[i] > 0)"));
