@@ -61,8 +61,7 @@ std::vector<std::string> askCompiler(const std::string &Compiler) {
 
 } // namespace
 
-std::vector<std::string>
-hostCompilerIncludeDirs(const std::string &Compiler) {
+std::vector<std::string> hostCompilerIncludeDirs(const std::string &Compiler) {
   static std::mutex Lock;
   static std::map<std::string, std::vector<std::string>> Asked;
   std::string Name = Compiler.empty() ? "g++" : Compiler;

@@ -3,9 +3,9 @@
 #include "analyzer/driver/NvccFlags.h"
 #include "analyzer/frontend/AstExtraction.h"
 #include "analyzer/frontend/DiagnosticCollector.h"
-#include "analyzer/frontend/NvccCompatibility.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/NvccCompatibility.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -231,7 +231,8 @@ std::optional<std::string> mainFileAsNvccReadsIt(const std::string &File) {
     // The matching `>> >` on the same statement.
     size_t Close = Text.find(">>", End);
     size_t Stop = Text.find(';', End);
-    if (Close != std::string::npos && (Stop == std::string::npos || Close < Stop))
+    if (Close != std::string::npos &&
+        (Stop == std::string::npos || Close < Stop))
       closeUp(Close, '>');
     At = End;
   }
@@ -251,13 +252,12 @@ bool runJob(const ParseOptions &O, const std::vector<std::string> &Args,
   // relative paths (-p build among them) from the wrong folder.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
       llvm::vfs::createPhysicalFileSystem();
-  if (std::string Overlay = nvccCompatibilityOverlay(O, Args);
-      !Overlay.empty())
+  if (std::string Overlay = nvccCompatibilityOverlay(O, Args); !Overlay.empty())
     if (auto Redirected = llvm::vfs::getVFSFromYAML(
-            llvm::MemoryBuffer::getMemBufferCopy(Overlay), nullptr, "",
-            nullptr, Files))
-      Files = llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-          Redirected.release());
+            llvm::MemoryBuffer::getMemBufferCopy(Overlay), nullptr, "", nullptr,
+            Files))
+      Files =
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(Redirected.release());
   tooling::ClangTool Tool(Db, {File},
                           std::make_shared<PCHContainerOperations>(), Files);
   Tool.setPrintErrorMessage(false);
@@ -308,7 +308,8 @@ std::string costFingerprint(const KernelModel &K) {
     Text += std::string(Name) + "=" + (K.Total.Low.*Field).str() + "/" +
             (K.Total.High.*Field).str() + ";";
   for (unsigned P = 0; P < NumPrecisions; ++P)
-    Text += K.Total.Low.Flops[P].str() + "/" + K.Total.High.Flops[P].str() + ";";
+    Text +=
+        K.Total.Low.Flops[P].str() + "/" + K.Total.High.Flops[P].str() + ";";
   Text += std::to_string(K.Accesses.size());
   return Text;
 }
@@ -328,8 +329,8 @@ void readDeviceSideKernels(const ParseOptions &O,
     ParsedFile Device;
     DiagnosticCollector Diags;
     Diags.setSide(Arch);
-    if (!runJob(O, deviceArguments(HostArgs, Arch), Rewritten, Diags,
-                Device, /*DeviceSide=*/true) ||
+    if (!runJob(O, deviceArguments(HostArgs, Arch), Rewritten, Diags, Device,
+                /*DeviceSide=*/true) ||
         Diags.hadFatalError()) {
       takeDiagnostics(Diags, Out);
       return; // keep the host side's kernels; the errors say why

@@ -41,8 +41,8 @@ std::string DiagnosticCollector::text() {
 
 void DiagnosticCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                            const Diagnostic &Info) {
-  bool Tolerated = Level >= DiagnosticsEngine::Error &&
-                   isErrorNvccAccepts(Info.getID());
+  bool Tolerated =
+      Level >= DiagnosticsEngine::Error && isErrorNvccAccepts(Info.getID());
   // The count that clients (ClangTool's exit status) read stays clang's.
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   Printer->HandleDiagnostic(Level, Info);

@@ -218,10 +218,10 @@ std::vector<KernelModel> extractKernels(ASTContext &Ctx,
   return Out;
 }
 
-std::vector<KernelModel> extractKernelsFrom(ASTContext &Ctx,
-                                            llvm::ArrayRef<Decl *> TopLevel,
-                                            std::vector<Finding> &Findings,
-                                            llvm::ArrayRef<SourceError> Errors) {
+std::vector<KernelModel>
+extractKernelsFrom(ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
+                   std::vector<Finding> &Findings,
+                   llvm::ArrayRef<SourceError> Errors) {
   std::vector<KernelModel> Out;
   KernelFinder Finder(Ctx, Out, Findings, Errors);
   for (Decl *D : TopLevel)

@@ -24,19 +24,17 @@ std::string kernelDisplayName(const clang::FunctionDecl *FD);
 /// Uninstantiated kernel templates are reported in Findings. A kernel whose
 /// code (or a function it calls) holds one of Errors is not walked: its
 /// NotAnalysed says why.
-std::vector<KernelModel> extractKernels(clang::ASTContext &Ctx,
-                                        std::vector<Finding> &Findings,
-                                        llvm::ArrayRef<SourceError> Errors = {});
+std::vector<KernelModel>
+extractKernels(clang::ASTContext &Ctx, std::vector<Finding> &Findings,
+               llvm::ArrayRef<SourceError> Errors = {});
 
 /// The same, for a TU whose top-level declarations are known (an ASTUnit
 /// with a precompiled preamble): traverses only TopLevel, so that the
 /// declarations of system headers are not all loaded from the preamble.
 /// TopLevel must hold every declaration outside system headers.
-std::vector<KernelModel>
-extractKernelsFrom(clang::ASTContext &Ctx,
-                   llvm::ArrayRef<clang::Decl *> TopLevel,
-                   std::vector<Finding> &Findings,
-                   llvm::ArrayRef<SourceError> Errors = {});
+std::vector<KernelModel> extractKernelsFrom(
+    clang::ASTContext &Ctx, llvm::ArrayRef<clang::Decl *> TopLevel,
+    std::vector<Finding> &Findings, llvm::ArrayRef<SourceError> Errors = {});
 
 } // namespace rla
 

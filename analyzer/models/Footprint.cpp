@@ -261,10 +261,10 @@ sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses) {
   }
   DistinctCount C = countUnion(Sets);
   FootprintResult R = Bytes;
-  double Extent = Bytes.ExtentBytes > 0
-                      ? double((Bytes.ExtentBytes + Sector - 1) / Sector) *
-                            Sector
-                      : C.Count * Sector;
+  double Extent =
+      Bytes.ExtentBytes > 0
+          ? double((Bytes.ExtentBytes + Sector - 1) / Sector) * Sector
+          : C.Count * Sector;
   R.Bytes = std::max(Bytes.Bytes, std::min(C.Count * double(Sector), Extent));
   R.Exact = Exact && C.Exact;
   R.Rule = C.Rule;

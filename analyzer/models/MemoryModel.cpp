@@ -48,8 +48,8 @@ struct Group {
 /// affine.
 std::optional<FootprintResult>
 footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
-             const BlockWindow &Window,
-             std::initializer_list<AccessKind> Kinds, bool Sectors = false) {
+             const BlockWindow &Window, std::initializer_list<AccessKind> Kinds,
+             bool Sectors = false) {
   std::vector<AffineAccess> Bound;
   for (const AccessSite *S : G.Sites)
     if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
@@ -266,9 +266,9 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     M.GlobalSectorBytes += T.LoadSectorBytes + T.StoreSectorBytes;
     auto Loads =
         footprintFor(G, Values, *Shape, {}, {AccessKind::Load}, InSectors);
-    auto Stores = footprintFor(G, Values, *Shape, {},
-                               {AccessKind::Store, AccessKind::Atomic},
-                               InSectors);
+    auto Stores =
+        footprintFor(G, Values, *Shape, {},
+                     {AccessKind::Store, AccessKind::Atomic}, InSectors);
     double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
     double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
     double Read = 0;
@@ -286,8 +286,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Why = "re-read by neighbouring blocks: one wave's data (" +
             bytesText(WaveSet) + ") fits in L2, so it is read once";
     } else {
-      auto WaveFoot = footprintFor(G, Values, *Shape, Wave, {AccessKind::Load},
-                                   InSectors);
+      auto WaveFoot =
+          footprintFor(G, Values, *Shape, Wave, {AccessKind::Load}, InSectors);
       double PerWaves = WaveFoot ? Waves * WaveFoot->Bytes : T.LoadSectorBytes;
       Read = std::min(T.LoadSectorBytes, std::max(LoadFoot, PerWaves));
       Why = "re-read, data exceeds L2: re-use within a wave of " +

@@ -2,9 +2,9 @@
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/FusionChains.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/report/Suppressions.h"
-#include "analyzer/models/FusionChains.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -123,11 +123,11 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     return inputError(
         "'" + File + "' has " + std::to_string(Parsed.ErrorCount) +
         (Parsed.ErrorCount == 1 ? " error" : " errors") + " (above); " +
-        (Req.Strict ? "not analysed (--strict)"
+        (Req.Strict                  ? "not analysed (--strict)"
          : Parsed.UnplacedErrors > 0 ? "not analysed"
          : Parsed.Kernels.empty()
-                          ? "no kernel could be read"
-                          : "not analysed: every kernel's code has one"));
+             ? "no kernel could be read"
+             : "not analysed: every kernel's code has one"));
   return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
 }
 

@@ -62,9 +62,12 @@ std::string str(const Json &J, const char *Key) {
 /// Worse levels rank higher; unknown is not ranked.
 int boundRank(const std::string &B) {
   static const std::map<std::string, int> Rank = {
-      {"compute", 0}, {"l1", 1},     {"l2", 2},
-      {"dram", 3},    {"memory", 3}, // baselines written before the cache
-                                     // levels
+      {"compute", 0},
+      {"l1", 1},
+      {"l2", 2},
+      {"dram", 3},
+      {"memory", 3}, // baselines written before the cache
+                     // levels
       {"latency", 4}};
   auto It = Rank.find(B);
   return It == Rank.end() ? -1 : It->second;
@@ -111,9 +114,9 @@ std::string badField(const Json &K) {
 }
 
 /// A non-negative integer field, 0 when absent or of another type.
-unsigned lineOf(const Json &J) {
-  return J.is_object() && J.contains("line") && J["line"].is_number_unsigned()
-             ? J["line"].get<unsigned>()
+unsigned unsignedField(const Json &J, const char *Key) {
+  return J.is_object() && J.contains(Key) && J[Key].is_number_unsigned()
+             ? J[Key].get<unsigned>()
              : 0;
 }
 
@@ -141,8 +144,9 @@ std::vector<BaselineEntry> baselineEntries(const Json &Report,
     Base.File = FileKey;
     Base.Kernel = str(K, "name");
     Base.Case = str(K, "case");
-    const Json *Launch =
-        K.contains("launch") && K["launch"].is_object() ? &K["launch"] : nullptr;
+    const Json *Launch = K.contains("launch") && K["launch"].is_object()
+                             ? &K["launch"]
+                             : nullptr;
     if (Launch)
       Base.Launch = "grid=" + dims(Launch->value("grid", Json())) +
                     " block=" + dims(Launch->value("block", Json()));
@@ -162,10 +166,8 @@ std::vector<BaselineEntry> baselineEntries(const Json &Report,
     if (K.contains("location") && K["location"].is_object()) {
       const Json &L = K["location"];
       Base.Location.File = str(L, "file");
-      Base.Location.Line = lineOf(L);
-      Base.Location.Column = L.contains("column") && L["column"].is_number_unsigned()
-                                 ? L["column"].get<unsigned>()
-                                 : 0;
+      Base.Location.Line = unsignedField(L, "line");
+      Base.Location.Column = unsignedField(L, "column");
     }
     if (K.contains("totals")) {
       Base.DramBytes = member(K["totals"], "dram_bytes");
@@ -241,8 +243,8 @@ bool loadBaseline(const std::string &Path, std::vector<BaselineEntry> &Out,
       return false;
     }
     if (std::string Bad = badField(K); !Bad.empty()) {
-      Error = "'" + Path + "': kernel entry " + std::to_string(Index) + ": " +
-              Bad;
+      Error =
+          "'" + Path + "': kernel entry " + std::to_string(Index) + ": " + Bad;
       return false;
     }
     BaselineEntry E;
@@ -254,7 +256,7 @@ bool loadBaseline(const std::string &Path, std::vector<BaselineEntry> &Out,
     E.Gpu = str(K, "gpu");
     E.Bound = str(K, "bound");
     E.Location.File = E.File;
-    E.Location.Line = lineOf(K);
+    E.Location.Line = unsignedField(K, "line");
     E.Intensity = member(K, "intensity");
     E.PredictedTime = member(K, "predicted_time_s");
     E.DramBytes = member(K, "dram_bytes");
@@ -356,11 +358,11 @@ BaselineComparison compareToBaseline(const std::vector<BaselineEntry> &Before,
     }
     const BaselineEntry &B = *Match;
     if (!N.PredictedTime && !N.DramBytes && !N.Intensity) {
-      Result.NotCompared.push_back(Finding{
-          "rl-baseline-new", Severity::Note,
-          Who + ": not compared: the launch is not bound, so it has no "
-                "numbers",
-          N.Location});
+      Result.NotCompared.push_back(
+          Finding{"rl-baseline-new", Severity::Note,
+                  Who + ": not compared: the launch is not bound, so it has no "
+                        "numbers",
+                  N.Location});
       continue;
     }
     // A changed launch is named with each regression it brings.
@@ -373,12 +375,12 @@ BaselineComparison compareToBaseline(const std::vector<BaselineEntry> &Before,
     };
     if (FailOnNewFindings && B.FindingIds && N.FindingIds)
       for (const std::string &Id : *N.FindingIds)
-        if (!std::binary_search(B.FindingIds->begin(), B.FindingIds->end(),
-                                Id))
+        if (!std::binary_search(B.FindingIds->begin(), B.FindingIds->end(), Id))
           Out.push_back(Finding{"rl-baseline-new-finding", Severity::Error,
                                 Who + ": new finding [" + Id +
                                     "] (--fail-on-new)" + Changed,
-                                N.Location});    std::string Tol = trimmed(Tolerance * 100) + "%";
+                                N.Location});
+    std::string Tol = trimmed(Tolerance * 100) + "%";
     int RB = boundRank(B.Bound), RN = boundRank(N.Bound);
     if (RB >= 0 && RN > RB)
       Report("bound changed from " + B.Bound + " to " + N.Bound);

@@ -20,9 +20,9 @@ std::string renderGpuList(const GpuDatabase &Db) {
   std::ostringstream OS;
   for (const GpuSpec &G : Db.all()) {
     OS << G.Name << (G.Name == Db.defaultName() ? "  [default]" : "") << "  ("
-       << G.FullName << ", " << G.smArch() << ")  "
-       << peak(G, Precision::FP32) << ", " << peak(G, Precision::FP16) << ", "
-       << peak(G, Precision::FP64) << ", DRAM "
+       << G.FullName << ", " << G.smArch() << ")  " << peak(G, Precision::FP32)
+       << ", " << peak(G, Precision::FP16) << ", " << peak(G, Precision::FP64)
+       << ", DRAM "
        << (G.DramBandwidth ? formatSi(G.DramBandwidth->Value, "B/s") : "?")
        << ", L2 " << (G.L2Bytes ? formatSi(G.L2Bytes->Value, "B") : "?")
        << "\n";

@@ -179,8 +179,8 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
       Requested =
           boundText(NumberRange{L->Low + S->Low, L->High + S->High}, Grouped);
   }
-  OS << label("bytes") << padLeft(Requested, ValueWidth)
-     << "  load " << Value("global_load_bytes", Bytes) << "  store "
+  OS << label("bytes") << padLeft(Requested, ValueWidth) << "  load "
+     << Value("global_load_bytes", Bytes) << "  store "
      << Value("global_store_bytes", Bytes);
   if (K.LaunchFormulas.count("dram_bytes"))
     OS << "  = " << formulaText(K, "dram_bytes", false, /*ForLaunch=*/true);
