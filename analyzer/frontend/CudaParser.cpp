@@ -33,8 +33,9 @@ namespace {
 
 class ExtractConsumer : public ASTConsumer {
 public:
-  ExtractConsumer(ParsedFile &Out, DiagnosticCollector &Diags, bool KernelsOnly)
-      : Out(Out), Diags(Diags), KernelsOnly(KernelsOnly) {}
+  ExtractConsumer(ParsedFile &Out, DiagnosticCollector &Diags, bool KernelsOnly,
+                  const HostRunOptions &Run)
+      : Out(Out), Diags(Diags), KernelsOnly(KernelsOnly), Run(Run) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // After a fatal error (a header not found) clang stops parsing: what
     // follows it is missing, so nothing is taken from this AST.
@@ -42,13 +43,14 @@ public:
       return;
     Out.Kernels = extractKernels(Ctx, Out.Findings, Diags.errors());
     if (!KernelsOnly)
-      Out.Launches = extractLaunches(Ctx);
+      Out.Launches = extractLaunches(Ctx, Run);
   }
 
 private:
   ParsedFile &Out;
   DiagnosticCollector &Diags;
   bool KernelsOnly;
+  const HostRunOptions &Run;
 };
 
 /// Notes where the source branches on __CUDA_ARCH__: the host-side parse
@@ -134,8 +136,9 @@ private:
 
 class ExtractAction : public ASTFrontendAction {
 public:
-  ExtractAction(ParsedFile &Out, DiagnosticCollector &Diags, bool DeviceSide)
-      : Out(Out), Diags(Diags), DeviceSide(DeviceSide) {}
+  ExtractAction(ParsedFile &Out, DiagnosticCollector &Diags, bool DeviceSide,
+                const HostRunOptions &Run)
+      : Out(Out), Diags(Diags), DeviceSide(DeviceSide), Run(Run) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // "N errors generated": the collected diagnostics say it when asked.
     CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
@@ -150,28 +153,30 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<ExtractConsumer>(Out, Diags, DeviceSide);
+    return std::make_unique<ExtractConsumer>(Out, Diags, DeviceSide, Run);
   }
 
 private:
   ParsedFile &Out;
   DiagnosticCollector &Diags;
   bool DeviceSide;
+  const HostRunOptions &Run;
 };
 
 class ExtractActionFactory : public tooling::FrontendActionFactory {
 public:
   ExtractActionFactory(ParsedFile &Out, DiagnosticCollector &Diags,
-                       bool DeviceSide)
-      : Out(Out), Diags(Diags), DeviceSide(DeviceSide) {}
+                       bool DeviceSide, const HostRunOptions &Run)
+      : Out(Out), Diags(Diags), DeviceSide(DeviceSide), Run(Run) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ExtractAction>(Out, Diags, DeviceSide);
+    return std::make_unique<ExtractAction>(Out, Diags, DeviceSide, Run);
   }
 
 private:
   ParsedFile &Out;
   DiagnosticCollector &Diags;
   bool DeviceSide;
+  const HostRunOptions &Run;
 };
 
 const char *const HostOnlyFlag = "--cuda-host-only";
@@ -266,7 +271,7 @@ bool runJob(const ParseOptions &O, const std::vector<std::string> &Args,
   // One consumer for the driver and the compiler, so that a bad flag (a
   // driver error, which does not stop the parse) is counted too.
   Tool.setDiagnosticConsumer(&Diags);
-  ExtractActionFactory Factory(Out, Diags, DeviceSide);
+  ExtractActionFactory Factory(Out, Diags, DeviceSide, O.HostRun);
   int Status = Tool.run(&Factory);
   return Status == 0 || Diags.getNumErrors() > 0;
 }

@@ -7,6 +7,7 @@
 #ifndef RLA_FRONTEND_CUDAPARSER_H
 #define RLA_FRONTEND_CUDAPARSER_H
 
+#include "analyzer/frontend/HostInterpreter.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
 
@@ -40,6 +41,9 @@ struct ParseOptions {
   /// Where clang's own diagnostics go (default: standard error). Parallel
   /// runs give each parse its own buffer and print it whole.
   llvm::raw_ostream *DiagnosticStream = nullptr;
+  /// How the host code is run to bind launches (--args, --env, the GPU's
+  /// device properties).
+  HostRunOptions HostRun;
 };
 
 struct ParsedFile {

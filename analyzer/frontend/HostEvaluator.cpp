@@ -1,5 +1,6 @@
 //===- HostEvaluator.cpp --------------------------------------------------===//
 #include "analyzer/frontend/HostEvaluator.h"
+#include "analyzer/frontend/HostLibrary.h"
 #include "analyzer/frontend/LoopShape.h"
 #include "analyzer/frontend/SymbolicConverter.h"
 
@@ -48,24 +49,6 @@ bool isDim3(QualType T) {
   if (const auto *R = T->getAsCXXRecordDecl())
     return R->getName() == "dim3";
   return false;
-}
-
-/// An exact rational for a double (every finite double is one).
-std::optional<Rational> fromDouble(double V) {
-  if (!std::isfinite(V))
-    return std::nullopt;
-  int Exp = 0;
-  double Mant = std::frexp(V, &Exp); // V = Mant * 2^Exp, 0.5 <= |Mant| < 1
-  __int128 Num = static_cast<__int128>(std::ldexp(Mant, 53));
-  Exp -= 53;
-  if (Exp >= 0) {
-    if (Exp > 60)
-      return std::nullopt;
-    return Rational(Num * (static_cast<__int128>(1) << Exp), 1);
-  }
-  if (-Exp > 120)
-    return Rational(0);
-  return Rational(Num, static_cast<__int128>(1) << -Exp);
 }
 
 } // namespace
@@ -275,7 +258,7 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
   if (E->getType()->isRealFloatingType() && !E->isValueDependent()) {
     llvm::APFloat F(0.0);
     if (E->EvaluateAsFloat(F, Ctx))
-      return fromDouble(F.convertToDouble());
+      return rationalFromDouble(F.convertToDouble());
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     auto P = Params.find(Ref->getDecl());

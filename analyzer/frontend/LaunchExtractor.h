@@ -8,6 +8,7 @@
 #ifndef RLA_FRONTEND_LAUNCHEXTRACTOR_H
 #define RLA_FRONTEND_LAUNCHEXTRACTOR_H
 
+#include "analyzer/frontend/HostInterpreter.h"
 #include "analyzer/ir/LaunchSpec.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,13 +17,17 @@
 
 namespace rla {
 
-std::vector<LaunchSpec> extractLaunches(clang::ASTContext &Ctx);
+/// Sites the host run from `main` reaches come once per distinct calling
+/// context (HostInterpreter.h); the others are evaluated in their function.
+std::vector<LaunchSpec> extractLaunches(clang::ASTContext &Ctx,
+                                        const HostRunOptions &Options = {});
 
 /// The same over the given top-level declarations only (see
 /// extractKernelsFrom).
 std::vector<LaunchSpec>
 extractLaunchesFrom(clang::ASTContext &Ctx,
-                    llvm::ArrayRef<clang::Decl *> TopLevel);
+                    llvm::ArrayRef<clang::Decl *> TopLevel,
+                    const HostRunOptions &Options = {});
 
 } // namespace rla
 

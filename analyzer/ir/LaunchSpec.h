@@ -42,6 +42,14 @@ struct LaunchSpec {
   /// one launch to the next.
   std::string HostFunction;
   std::map<std::string, std::string> PointerArgs;
+  /// Launch sites reached by running the host code from `main` (or from a
+  /// function nothing in the file calls): the calls that lead here, outermost
+  /// first, with the values they pass ("main", "gemmCuda(ni=512, nj=512)").
+  std::vector<std::string> CallChain;
+  /// How many times the program runs this launch with these values (a
+  /// time-step loop of 100: 100); unset when a loop around it has a trip
+  /// count the host code does not decide.
+  std::optional<Rational> LaunchCount = Rational(1);
 };
 
 } // namespace rla

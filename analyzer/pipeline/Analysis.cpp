@@ -1,5 +1,6 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
+#include "analyzer/pipeline/DeviceProperties.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/FusionChains.h"
@@ -98,6 +99,19 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     Parse.CudaPath = findCudaToolkit(Parse.CudaPath, ToolkitError);
     if (Parse.CudaPath.empty())
       return inputError(ToolkitError);
+  }
+
+  // Host code that asks the runtime about the GPU sees the first one asked
+  // for.
+  if (Parse.HostRun.DeviceProperties.empty() && !Gpus.empty()) {
+    ArchitectureTable Archs;
+    std::string ArchError;
+    const ArchitectureLimits *Limits =
+        Archs.loadDefault(ArchError)
+            ? Archs.find(Gpus.front()->ComputeMajor, Gpus.front()->ComputeMinor)
+            : nullptr;
+    Parse.HostRun.DeviceProperties = deviceProperties(*Gpus.front(), Limits);
+    Parse.HostRun.DeviceName = Gpus.front()->Name;
   }
 
   // Each architecture asked for, for kernels whose bodies depend on it.

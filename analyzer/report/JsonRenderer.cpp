@@ -149,6 +149,8 @@ Json launch(const LaunchSpec &L) {
   J["host_function"] =
       L.HostFunction.empty() ? Json(nullptr) : Json(L.HostFunction);
   J["notes"] = L.Notes;
+  J["call_chain"] = L.CallChain;
+  J["launch_count"] = L.LaunchCount ? number(*L.LaunchCount) : Json(nullptr);
   return J;
 }
 

@@ -132,6 +132,19 @@ std::string header(const KernelReport &K, const Style &S) {
     Out += " " + locationText(L.Site);
   Out += "  grid " + dims(L.Grid) + "  block " + dims(L.Block);
   Out += "  smem " + (L.DynamicSmem ? rationalText(*L.DynamicSmem) : "?");
+  if (!L.LaunchCount)
+    Out += "  \u00d7 ? launches";
+  else if (L.LaunchCount->isZero())
+    Out += "  " + S.dim("not run by the program");
+  else if (*L.LaunchCount != Rational(1))
+    Out += "  \u00d7 " + rationalText(*L.LaunchCount) + " launches";
+  // The calls that lead here, when there are any besides main itself.
+  if (L.CallChain.size() > 1) {
+    std::string Chain;
+    for (const std::string &Frame : L.CallChain)
+      Chain += Frame + " \u2192 ";
+    Out += "\n  " + S.dim("via " + Chain + locationText(L.Site));
+  }
   return Out;
 }
 

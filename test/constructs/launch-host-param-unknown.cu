@@ -22,8 +22,8 @@ void run(float *y, int n) { scale<<<(n + 255) / 256, 256>>>(y, n); }
 // CHECK-NEXT: 256,
 // CHECK: "args": {},
 // CHECK: "notes": [
-// CHECK-NEXT: "grid.x is not known from the source: 'n' is a parameter of the host function",
-// CHECK-NEXT: "argument 'n' is not known from the source: 'n' is a parameter of the host function"
+// CHECK-NEXT: "grid.x is not known from the source: 'n' is a parameter of 'run', which nothing in this file calls",
+// CHECK-NEXT: "argument 'n' is not known from the source: 'n' is a parameter of 'run', which nothing in this file calls"
 // CHECK: "formulas": {
 // CHECK-NEXT: "flops": "min(n, blockDim.x*gridDim.x)",
 // CHECK: "totals": {
@@ -36,4 +36,4 @@ void run(float *y, int n) { scale<<<(n + 255) / 256, 256>>>(y, n); }
 // CHECK: "predicted_time_s": null,
 
 // TEXT: grid ?x1x1  block 256x1x1
-// TEXT: launch: grid.x is not known from the source: 'n' is a parameter of the host function
+// TEXT: launch: grid.x is not known from the source: 'n' is a parameter of 'run', which nothing in this file calls

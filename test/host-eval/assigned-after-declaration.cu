@@ -1,7 +1,6 @@
 // Values assigned in straight-line host code before the launch bind it:
-// `int n; n = 1 << 20;`, `grid.x = ...`, `block = dim3(...)`. A write the
-// evaluation cannot order (in a loop around the launch) leaves it unknown,
-// with the reason.
+// `int n; n = 1 << 20;`, `grid.x = ...`, `block = dim3(...)`. A write in a
+// loop around the launch gives one entry per value it takes.
 // RUN: %rl-analyze-stub %s --format=json | FileCheck %s
 #include "cuda.h"
 __global__ void k(float *p, int n) {
@@ -35,5 +34,13 @@ void looped(float *p) {
 // CHECK-NEXT: "n": 1048576
 // CHECK: "name": "k",
 // CHECK: "grid": [
-// CHECK-NEXT: null,
-// CHECK: grid.x is not known from the source: 'grid' is changed in the statement around the launch
+// CHECK-NEXT: 1,
+// CHECK: "call_chain": [
+// CHECK-NEXT: "looped"
+// CHECK: "name": "k",
+// CHECK: "grid": [
+// CHECK-NEXT: 2,
+// CHECK: "name": "k",
+// CHECK: "grid": [
+// CHECK-NEXT: 3,
+// CHECK-NOT: "name": "k",

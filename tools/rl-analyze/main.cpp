@@ -22,6 +22,7 @@
 #include "OccupancyCommand.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -78,6 +79,16 @@ cl::opt<std::string>
     CudaArch("cuda-gpu-arch",
              cl::desc("Architecture for the parse (default sm_90)"),
              cl::init("sm_90"), cl::cat(Category));
+cl::opt<std::string> ProgramArgs(
+    "args",
+    cl::desc("Arguments the program runs with, for the host code that sizes "
+             "its launches (argv[1..]), e.g. --args \"4096 10\"; without it "
+             "the program runs without arguments"),
+    cl::value_desc("words"), cl::cat(Category));
+cl::list<std::string>
+    ProgramEnv("env",
+               cl::desc("An environment variable the program's getenv sees"),
+               cl::value_desc("NAME=VALUE"), cl::cat(Category));
 cl::opt<bool> NoCudaHeaders("no-cuda-headers",
                             cl::desc("Parse without the CUDA headers "
                                      "(-nocudainc); supply your own stubs"),
@@ -300,6 +311,19 @@ int main(int Argc, const char **Argv) {
   Req.Parse.CudaArch = CudaArch;
   Req.Parse.NoCudaHeaders = NoCudaHeaders;
   Req.Parse.ShowCompilerOutput = CompilerWarnings;
+  if (ProgramArgs.getNumOccurrences()) {
+    llvm::BumpPtrAllocator Alloc;
+    llvm::StringSaver Saver(Alloc);
+    llvm::SmallVector<const char *, 8> Words;
+    llvm::cl::TokenizeGNUCommandLine(ProgramArgs, Saver, Words);
+    Req.Parse.HostRun.Args.emplace(Words.begin(), Words.end());
+  }
+  for (const std::string &Entry : ProgramEnv) {
+    auto [Name, Value] = llvm::StringRef(Entry).split('=');
+    if (Name.empty() || !llvm::StringRef(Entry).contains('='))
+      return usageError("--env " + Entry + ": expected NAME=VALUE");
+    Req.Parse.HostRun.Env[Name.str()] = Value.str();
+  }
   Req.Strict = Strict;
   Req.NoResources = NoResources;
   Req.NoResourceCache = NoResourceCache;

@@ -1,0 +1,1693 @@
+//===- HostInterpreter.cpp ------------------------------------------------===//
+#include "analyzer/frontend/HostInterpreter.h"
+#include "analyzer/frontend/HostLibrary.h"
+#include "analyzer/frontend/HostValue.h"
+#include "analyzer/frontend/LaunchSpecBuilder.h"
+#include "analyzer/frontend/LoopShape.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+/// Bounds that keep a run fast on any input: statements and expressions
+/// evaluated per root, iterations a loop runs one by one before it is
+/// summarised, and call depth.
+constexpr uint64_t StepBudget = 1000000;
+constexpr uint64_t LoopUnrollLimit = 4096;
+constexpr unsigned MaxCallDepth = 48;
+/// Arrays and vectors up to this size are followed element by element
+/// (block-size tables, argv); larger ones hold data, not launch sizes.
+constexpr uint64_t MaxElements = 4096;
+/// Distinct calling contexts of one site shown as entries of their own.
+constexpr size_t MaxContextsPerSite = 8;
+
+/// Unknown scalars in V become 0: static storage and value-initialisation.
+void zeroFill(HostValue &V) {
+  if (V.K == HostValue::Kind::Aggregate) {
+    for (HostSlot &E : V.Elems)
+      zeroFill(*E);
+    return;
+  }
+  if (!V.known())
+    V = HostValue::number(Rational(0));
+}
+
+bool isStdRecord(const CXXRecordDecl *R, llvm::StringRef Name) {
+  return R && R->getName() == Name && R->isInStdNamespace();
+}
+
+const CXXRecordDecl *recordOf(QualType T) {
+  return T.getNonReferenceType()->getAsCXXRecordDecl();
+}
+
+/// Functions whose launches are reachable: those that launch, and their
+/// callers; and the functions something in the file refers to.
+class CallGraph : public RecursiveASTVisitor<CallGraph> {
+  using Base = RecursiveASTVisitor<CallGraph>;
+
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return traverseFn(FD, [&] { return Base::TraverseFunctionDecl(FD); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    return traverseFn(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
+    return traverseFn(CD, [&] { return Base::TraverseCXXConstructorDecl(CD); });
+  }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
+    if (Current)
+      Launching.insert(Current);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      refer(F);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (const auto *F = dyn_cast<FunctionDecl>(M->getMemberDecl()))
+      refer(F);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    refer(C->getConstructor());
+    return true;
+  }
+
+  /// Whether F launches, directly or through what it calls.
+  bool reachesLaunch(const FunctionDecl *F) {
+    std::set<const FunctionDecl *> Seen;
+    return reaches(F, Seen);
+  }
+
+  std::vector<const FunctionDecl *> Functions; ///< with bodies, in order
+  std::set<const FunctionDecl *> Referenced;
+
+private:
+  template <typename Traverse> bool traverseFn(FunctionDecl *FD, Traverse T) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
+      Functions.push_back(FD);
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool R = T();
+    Current = Saved;
+    return R;
+  }
+  void refer(const FunctionDecl *F) {
+    if (!F)
+      return;
+    F = F->getCanonicalDecl();
+    if (Current && Current->getCanonicalDecl() != F)
+      Referenced.insert(F);
+    if (Current)
+      Callees[Current->getCanonicalDecl()].insert(F);
+  }
+  bool reaches(const FunctionDecl *F, std::set<const FunctionDecl *> &Seen) {
+    F = F->getCanonicalDecl();
+    if (!Seen.insert(F).second)
+      return false;
+    for (const FunctionDecl *L : Launching)
+      if (L->getCanonicalDecl() == F)
+        return true;
+    for (const FunctionDecl *C : Callees[F])
+      if (reaches(C, Seen))
+        return true;
+    return false;
+  }
+
+  const FunctionDecl *Current = nullptr;
+  std::set<const FunctionDecl *> Launching;
+  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> Callees;
+};
+
+class Interpreter;
+
+/// The interpreter's values at a launch, for buildLaunchSpec.
+class InterpretedValues : public LaunchValues {
+public:
+  explicit InterpretedValues(Interpreter &I) : I(I) {}
+  std::optional<Rational> scalar(const clang::Expr *E,
+                                 std::string &Why) override;
+  std::array<std::optional<Rational>, 3> dim3(const clang::Expr *E,
+                                              std::string &Why) override;
+  void fields(const clang::Expr *E, const std::string &Prefix,
+              std::map<std::string, Rational> &Out) override;
+
+private:
+  Interpreter &I;
+};
+
+class Interpreter {
+public:
+  Interpreter(const ASTContext &Ctx, const HostRunOptions &Options,
+              CallGraph &Graph)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Options(Options), Graph(Graph) {}
+
+  /// Runs F with unknown parameters (main: argc/argv as the program runs).
+  /// False when the run went over its budget: its launches are dropped.
+  bool runRoot(const FunctionDecl *F, std::vector<InterpretedLaunch> &Out);
+  std::string StopNote; ///< the last exit() ("exits at a.cu:12")
+  std::string MainStop; ///< why main ended early, if it did
+  std::set<const CUDAKernelCallExpr *> Reached;
+
+  HostValue eval(const clang::Expr *E);
+  std::string text(const clang::Expr *E) const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+               Ctx.getLangOpts())
+        .str();
+  }
+  std::string where(SourceLocation L) const {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    if (!P.isValid())
+      return "?";
+    return llvm::sys::path::filename(P.getFilename()).str() + ":" +
+           std::to_string(P.getLine());
+  }
+
+private:
+  enum class Flow { Normal, Break, Continue, Return, Stop };
+  struct Frame {
+    const FunctionDecl *Fn = nullptr;
+    std::map<const ValueDecl *, HostSlot> Vars;
+    HostSlot This;
+    HostValue Ret;
+    std::string Label;
+  };
+
+  Flow exec(const Stmt *S);
+  Flow execLoop(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
+                const clang::Expr *Inc, const Stmt *Body, bool CondFirst);
+  Flow execRangeFor(const CXXForRangeStmt *F);
+  Flow execBranch(const clang::Expr *CondExpr, const Stmt *Then,
+                  const Stmt *Else);
+  Flow execSwitch(const SwitchStmt *S);
+  void summariseLoop(const Stmt *Loop, const Stmt *Body, const clang::Expr *Inc,
+                     std::optional<Rational> Count, const std::string &Why);
+  void havoc(const Stmt *S, const std::string &Why);
+  void declare(const VarDecl *V);
+
+  HostSlot lvalue(const clang::Expr *E, std::string &Why);
+  HostSlot variable(const ValueDecl *D);
+  HostValue load(const clang::Expr *E);
+  HostValue evalImpl(const clang::Expr *E);
+  HostValue binary(const clang::BinaryOperator *B);
+  HostValue unary(const UnaryOperator *U);
+  HostValue cast(const CastExpr *C);
+  HostValue callExpr(const CallExpr *C);
+  HostValue invoke(const FunctionDecl *F, llvm::ArrayRef<const clang::Expr *>,
+                   HostSlot This, const CallExpr *Site);
+  HostValue construct(const CXXConstructExpr *C);
+  HostValue initList(const InitListExpr *L);
+  HostValue defaultValue(QualType T, const std::string &Why);
+  HostValue vectorMethod(const CXXMemberCallExpr *C, HostSlot Object);
+  HostValue unknownCall(const CallExpr *C, const std::string &Name);
+  void assign(HostSlot To, const HostValue &V, QualType T);
+  HostValue coerce(HostValue V, QualType T) const;
+  void recordLaunch(const CUDAKernelCallExpr *Call);
+  bool step() {
+    if (++Steps > StepBudget)
+      OverBudget = true;
+    return !OverBudget;
+  }
+
+  /// Values of all variables, to undo a branch and to join two.
+  /// Slots are held, so that none is freed before it is restored.
+  using Snapshot = std::map<HostValue *, std::pair<HostSlot, HostValue>>;
+  Snapshot snapshot();
+  void collect(const HostSlot &S, Snapshot &Out) const;
+  void restore(const Snapshot &S);
+  void join(const Snapshot &Other, const std::string &Why);
+
+  bool launchesIn(const Stmt *S);
+  void runNotTaken(const clang::Expr *CondExpr, bool Value, const Stmt *S);
+
+  friend class InterpretedValues;
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  const HostRunOptions &Options;
+  CallGraph &Graph;
+  std::map<const Stmt *, bool> LaunchesIn;
+  bool Counterfactual = false; ///< inside a branch the program does not take
+  std::vector<Frame *> Stack;
+  std::map<const VarDecl *, HostSlot> Globals;
+  /// Conditions not known around the current statement.
+  std::vector<std::string> Conditions;
+  /// Trip counts of the summarised loops around the current statement.
+  std::vector<std::optional<Rational>> Multipliers;
+  std::vector<std::string> Assumptions;
+  std::vector<InterpretedLaunch> *Out = nullptr;
+  uint64_t Steps = 0;
+  bool OverBudget = false;
+  bool Stopped = false;                             ///< exit() was called
+  const ValueDecl *Argc = nullptr, *Argv = nullptr; ///< main's
+};
+
+std::string numberText(const HostValue &V) {
+  if (!V.isNumber())
+    return "?";
+  if (V.Num.isInteger())
+    return V.Num.str();
+  return formatDouble(V.Num.toDouble());
+}
+
+bool Interpreter::runRoot(const FunctionDecl *F,
+                          std::vector<InterpretedLaunch> &Result) {
+  Steps = 0;
+  OverBudget = false;
+  Stopped = false;
+  Globals.clear();
+  Assumptions.clear();
+  std::vector<InterpretedLaunch> Launches;
+  Out = &Launches;
+  Frame Root;
+  Root.Fn = F;
+  Root.Label = F->getNameAsString();
+  bool IsMain = F->isMain();
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    const ParmVarDecl *P = F->getParamDecl(I);
+    HostValue V;
+    if (IsMain && I < 2)
+      (I == 0 ? Argc : Argv) = P;
+    if (IsMain && I == 0) {
+      V = HostValue::number(
+          Rational(int64_t(Options.Args ? Options.Args->size() + 1 : 1)));
+    } else if (IsMain && I == 1) {
+      std::vector<HostValue> Argv{HostValue::string("program")};
+      if (Options.Args)
+        for (const std::string &A : *Options.Args)
+          Argv.push_back(HostValue::string(A));
+      Argv.push_back(HostValue::number(Rational(0))); // argv[argc] == NULL
+      HostValue Array = HostValue::aggregate(std::move(Argv), true);
+      V = HostValue::pointer(std::make_shared<HostValue>(std::move(Array)));
+    } else {
+      V = HostValue::unknown("'" + P->getName().str() +
+                             "' is a parameter of '" + F->getNameAsString() +
+                             "', which nothing in this file calls");
+    }
+    Root.Vars[P] = std::make_shared<HostValue>(std::move(V));
+  }
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isInstance())
+    Root.This = std::make_shared<HostValue>(
+        defaultValue(Ctx.getCanonicalTagType(M->getParent()),
+                     "a member of the object '" + F->getNameAsString() +
+                         "' runs on, which nothing in this file creates"));
+  Stack.push_back(&Root);
+  Flow R = exec(F->getBody());
+  Stack.pop_back();
+  Out = nullptr;
+  if (Stopped)
+    R = Flow::Stop;
+  if (OverBudget)
+    return false;
+  if (IsMain && R == Flow::Stop)
+    MainStop = StopNote.empty() ? "the program stops earlier" : StopNote;
+  for (InterpretedLaunch &L : Launches)
+    Result.push_back(std::move(L));
+  return true;
+}
+
+//===-- Statements --------------------------------------------------------===//
+
+Interpreter::Flow Interpreter::exec(const Stmt *S) {
+  if (!S || !step())
+    return OverBudget ? Flow::Stop : Flow::Normal;
+  if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : C->body()) {
+      Flow F = exec(Child);
+      if (F != Flow::Normal)
+        return F;
+    }
+    return Flow::Normal;
+  }
+  if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *Each : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Each))
+        declare(V);
+    return Flow::Normal;
+  }
+  if (const auto *E = dyn_cast<clang::Expr>(S)) {
+    eval(E);
+    return OverBudget || Stopped ? Flow::Stop : Flow::Normal;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->isConsteval())
+      return exec(If->getElse());
+    if (If->getInit())
+      exec(If->getInit());
+    if (const VarDecl *CV = If->getConditionVariable())
+      declare(CV);
+    return execBranch(If->getCond(), If->getThen(), If->getElse());
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    if (const VarDecl *CV = For->getConditionVariable())
+      declare(CV);
+    return execLoop(For, For->getInit(), For->getCond(), For->getInc(),
+                    For->getBody(), true);
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return execLoop(W, nullptr, W->getCond(), nullptr, W->getBody(), true);
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return execLoop(Do, nullptr, Do->getCond(), nullptr, Do->getBody(), false);
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(S))
+    return execRangeFor(RF);
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    return execSwitch(Sw);
+  if (isa<BreakStmt>(S))
+    return Flow::Break;
+  if (isa<ContinueStmt>(S))
+    return Flow::Continue;
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue())
+      Stack.back()->Ret = eval(Ret->getRetValue()).deepCopy();
+    return Flow::Return;
+  }
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    return exec(L->getSubStmt());
+  if (const auto *A = dyn_cast<AttributedStmt>(S))
+    return exec(A->getSubStmt());
+  if (const auto *T = dyn_cast<CXXTryStmt>(S))
+    return exec(T->getTryBlock());
+  // goto, asm and the like: what they change is not followed.
+  return Flow::Normal;
+}
+
+void Interpreter::declare(const VarDecl *V) {
+  QualType T = V->getType();
+  HostSlot Slot;
+  if (T->isReferenceType() && V->getInit()) {
+    std::string Why;
+    Slot = lvalue(V->getInit(), Why);
+  }
+  if (!Slot) {
+    HostValue Init = V->getInit() ? eval(V->getInit())
+                                  : defaultValue(T, "'" + V->getName().str() +
+                                                        "' is not initialised");
+    Slot = std::make_shared<HostValue>(coerce(Init.deepCopy(), T));
+  }
+  if (V->isStaticLocal() && Globals.count(V))
+    return; // initialised once
+  if (V->isStaticLocal())
+    Globals[V] = Slot;
+  else
+    Stack.back()->Vars[V] = Slot;
+}
+
+Interpreter::Flow Interpreter::execBranch(const clang::Expr *CondExpr,
+                                          const Stmt *Then, const Stmt *Else) {
+  HostValue Cond = eval(CondExpr);
+  if (OverBudget)
+    return Flow::Stop;
+  if (Cond.isNumber()) {
+    bool Taken = !Cond.Num.isZero();
+    runNotTaken(CondExpr, Taken, Taken ? Else : Then);
+    return exec(Taken ? Then : Else);
+  }
+  if (Cond.K == HostValue::Kind::Pointer || Cond.K == HostValue::Kind::String)
+    return exec(Then); // a non-null pointer
+  // Not known: both sides run, and what they disagree on becomes unknown.
+  std::string What =
+      "`" + text(CondExpr) + "` at " + where(CondExpr->getBeginLoc());
+  std::string Detail =
+      " (" + (Cond.Text.empty() ? "known only at run time" : Cond.Text) + ")";
+  Snapshot Before = snapshot();
+  bool WasStopped = Stopped;
+  Conditions.push_back("runs only when " + What + " holds" + Detail);
+  Flow A = exec(Then);
+  bool StopA = Stopped;
+  Stopped = WasStopped;
+  Snapshot AfterThen = snapshot();
+  restore(Before);
+  Conditions.back() = "runs only when " + What + " does not hold" + Detail;
+  Flow B = exec(Else);
+  Conditions.pop_back();
+  if (OverBudget)
+    return Flow::Stop;
+  // A side that leaves (exit, return, break: an error check) leaves the
+  // other side's values; where both go on, what they disagree on is unknown.
+  bool LeavesA = A != Flow::Normal, LeavesB = B != Flow::Normal;
+  if (LeavesA && LeavesB) {
+    Stopped = StopA && Stopped;
+    return A == B ? A : (A == Flow::Stop ? B : A);
+  }
+  if (LeavesB)
+    restore(AfterThen);
+  else if (!LeavesA)
+    join(AfterThen, "depends on " + What + Detail);
+  Stopped = WasStopped;
+  return Flow::Normal;
+}
+
+/// Launch sites in S, or calls of functions that reach one.
+class LaunchSearch : public RecursiveASTVisitor<LaunchSearch> {
+public:
+  explicit LaunchSearch(CallGraph &Graph) : Graph(Graph) {}
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
+    Found = true;
+    return false;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee();
+        F && Graph.reachesLaunch(F))
+      Found = true;
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  CallGraph &Graph;
+};
+
+bool Interpreter::launchesIn(const Stmt *S) {
+  if (!S)
+    return false;
+  auto It = LaunchesIn.find(S);
+  if (It != LaunchesIn.end())
+    return It->second;
+  LaunchSearch Search(Graph);
+  Search.TraverseStmt(const_cast<Stmt *>(S));
+  return LaunchesIn[S] = Search.Found;
+}
+
+/// A branch the program does not take, with launches in it: its launches
+/// are entries too, with the sizes they would have here and a count of 0,
+/// so that a kernel the run skips still gets numbers.
+void Interpreter::runNotTaken(const clang::Expr *CondExpr, bool Value,
+                              const Stmt *S) {
+  if (Counterfactual || !launchesIn(S))
+    return;
+  Snapshot Before = snapshot();
+  bool WasStopped = Stopped;
+  Counterfactual = true;
+  Multipliers.push_back(Rational(0));
+  Conditions.push_back("not run by the program: `" + text(CondExpr) + "` at " +
+                       where(CondExpr->getBeginLoc()) + " is " +
+                       (Value ? "true" : "false") + " when it gets here");
+  exec(S);
+  Conditions.pop_back();
+  Multipliers.pop_back();
+  Counterfactual = false;
+  Stopped = WasStopped;
+  restore(Before);
+}
+
+Interpreter::Flow Interpreter::execSwitch(const SwitchStmt *S) {
+  if (S->getInit())
+    exec(S->getInit());
+  HostValue Cond = eval(S->getCond());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+  if (!Cond.isNumber() || !Body) {
+    havoc(S, "`" + text(S->getCond()) + "` at " + where(S->getBeginLoc()) +
+                 " is not known");
+    return Flow::Normal;
+  }
+  // Fall through from the matching case (or default) to a break.
+  bool Running = false;
+  for (int Pass = 0; Pass < 2 && !Running; ++Pass)
+    for (const Stmt *Child : Body->body()) {
+      const Stmt *Inner = Child;
+      while (true) {
+        if (const auto *Case = dyn_cast<CaseStmt>(Inner)) {
+          if (!Running && Pass == 0) {
+            HostValue V = eval(Case->getLHS());
+            Running = V.isNumber() && V.Num == Cond.Num;
+          }
+          Inner = Case->getSubStmt();
+        } else if (const auto *Def = dyn_cast<DefaultStmt>(Inner)) {
+          if (Pass == 1)
+            Running = true;
+          Inner = Def->getSubStmt();
+        } else {
+          break;
+        }
+      }
+      if (!Running)
+        continue;
+      Flow F = exec(Inner);
+      if (F == Flow::Break)
+        return Flow::Normal;
+      if (F != Flow::Normal)
+        return F;
+    }
+  return Flow::Normal;
+}
+
+/// `for (i = a; i < b; i += c)` with i not changed in the body: the number
+/// of iterations from the values at the loop's start.
+std::optional<Rational> tripCount(Interpreter &I, const clang::Expr *Cond,
+                                  const clang::Expr *Inc, const Stmt *Body) {
+  const auto *C = dyn_cast_or_null<clang::BinaryOperator>(
+      Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!C || !C->isComparisonOp() || !Inc)
+    return std::nullopt;
+  const auto *Ref = dyn_cast<DeclRefExpr>(C->getLHS()->IgnoreParenImpCasts());
+  if (!Ref)
+    return std::nullopt;
+  std::set<const ValueDecl *> InBody;
+  collectAssignedVars(Body, InBody);
+  if (InBody.count(Ref->getDecl()))
+    return std::nullopt;
+  std::optional<Rational> Step;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+    if (U->isIncrementDecrementOp())
+      Step = Rational(U->isIncrementOp() ? 1 : -1);
+  } else if (const auto *A = dyn_cast<CompoundAssignOperator>(Inc)) {
+    HostValue S = I.eval(A->getRHS());
+    if (S.isNumber() &&
+        (A->getOpcode() == BO_AddAssign || A->getOpcode() == BO_SubAssign))
+      Step = A->getOpcode() == BO_AddAssign ? S.Num : -S.Num;
+  }
+  HostValue From = I.eval(C->getLHS()), To = I.eval(C->getRHS());
+  if (!Step || Step->isZero() || !From.isNumber() || !To.isNumber())
+    return std::nullopt;
+  Rational Span = To.Num - From.Num;
+  switch (C->getOpcode()) {
+  case BO_LT:
+  case BO_GT:
+    break;
+  case BO_LE:
+    Span = Span + Rational(Step->isNegative() ? -1 : 1);
+    break;
+  case BO_GE:
+    Span = Span - Rational(1);
+    break;
+  default:
+    return std::nullopt;
+  }
+  Rational Trips = Span / *Step;
+  if (Trips.isNegative())
+    return Rational(0);
+  return Rational(Trips.ceil(), 1);
+}
+
+Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
+                                        const clang::Expr *Cond,
+                                        const clang::Expr *Inc,
+                                        const Stmt *Body, bool CondFirst) {
+  if (Init)
+    exec(Init);
+  if (auto Trips = tripCount(*this, Cond, Inc, Body);
+      Trips && Rational(int64_t(LoopUnrollLimit)) < *Trips) {
+    summariseLoop(Loop, Body, Inc, Trips, "");
+    return Flow::Normal;
+  }
+  for (uint64_t Iteration = 0;; ++Iteration) {
+    if (OverBudget)
+      return Flow::Stop;
+    if (Cond && (CondFirst || Iteration > 0)) {
+      HostValue C = eval(Cond);
+      if (!C.isNumber()) {
+        summariseLoop(Loop, Body, Inc, std::nullopt,
+                      "`" + text(Cond) + "` at " + where(Cond->getBeginLoc()) +
+                          " is not known" +
+                          (C.Text.empty() ? "" : " (" + C.Text + ")"));
+        return Flow::Normal;
+      }
+      if (C.Num.isZero())
+        return Flow::Normal;
+    }
+    if (Iteration >= LoopUnrollLimit) {
+      summariseLoop(Loop, Body, Inc, std::nullopt,
+                    "the loop at " + where(Loop->getBeginLoc()) +
+                        " runs more than " + std::to_string(LoopUnrollLimit) +
+                        " times");
+      return Flow::Normal;
+    }
+    Flow F = exec(Body);
+    if (F == Flow::Break)
+      return Flow::Normal;
+    if (F == Flow::Return || F == Flow::Stop)
+      return F;
+    if (Inc)
+      eval(Inc);
+  }
+}
+
+Interpreter::Flow Interpreter::execRangeFor(const CXXForRangeStmt *F) {
+  if (F->getInit())
+    exec(F->getInit());
+  std::string Why;
+  HostSlot Range = lvalue(F->getRangeInit(), Why);
+  HostValue Value = Range ? *Range : eval(F->getRangeInit());
+  if (Value.K != HostValue::Kind::Aggregate) {
+    summariseLoop(F, F->getBody(), nullptr, std::nullopt,
+                  "the range `" + text(F->getRangeInit()) + "` at " +
+                      where(F->getBeginLoc()) + " is not known");
+    return Flow::Normal;
+  }
+  const VarDecl *Var = F->getLoopVariable();
+  for (const HostSlot &Element : Value.Elems) {
+    if (OverBudget)
+      return Flow::Stop;
+    Stack.back()->Vars[Var] = Var->getType()->isReferenceType()
+                                  ? Element
+                                  : std::make_shared<HostValue>(coerce(
+                                        Element->deepCopy(), Var->getType()));
+    Flow Result = exec(F->getBody());
+    if (Result == Flow::Break)
+      break;
+    if (Result == Flow::Return || Result == Flow::Stop)
+      return Result;
+  }
+  return Flow::Normal;
+}
+
+void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
+                                const clang::Expr *Inc,
+                                std::optional<Rational> Count,
+                                const std::string &Why) {
+  // One pass over the body stands for all iterations: what the loop
+  // changes is unknown inside and after it, and launches in it run Count
+  // times.
+  std::string Changes = "changes in the loop at " + where(Loop->getBeginLoc());
+  havoc(Loop, Changes);
+  Multipliers.push_back(Count);
+  if (!Count)
+    Conditions.push_back("in a loop whose trip count is not known: " + Why);
+  exec(Body);
+  if (Inc)
+    eval(Inc);
+  if (!Count)
+    Conditions.pop_back();
+  Multipliers.pop_back();
+  havoc(Loop, Changes);
+}
+
+void Interpreter::havoc(const Stmt *S, const std::string &Why) {
+  std::set<const ValueDecl *> Written;
+  collectAssignedVars(S, Written);
+  for (const ValueDecl *D : Written)
+    if (HostSlot Slot = variable(D)) {
+      HostValue Old = *Slot;
+      std::string Reason = "'" + D->getName().str() + "' " + Why;
+      if (Old.K == HostValue::Kind::Aggregate) {
+        for (HostSlot &E : Slot->Elems)
+          *E = HostValue::unknown(Reason);
+      } else {
+        *Slot = HostValue::unknown(Reason);
+      }
+    }
+}
+
+//===-- Snapshots of the state, for branches not known --------------------===//
+
+void Interpreter::collect(const HostSlot &S, Snapshot &Out) const {
+  if (!S || Out.count(S.get()))
+    return;
+  Out[S.get()] = {S, *S};
+  for (const HostSlot &E : S->Elems)
+    collect(E, Out);
+  if (S->Target)
+    collect(S->Target, Out);
+}
+
+Interpreter::Snapshot Interpreter::snapshot() {
+  Snapshot Out;
+  for (const Frame *F : Stack) {
+    for (const auto &[D, S] : F->Vars)
+      collect(S, Out);
+    collect(F->This, Out);
+  }
+  for (const auto &[D, S] : Globals)
+    collect(S, Out);
+  // Copying the state is work like any other: it counts toward the budget.
+  Steps += Out.size();
+  return Out;
+}
+
+void Interpreter::restore(const Snapshot &S) {
+  for (const auto &[Raw, Saved] : S)
+    *Saved.first = Saved.second;
+}
+
+void Interpreter::join(const Snapshot &Other, const std::string &Why) {
+  for (const auto &[Raw, Saved] : Other) {
+    const HostValue &Value = Saved.second;
+    HostValue *Slot = Raw;
+    bool Same = Value.K == Slot->K && Value.K != HostValue::Kind::Aggregate
+                    ? Value.sameAs(*Slot)
+                    : Value.K == HostValue::Kind::Aggregate &&
+                          Value.Elems.size() == Slot->Elems.size();
+    if (Value.K == HostValue::Kind::Aggregate && Same) {
+      // Elements are slots of their own: compare them through Other.
+      for (size_t I = 0; I < Value.Elems.size(); ++I) {
+        auto It = Other.find(Value.Elems[I].get());
+        const HostValue &A =
+            It != Other.end() ? It->second.second : *Value.Elems[I];
+        if (Value.Elems[I] != Slot->Elems[I] &&
+            (A.K == HostValue::Kind::Aggregate || !A.sameAs(*Slot->Elems[I])))
+          *Slot->Elems[I] = HostValue::unknown(Why);
+      }
+      continue;
+    }
+    if (!Same)
+      *Slot = HostValue::unknown(Why);
+  }
+}
+
+//===-- Expressions -------------------------------------------------------===//
+
+HostSlot Interpreter::variable(const ValueDecl *D) {
+  if (!Options.Args && (D == Argc || D == Argv)) {
+    std::string A = "as the program runs without arguments (pass --args to "
+                    "give some)";
+    if (std::find(Assumptions.begin(), Assumptions.end(), A) ==
+        Assumptions.end())
+      Assumptions.push_back(A);
+  }
+  for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
+    auto Found = (*It)->Vars.find(D);
+    if (Found != (*It)->Vars.end())
+      return Found->second;
+  }
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V || !V->hasGlobalStorage())
+    return nullptr;
+  auto Found = Globals.find(V);
+  if (Found != Globals.end())
+    return Found->second;
+  // A global starts at its initialiser, as the program does.
+  const VarDecl *Def = V->getDefinition();
+  const VarDecl *WithInit = nullptr;
+  V->getAnyInitializer(WithInit);
+  HostSlot Slot = std::make_shared<HostValue>();
+  Globals[V] = Slot;
+  if (WithInit)
+    *Slot = coerce(eval(WithInit->getInit()).deepCopy(), V->getType());
+  else if (Def && !V->hasExternalStorage()) {
+    *Slot = defaultValue(V->getType(), "");
+    zeroFill(*Slot);
+  } else
+    *Slot = HostValue::unknown("'" + V->getName().str() +
+                               "' is defined in another file");
+  return Slot;
+}
+
+HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
+  E = E->IgnoreParens();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (HostSlot S = variable(Ref->getDecl()))
+      return S;
+    Why = "'" + Ref->getDecl()->getName().str() + "' is not followed";
+    return nullptr;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!Field)
+      return nullptr;
+    HostSlot Base;
+    if (M->isArrow()) {
+      HostValue P = eval(M->getBase());
+      if (P.K == HostValue::Kind::Pointer && P.Target)
+        Base = P.Target->Array && P.Offset < int64_t(P.Target->Elems.size()) &&
+                       P.Offset >= 0
+                   ? P.Target->Elems[P.Offset]
+                   : P.Target;
+    } else if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
+      for (auto It = Stack.rbegin(); It != Stack.rend() && !Base; ++It)
+        Base = (*It)->This;
+    } else {
+      Base = lvalue(M->getBase(), Why);
+    }
+    unsigned Index = Field->getFieldIndex();
+    if (!Base || Base->K != HostValue::Kind::Aggregate ||
+        Index >= Base->Elems.size()) {
+      if (Why.empty())
+        Why = "`" + text(E) + "` is not followed";
+      return nullptr;
+    }
+    return Base->Elems[Index];
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    HostValue Base = eval(A->getBase());
+    HostValue Index = eval(A->getIdx());
+    if (Base.K == HostValue::Kind::Pointer && Base.Target &&
+        Base.Target->K == HostValue::Kind::Aggregate && Index.isNumber() &&
+        Index.Num.isInteger()) {
+      int64_t At = Base.Offset + int64_t(Index.Num.num());
+      if (At >= 0 && At < int64_t(Base.Target->Elems.size()))
+        return Base.Target->Elems[At];
+    }
+    Why = "`" + text(E) + "` is not known";
+    return nullptr;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref) {
+      HostValue P = eval(U->getSubExpr());
+      if (P.K == HostValue::Kind::Pointer && P.Target) {
+        if (!P.Target->Array)
+          return P.Target;
+        if (P.Offset >= 0 && P.Offset < int64_t(P.Target->Elems.size()))
+          return P.Target->Elems[P.Offset];
+      }
+      Why = "`" + text(E) + "` reads memory the program fills at run time";
+      return nullptr;
+    }
+    if (U->isPrefix() && U->isIncrementDecrementOp()) {
+      eval(U);
+      return lvalue(U->getSubExpr(), Why);
+    }
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+      HostSlot Vec = lvalue(Op->getArg(0), Why);
+      HostValue Index = eval(Op->getArg(1));
+      if (Vec && Vec->K == HostValue::Kind::Aggregate && Index.isNumber() &&
+          Index.Num.isInteger() && Index.Num.num() >= 0 &&
+          Index.Num.num() < __int128(Vec->Elems.size()))
+        return Vec->Elems[size_t(Index.Num.num())];
+    }
+  }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase)
+      return lvalue(Cast->getSubExpr(), Why);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return std::make_shared<HostValue>(eval(M->getSubExpr()).deepCopy());
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
+    if (B->isAssignmentOp()) {
+      eval(B);
+      return lvalue(B->getLHS(), Why);
+    }
+  if (Why.empty())
+    Why = "`" + text(E) + "` is not followed";
+  return nullptr;
+}
+
+HostValue Interpreter::eval(const clang::Expr *E) {
+  if (!E)
+    return HostValue::unknown("no expression");
+  if (!step())
+    return HostValue::unknown("the host code runs too long to follow");
+  return evalImpl(E);
+}
+
+HostValue Interpreter::load(const clang::Expr *E) {
+  std::string Why;
+  if (HostSlot S = lvalue(E, Why))
+    return *S;
+  return HostValue::unknown(Why);
+}
+
+HostValue Interpreter::coerce(HostValue V, QualType T) const {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (!V.isNumber())
+    return V;
+  if (T->isBooleanType())
+    return HostValue::number(Rational(V.Num.isZero() ? 0 : 1));
+  if (T->isIntegralOrEnumerationType()) {
+    if (!V.Num.isInteger())
+      return HostValue::number(
+          Rational(V.Num.isNegative() ? V.Num.ceil() : V.Num.floor(), 1));
+    V.Float = false;
+    return V;
+  }
+  if (T->isRealFloatingType())
+    V.Float = true;
+  return V;
+}
+
+HostValue Interpreter::defaultValue(QualType T, const std::string &Why) {
+  T = T.getNonReferenceType();
+  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+    uint64_t N = A->getSize().getZExtValue();
+    if (N > MaxElements)
+      return HostValue::unknown("the array is too large to follow");
+    std::vector<HostValue> Elements;
+    for (uint64_t I = 0; I < N; ++I)
+      Elements.push_back(defaultValue(A->getElementType(), Why));
+    return HostValue::aggregate(std::move(Elements), true);
+  }
+  if (const auto *R = T->getAsRecordDecl()) {
+    if (const auto *CR = dyn_cast<CXXRecordDecl>(R); isStdRecord(CR, "vector"))
+      return HostValue::aggregate({}, true);
+    std::vector<HostValue> Fields;
+    for (const FieldDecl *F : R->fields())
+      Fields.push_back(
+          F->hasInClassInitializer()
+              ? coerce(eval(F->getInClassInitializer()), F->getType())
+              : defaultValue(F->getType(), Why));
+    return HostValue::aggregate(std::move(Fields), false);
+  }
+  return HostValue::unknown(Why);
+}
+
+void Interpreter::assign(HostSlot To, const HostValue &V, QualType T) {
+  HostValue New = coerce(V.deepCopy(), T);
+  // Keep the slots of an aggregate: pointers into it stay valid.
+  if (To->K == HostValue::Kind::Aggregate &&
+      New.K == HostValue::Kind::Aggregate &&
+      To->Elems.size() == New.Elems.size()) {
+    for (size_t I = 0; I < New.Elems.size(); ++I)
+      *To->Elems[I] = *New.Elems[I];
+    return;
+  }
+  *To = std::move(New);
+}
+
+HostValue Interpreter::evalImpl(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *I = dyn_cast<IntegerLiteral>(E))
+    return HostValue::number(Rational(int64_t(I->getValue().getSExtValue())));
+  if (const auto *F = dyn_cast<FloatingLiteral>(E))
+    if (auto R = rationalFromDouble(F->getValueAsApproximateDouble()))
+      return HostValue::number(*R, true);
+  if (const auto *C = dyn_cast<CharacterLiteral>(E))
+    return HostValue::number(Rational(int64_t(C->getValue())));
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E))
+    return HostValue::number(Rational(B->getValue() ? 1 : 0));
+  if (const auto *S = dyn_cast<StringLiteral>(E))
+    return HostValue::string(S->getBytes().str());
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+    return HostValue::number(Rational(0));
+  if (const auto *C = dyn_cast<ConstantExpr>(E))
+    return eval(C->getSubExpr());
+  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<SizeOfPackExpr>(E)) {
+    clang::Expr::EvalResult R;
+    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      return HostValue::number(Rational(R.Val.getInt().getExtValue()));
+    return HostValue::unknown("`" + text(E) + "` is not known");
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = Ref->getDecl();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      return HostValue::number(Rational(EC->getInitVal().getExtValue()));
+    if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+      HostValue V;
+      V.K = HostValue::Kind::Function;
+      V.Fn = F;
+      return V;
+    }
+    if (const auto *NT = dyn_cast<NonTypeTemplateParmDecl>(D))
+      (void)NT;
+    if (HostSlot S = variable(D))
+      return *S;
+    // A constant the compiler can fold (template arguments and the like).
+    clang::Expr::EvalResult R;
+    if (!E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) && R.Val.isInt())
+      return HostValue::number(Rational(R.Val.getInt().getExtValue()));
+    return HostValue::unknown("'" + D->getName().str() + "' is not known");
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return cast(Cast);
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
+    return binary(B);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return unary(U);
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
+    HostValue Cond = eval(C->getCond());
+    if (!Cond.isNumber() && Cond.K != HostValue::Kind::Pointer)
+      return HostValue::unknown("`" + text(C->getCond()) + "` is not known" +
+                                (Cond.Text.empty() ? "" : ": " + Cond.Text));
+    bool True = Cond.K == HostValue::Kind::Pointer || !Cond.Num.isZero();
+    return coerce(eval(True ? C->getTrueExpr() : C->getFalseExpr()),
+                  E->getType());
+  }
+  if (isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E))
+    return load(E);
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
+    recordLaunch(K);
+    return HostValue::number(Rational(0));
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return callExpr(C);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return construct(C);
+  if (const auto *L = dyn_cast<InitListExpr>(E))
+    return initList(L->isSemanticForm() || !L->getSemanticForm()
+                        ? L
+                        : L->getSemanticForm());
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(D->getExpr());
+  if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(D->getExpr());
+  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+    return eval(C->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(M->getSubExpr());
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(B->getSubExpr());
+  if (const auto *L = dyn_cast<CXXStdInitializerListExpr>(E))
+    return eval(L->getSubExpr());
+  if (isa<CXXScalarValueInitExpr>(E) || isa<ImplicitValueInitExpr>(E)) {
+    HostValue V = defaultValue(E->getType(), "");
+    zeroFill(V);
+    return V;
+  }
+  if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+    HostValue V;
+    V.K = HostValue::Kind::Function;
+    V.Fn = L->getCallOperator();
+    return V;
+  }
+  if (isa<CXXThisExpr>(E))
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+      if ((*It)->This)
+        return HostValue::pointer((*It)->This);
+  return HostValue::unknown("`" + text(E) + "` is not evaluated");
+}
+
+HostValue Interpreter::cast(const CastExpr *C) {
+  switch (C->getCastKind()) {
+  case CK_LValueToRValue:
+    return load(C->getSubExpr());
+  case CK_ArrayToPointerDecay: {
+    std::string Why;
+    if (HostSlot S = lvalue(C->getSubExpr(), Why))
+      return HostValue::pointer(S);
+    if (const auto *Str =
+            dyn_cast<StringLiteral>(C->getSubExpr()->IgnoreParenImpCasts()))
+      return HostValue::string(Str->getBytes().str());
+    return HostValue::unknown(Why);
+  }
+  case CK_FunctionToPointerDecay:
+  case CK_BuiltinFnToFnPtr:
+    return eval(C->getSubExpr());
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+    return eval(C->getSubExpr());
+  default:
+    return coerce(eval(C->getSubExpr()), C->getType());
+  }
+}
+
+HostValue Interpreter::binary(const clang::BinaryOperator *B) {
+  BinaryOperatorKind Op = B->getOpcode();
+  if (Op == BO_Comma) {
+    eval(B->getLHS());
+    return eval(B->getRHS());
+  }
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    HostValue L = eval(B->getLHS());
+    if (L.isNumber() && (L.Num.isZero() == (Op == BO_LAnd)))
+      return HostValue::number(Rational(Op == BO_LAnd ? 0 : 1));
+    HostValue R = eval(B->getRHS());
+    if (R.isNumber() && (R.Num.isZero() == (Op == BO_LAnd)))
+      return HostValue::number(Rational(Op == BO_LAnd ? 0 : 1));
+    if (!L.isNumber())
+      return L;
+    if (!R.isNumber())
+      return R;
+    return HostValue::number(Rational(Op == BO_LAnd ? 1 : 0));
+  }
+  if (B->isAssignmentOp()) {
+    std::string Why;
+    HostValue R = eval(B->getRHS());
+    HostSlot To = lvalue(B->getLHS(), Why);
+    if (!To)
+      return R;
+    if (Op == BO_Assign) {
+      assign(To, R, B->getLHS()->getType());
+      return *To;
+    }
+    HostValue Result = arithmetic(
+        *To, R, clang::BinaryOperator::getOpForCompoundAssignment(Op),
+        B->getLHS()->getType()->isIntegralOrEnumerationType() && !R.Float);
+    *To = coerce(Result, B->getLHS()->getType());
+    return *To;
+  }
+  HostValue L = eval(B->getLHS());
+  HostValue R = eval(B->getRHS());
+  // Pointer arithmetic within an array: argv + 1, p + i.
+  if (L.K == HostValue::Kind::Pointer && R.isNumber() && R.Num.isInteger() &&
+      (Op == BO_Add || Op == BO_Sub)) {
+    L.Offset += int64_t(Op == BO_Add ? R.Num.num() : -R.Num.num());
+    return L;
+  }
+  if (B->isComparisonOp() &&
+      (L.K == HostValue::Kind::Pointer || R.K == HostValue::Kind::Pointer)) {
+    // Against NULL: a pointer the program holds is not null.
+    bool LNull = L.isNumber() && L.Num.isZero();
+    bool RNull = R.isNumber() && R.Num.isZero();
+    if ((LNull || RNull) && (Op == BO_EQ || Op == BO_NE))
+      return HostValue::number(Rational(Op == BO_NE ? 1 : 0));
+  }
+  if (B->isComparisonOp() && L.K == HostValue::Kind::String && R.isNumber() &&
+      R.Num.isZero())
+    return HostValue::number(Rational(Op == BO_NE ? 1 : 0));
+  return coerce(
+      arithmetic(L, R, Op, B->getType()->isIntegralOrEnumerationType()),
+      B->getType());
+}
+
+HostValue Interpreter::unary(const UnaryOperator *U) {
+  switch (U->getOpcode()) {
+  case UO_AddrOf: {
+    std::string Why;
+    if (HostSlot S = lvalue(U->getSubExpr(), Why))
+      return HostValue::pointer(S);
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+      if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+        HostValue V;
+        V.K = HostValue::Kind::Function;
+        V.Fn = F;
+        return V;
+      }
+    return HostValue::unknown(Why);
+  }
+  case UO_Deref:
+    return load(U);
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    std::string Why;
+    HostSlot S = lvalue(U->getSubExpr(), Why);
+    if (!S)
+      return HostValue::unknown(Why);
+    HostValue Old = *S;
+    if (Old.isNumber())
+      *S = coerce(
+          HostValue::number(Old.Num + Rational(U->isIncrementOp() ? 1 : -1),
+                            Old.Float),
+          U->getSubExpr()->getType());
+    else if (Old.K == HostValue::Kind::Pointer)
+      S->Offset += U->isIncrementOp() ? 1 : -1;
+    return U->isPrefix() ? *S : Old;
+  }
+  default: {
+    HostValue V = eval(U->getSubExpr());
+    return coerce(unaryArithmetic(V, U->getOpcode()), U->getType());
+  }
+  }
+}
+
+HostValue Interpreter::callExpr(const CallExpr *C) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    // Copy and move assignment of a struct (dim3 grid = ...; grid = g2).
+    if (Op->getOperator() == OO_Equal && Method &&
+        (Method->isCopyAssignmentOperator() ||
+         Method->isMoveAssignmentOperator()) &&
+        (Method->isTrivial() || Method->isDefaulted())) {
+      std::string Why;
+      HostValue R = eval(Op->getArg(1));
+      if (HostSlot To = lvalue(Op->getArg(0), Why))
+        assign(To, R, Op->getArg(0)->getType());
+      return R;
+    }
+    if (Op->getOperator() == OO_Subscript || Op->getOperator() == OO_Star)
+      if (const CXXRecordDecl *R = recordOf(Op->getArg(0)->getType());
+          isStdRecord(R, "vector") || isStdRecord(R, "array"))
+        return load(Op);
+    if (Op->getOperator() == OO_Call) {
+      HostValue Callee = eval(Op->getArg(0));
+      if (Method && Method->getParent()->isLambda()) {
+        std::vector<const clang::Expr *> Args(Op->arg_begin() + 1,
+                                              Op->arg_end());
+        return invoke(Method, Args, nullptr, C);
+      }
+    }
+    if (Method) {
+      std::string Why;
+      HostSlot This = lvalue(Op->getArg(0), Why);
+      std::vector<const clang::Expr *> Args(Op->arg_begin() + 1, Op->arg_end());
+      return invoke(Method, Args, This, C);
+    }
+  }
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C)) {
+    const clang::Expr *Object = M->getImplicitObjectArgument();
+    std::string Why;
+    HostSlot This;
+    if (const auto *ME = dyn_cast<MemberExpr>(M->getCallee()->IgnoreParens());
+        ME && ME->isArrow()) {
+      HostValue P = eval(Object);
+      if (P.K == HostValue::Kind::Pointer && P.Target)
+        This = P.Target->Array && P.Offset >= 0 &&
+                       P.Offset < int64_t(P.Target->Elems.size())
+                   ? P.Target->Elems[P.Offset]
+                   : P.Target;
+    } else if (Object) {
+      This = lvalue(Object, Why);
+    }
+    if (isStdRecord(M->getRecordDecl(), "vector") ||
+        isStdRecord(M->getRecordDecl(), "array"))
+      return vectorMethod(M, This);
+    std::vector<const clang::Expr *> Args(M->arg_begin(), M->arg_end());
+    if (const CXXMethodDecl *Method = M->getMethodDecl())
+      return invoke(Method, Args, This, C);
+  }
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee) {
+    HostValue F = eval(C->getCallee());
+    if (F.K == HostValue::Kind::Function)
+      Callee = F.Fn;
+  }
+  if (!Callee)
+    return unknownCall(C, text(C->getCallee()));
+  std::vector<const clang::Expr *> Args(C->arg_begin(), C->arg_end());
+  return invoke(Callee, Args, nullptr, C);
+}
+
+HostValue Interpreter::invoke(const FunctionDecl *F,
+                              llvm::ArrayRef<const clang::Expr *> Args,
+                              HostSlot This, const CallExpr *Site) {
+  std::string Name = F->getNameAsString();
+  // The C library, the math library and the CUDA runtime by what they do.
+  std::vector<HostValue> Values;
+  if (isLibraryFunction(F, Ctx)) {
+    for (const clang::Expr *A : Args)
+      Values.push_back(eval(A));
+    LibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
+    LibraryResult R = callLibrary(Call);
+    for (std::string &A : R.Assumptions)
+      if (std::find(Assumptions.begin(), Assumptions.end(), A) ==
+          Assumptions.end())
+        Assumptions.push_back(std::move(A));
+    if (R.Exits) {
+      StopNote = "the program exits at " + where(Site->getBeginLoc()) +
+                 (Options.Args ? "" : " when run without arguments");
+      Stopped = true;
+    }
+    if (R.Handled)
+      return coerce(R.Value, Site->getType());
+    return unknownCall(Site, Name);
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def->getBody())
+    return unknownCall(Site, Name);
+  if (Stack.size() >= MaxCallDepth)
+    return HostValue::unknown("'" + Name + "' recurses too deep to follow");
+  Frame Callee;
+  Callee.Fn = Def;
+  Callee.This = This;
+  std::string Params;
+  for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    HostSlot Slot;
+    if (P->getType()->isReferenceType()) {
+      std::string Why;
+      Slot = lvalue(Args[I], Why);
+    }
+    if (!Slot)
+      Slot = std::make_shared<HostValue>(
+          coerce(eval(Args[I]).deepCopy(), P->getType()));
+    Callee.Vars[P] = Slot;
+    if (Slot->isNumber() && !P->getName().empty())
+      Params += (Params.empty() ? "" : ", ") + P->getName().str() + "=" +
+                numberText(*Slot);
+  }
+  Callee.Label = Name + "(" + Params + ")";
+  Stack.push_back(&Callee);
+  Flow R = exec(Def->getBody());
+  Stack.pop_back();
+  if (R == Flow::Stop)
+    Stopped = true;
+  if (!Def->getReturnType()->isVoidType() && !Callee.Ret.known() &&
+      Callee.Ret.Text.empty())
+    return HostValue::unknown("'" + Name + "' returns no known value");
+  return coerce(Callee.Ret, Site->getType());
+}
+
+HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {
+  // What the call can write through its pointer and reference arguments
+  // comes from running it: `fread(&n, ...)`, `scanf("%d", &n)`.
+  std::string From = "comes from " + Name + " at " + where(C->getBeginLoc());
+  for (const clang::Expr *A : C->arguments()) {
+    const clang::Expr *Arg = A->IgnoreParenImpCasts();
+    const auto *U = dyn_cast<UnaryOperator>(Arg);
+    if (!U || U->getOpcode() != UO_AddrOf)
+      continue;
+    std::string Why;
+    if (HostSlot S = lvalue(U->getSubExpr(), Why)) {
+      std::string Reason = "`" + text(U->getSubExpr()) + "` " + From;
+      if (S->K == HostValue::Kind::Aggregate)
+        for (HostSlot &E : S->Elems)
+          *E = HostValue::unknown(Reason);
+      else
+        *S = HostValue::unknown(Reason);
+    }
+  }
+  return HostValue::unknown("the result of `" + Name + "` at " +
+                            where(C->getBeginLoc()) +
+                            " is known only at run time");
+}
+
+HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
+                                    HostSlot Object) {
+  std::string Name = C->getMethodDecl()->getNameAsString();
+  if (!Object || Object->K != HostValue::Kind::Aggregate)
+    return HostValue::unknown("`" + text(C->getImplicitObjectArgument()) +
+                              "` is not known");
+  if (Name == "size")
+    return HostValue::number(Rational(int64_t(Object->Elems.size())));
+  if (Name == "empty")
+    return HostValue::number(Rational(Object->Elems.empty() ? 1 : 0));
+  if ((Name == "push_back" || Name == "emplace_back") && C->getNumArgs() == 1) {
+    Object->Elems.push_back(
+        std::make_shared<HostValue>(eval(C->getArg(0)).deepCopy()));
+    return HostValue::number(Rational(0));
+  }
+  if (Name == "clear") {
+    Object->Elems.clear();
+    return HostValue::number(Rational(0));
+  }
+  if ((Name == "at" || Name == "operator[]") && C->getNumArgs() == 1) {
+    HostValue I = eval(C->getArg(0));
+    if (I.isNumber() && I.Num.isInteger() && I.Num.num() >= 0 &&
+        I.Num.num() < __int128(Object->Elems.size()))
+      return *Object->Elems[size_t(I.Num.num())];
+  }
+  if (Name == "data")
+    return HostValue::pointer(Object);
+  havoc(C, "changes through `" + text(C) + "`");
+  return HostValue::unknown("`" + text(C) + "` is not followed");
+}
+
+HostValue Interpreter::construct(const CXXConstructExpr *C) {
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  const CXXRecordDecl *R = Ctor ? Ctor->getParent() : nullptr;
+  if (!R)
+    return HostValue::unknown("`" + text(C) + "` is not followed");
+  if (isStdRecord(R, "basic_string") && C->getNumArgs() >= 1) {
+    HostValue S = eval(C->getArg(0));
+    if (S.K == HostValue::Kind::String)
+      return S;
+    return HostValue::unknown("a string not known");
+  }
+  if (isStdRecord(R, "vector")) {
+    if (C->getNumArgs() >= 1) {
+      HostValue First = eval(C->getArg(0));
+      if (First.K == HostValue::Kind::Aggregate) // {1, 2, 3} or a copy
+        return First.deepCopy();
+      if (First.isNumber() && First.Num.isInteger() && First.Num.num() >= 0 &&
+          First.Num.num() <= MaxElements) {
+        HostValue Fill =
+            C->getNumArgs() >= 2 && !isa<CXXDefaultArgExpr>(C->getArg(1))
+                ? eval(C->getArg(1))
+                : HostValue::number(Rational(0));
+        std::vector<HostValue> Elements(size_t(First.Num.num()), Fill);
+        return HostValue::aggregate(std::move(Elements), true);
+      }
+    }
+    return HostValue::aggregate({}, true);
+  }
+  if ((Ctor->isCopyOrMoveConstructor() ||
+       Ctor->isConvertingConstructor(false)) &&
+      C->getNumArgs() == 1 && Ctor->isTrivial())
+    return eval(C->getArg(0)).deepCopy();
+  if (Ctor->isCopyOrMoveConstructor() && C->getNumArgs() == 1 &&
+      Ctor->isDefaulted())
+    return eval(C->getArg(0)).deepCopy();
+  if (R->isInStdNamespace())
+    return HostValue::unknown("a '" + R->getNameAsString() +
+                              "' of the standard library is not followed");
+  HostSlot Object = std::make_shared<HostValue>(defaultValue(
+      Ctx.getCanonicalTagType(R),
+      "a field of '" + R->getNameAsString() + "' is not initialised"));
+  if (C->requiresZeroInitialization())
+    zeroFill(*Object);
+  std::vector<const clang::Expr *> Args(C->arg_begin(), C->arg_end());
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor->hasBody(Def))
+    return *Object;
+  const auto *CtorDef = llvm::cast<CXXConstructorDecl>(Def);
+  Frame Callee;
+  Callee.Fn = CtorDef;
+  Callee.This = Object;
+  for (unsigned I = 0; I < CtorDef->getNumParams() && I < Args.size(); ++I)
+    Callee.Vars[CtorDef->getParamDecl(I)] = std::make_shared<HostValue>(
+        coerce(eval(Args[I]).deepCopy(), CtorDef->getParamDecl(I)->getType()));
+  Stack.push_back(&Callee);
+  for (const CXXCtorInitializer *Init : CtorDef->inits())
+    if (const FieldDecl *F = Init->getMember();
+        F && F->getFieldIndex() < Object->Elems.size())
+      *Object->Elems[F->getFieldIndex()] =
+          coerce(eval(Init->getInit()).deepCopy(), F->getType());
+  exec(CtorDef->getBody());
+  Stack.pop_back();
+  return *Object;
+}
+
+HostValue Interpreter::initList(const InitListExpr *L) {
+  QualType T = L->getType();
+  if (!T->isArrayType() && !T->isRecordType())
+    return L->getNumInits() ? coerce(eval(L->getInit(0)), T)
+                            : HostValue::number(Rational(0));
+  std::vector<HostValue> Elements;
+  for (const clang::Expr *I : L->inits())
+    Elements.push_back(eval(I));
+  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+    uint64_t N = A->getSize().getZExtValue();
+    while (Elements.size() < N && N <= MaxElements) {
+      HostValue Zero = defaultValue(A->getElementType(), "");
+      zeroFill(Zero);
+      Elements.push_back(Zero);
+    }
+    return HostValue::aggregate(std::move(Elements), true);
+  }
+  if (T->isArrayType())
+    return HostValue::aggregate(std::move(Elements), true);
+  const RecordDecl *R = T->getAsRecordDecl();
+  std::vector<HostValue> Fields;
+  size_t I = 0;
+  for (const FieldDecl *F : R->fields()) {
+    if (I < Elements.size()) {
+      Fields.push_back(coerce(Elements[I++], F->getType()));
+    } else {
+      HostValue Zero = defaultValue(F->getType(), "");
+      zeroFill(Zero);
+      Fields.push_back(Zero);
+    }
+  }
+  return HostValue::aggregate(std::move(Fields), false);
+}
+
+void Interpreter::recordLaunch(const CUDAKernelCallExpr *Call) {
+  if (!Out || !Call->getDirectCallee() || Call->containsErrors())
+    return;
+  Reached.insert(Call);
+  InterpretedValues Values(*this);
+  const FunctionDecl *Host = Stack.empty() ? nullptr : Stack.back()->Fn;
+  LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Host, Values);
+  for (const Frame *F : Stack)
+    Spec.CallChain.push_back(F->Label);
+  std::optional<Rational> Count = Rational(1);
+  for (const std::optional<Rational> &M : Multipliers)
+    Count = Count && M ? std::optional<Rational>(*Count * *M) : std::nullopt;
+  Spec.LaunchCount = Count;
+  for (const std::string &C : Conditions)
+    Spec.Notes.push_back(C);
+  for (const std::string &A : Assumptions)
+    Spec.Notes.push_back(A);
+  // The same values again (a time-step loop): one entry, counted.
+  for (InterpretedLaunch &L : *Out)
+    if (L.Call == Call && L.Spec.Grid == Spec.Grid &&
+        L.Spec.Block == Spec.Block && L.Spec.DynamicSmem == Spec.DynamicSmem &&
+        L.Spec.Args == Spec.Args && L.Spec.Notes == Spec.Notes) {
+      L.Spec.LaunchCount =
+          L.Spec.LaunchCount && Count
+              ? std::optional<Rational>(*L.Spec.LaunchCount + *Count)
+              : std::nullopt;
+      return;
+    }
+  Out->push_back({Call, std::move(Spec)});
+}
+
+//===-- Values at a launch
+//-------------------------------------------------===//
+
+std::optional<Rational> InterpretedValues::scalar(const clang::Expr *E,
+                                                  std::string &Why) {
+  HostValue V = I.eval(E);
+  if (V.isNumber() && !V.Num.overflowed())
+    return V.Num;
+  Why = V.Text.empty() ? "`" + I.text(E) + "` is not a number" : V.Text;
+  return std::nullopt;
+}
+
+std::array<std::optional<Rational>, 3>
+InterpretedValues::dim3(const clang::Expr *E, std::string &Why) {
+  std::array<std::optional<Rational>, 3> Out;
+  HostValue V = I.eval(E);
+  if (V.isNumber()) {
+    Out = {V.Num, Rational(1), Rational(1)};
+    return Out;
+  }
+  if (V.K != HostValue::Kind::Aggregate) {
+    Why = V.Text.empty() ? "`" + I.text(E) + "` is not known" : V.Text;
+    return Out;
+  }
+  for (size_t D = 0; D < 3 && D < V.Elems.size(); ++D) {
+    if (V.Elems[D]->isNumber())
+      Out[D] = V.Elems[D]->Num;
+    else if (Why.empty())
+      Why = V.Elems[D]->Text;
+  }
+  return Out;
+}
+
+void flattenFields(const ASTContext &Ctx, const HostValue &V, QualType T,
+                   const std::string &Prefix,
+                   std::map<std::string, Rational> &Out, unsigned Depth) {
+  const RecordDecl *R = T->getAsRecordDecl();
+  if (!R || V.K != HostValue::Kind::Aggregate || Depth > 4)
+    return;
+  for (const FieldDecl *F : R->fields()) {
+    if (F->getFieldIndex() >= V.Elems.size())
+      break;
+    const HostValue &E = *V.Elems[F->getFieldIndex()];
+    std::string Name = Prefix + "." + F->getName().str();
+    if (F->getType()->isIntegralOrEnumerationType() && E.isNumber())
+      Out[Name] = E.Num;
+    else if (F->getType()->isRecordType())
+      flattenFields(Ctx, E, F->getType(), Name, Out, Depth + 1);
+  }
+}
+
+void InterpretedValues::fields(const clang::Expr *E, const std::string &Prefix,
+                               std::map<std::string, Rational> &Out) {
+  flattenFields(I.Ctx, I.eval(E), E->getType(), Prefix, Out, 0);
+}
+
+/// "from 0 to 99" over the values a launch parameter takes.
+std::string rangeText(const std::vector<Rational> &Values) {
+  Rational Lo = Values.front(), Hi = Values.front();
+  for (const Rational &V : Values) {
+    if (V < Lo)
+      Lo = V;
+    if (Hi < V)
+      Hi = V;
+  }
+  return Lo.str() + " to " + Hi.str();
+}
+
+/// One entry for a site the run reaches with many different values (a loop
+/// passing its counter): what stays the same is kept, what varies is
+/// unknown with its range, and the count is the sum.
+InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
+  InterpretedLaunch Merged = Contexts.front();
+  LaunchSpec &M = Merged.Spec;
+  size_t N = Contexts.size();
+  auto mergeOne = [&](std::optional<Rational> &Field, const std::string &Name,
+                      auto Get) {
+    std::vector<Rational> Values;
+    bool Same = true, AllKnown = true;
+    for (InterpretedLaunch &C : Contexts) {
+      std::optional<Rational> V = Get(C.Spec);
+      if (!V) {
+        AllKnown = false;
+        continue;
+      }
+      Values.push_back(*V);
+      Same &= !Field || *V == *Field;
+    }
+    if (Same && AllKnown)
+      return;
+    Field.reset();
+    M.Notes.push_back(
+        Name + " varies: " +
+        (Values.empty() ? std::string("not known") : rangeText(Values)) + " (" +
+        std::to_string(N) + " calling contexts)");
+  };
+  const char *Dims[] = {"x", "y", "z"};
+  for (unsigned D = 0; D < 3; ++D) {
+    mergeOne(M.Grid[D], std::string("grid.") + Dims[D],
+             [&](const LaunchSpec &S) { return S.Grid[D]; });
+    mergeOne(M.Block[D], std::string("block.") + Dims[D],
+             [&](const LaunchSpec &S) { return S.Block[D]; });
+  }
+  mergeOne(M.DynamicSmem, "dynamic shared memory",
+           [](const LaunchSpec &S) { return S.DynamicSmem; });
+  std::map<std::string, Rational> Args;
+  for (const auto &[Name, Value] : M.Args) {
+    std::optional<Rational> Field = Value;
+    mergeOne(Field, "argument '" + Name + "'",
+             [&, Name = Name](const LaunchSpec &S) -> std::optional<Rational> {
+               auto It = S.Args.find(Name);
+               if (It == S.Args.end())
+                 return std::nullopt;
+               return It->second;
+             });
+    if (Field)
+      Args[Name] = *Field;
+  }
+  M.Args = Args;
+  // The calls all contexts share, outermost first.
+  size_t Common = M.CallChain.size();
+  for (InterpretedLaunch &C : Contexts) {
+    size_t I = 0;
+    while (I < Common && I < C.Spec.CallChain.size() &&
+           C.Spec.CallChain[I] == M.CallChain[I])
+      ++I;
+    Common = I;
+  }
+  M.CallChain.resize(Common);
+  std::optional<Rational> Count = Rational(0);
+  for (InterpretedLaunch &C : Contexts)
+    Count = Count && C.Spec.LaunchCount
+                ? std::optional<Rational>(*Count + *C.Spec.LaunchCount)
+                : std::nullopt;
+  M.LaunchCount = Count;
+  return Merged;
+}
+
+} // namespace
+
+HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
+                      const HostRunOptions &Options) {
+  HostRun Run;
+  CallGraph Graph;
+  for (Decl *D : TopLevel)
+    Graph.TraverseDecl(D);
+  const SourceManager &SM = Ctx.getSourceManager();
+  Interpreter I(Ctx, Options, Graph);
+  std::vector<const FunctionDecl *> Roots;
+  for (const FunctionDecl *F : Graph.Functions)
+    if (F->isMain())
+      Roots.push_back(F);
+  // Then every function with launches that nothing here calls: a library's
+  // entry points, or code called from another file.
+  for (const FunctionDecl *F : Graph.Functions) {
+    if (F->isMain() || Graph.Referenced.count(F->getCanonicalDecl()) ||
+        SM.isInSystemHeader(F->getLocation()) || F->hasAttr<CUDAGlobalAttr>() ||
+        F->hasAttr<CUDADeviceAttr>() || isa<CXXConstructorDecl>(F) ||
+        F->isTemplateInstantiation() || !Graph.reachesLaunch(F))
+      continue;
+    Roots.push_back(F);
+  }
+  for (const FunctionDecl *F : Roots) {
+    std::vector<InterpretedLaunch> Launches;
+    if (!I.runRoot(F, Launches))
+      continue;
+    Run.Roots.push_back(F->getNameAsString());
+    for (InterpretedLaunch &L : Launches)
+      Run.Launches.push_back(std::move(L));
+  }
+  if (!I.MainStop.empty())
+    Run.Unreached.push_back(I.MainStop);
+  // A site with more contexts than a report can show becomes one entry.
+  std::map<const CUDAKernelCallExpr *, std::vector<InterpretedLaunch>> BySite;
+  std::vector<const CUDAKernelCallExpr *> Order;
+  for (InterpretedLaunch &L : Run.Launches) {
+    if (!BySite.count(L.Call))
+      Order.push_back(L.Call);
+    BySite[L.Call].push_back(std::move(L));
+  }
+  Run.Launches.clear();
+  for (const CUDAKernelCallExpr *Call : Order) {
+    std::vector<InterpretedLaunch> &Contexts = BySite[Call];
+    if (Contexts.size() > MaxContextsPerSite) {
+      Run.Launches.push_back(mergeContexts(Contexts));
+      continue;
+    }
+    for (InterpretedLaunch &L : Contexts)
+      Run.Launches.push_back(std::move(L));
+  }
+  return Run;
+}
+
+} // namespace rla

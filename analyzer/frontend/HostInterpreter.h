@@ -1,0 +1,63 @@
+//===- HostInterpreter.h - Runs host code to its launches -------*- C++ -*-===//
+///
+/// \file
+/// Executes the host code of a translation unit from `main` (and from each
+/// function with launches that nothing in the file calls) on concrete
+/// values: assignments in order, branches and loops on known values, calls
+/// into the user's functions with their arguments, argv and getenv as the
+/// program is run. Each launch it reaches is recorded with the values at
+/// that moment, the call chain that led there and how often it runs. What
+/// the source does not decide (a file read, an unknown branch) becomes an
+/// unknown value carrying its reason in the user's terms.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_HOSTINTERPRETER_H
+#define RLA_FRONTEND_HOSTINTERPRETER_H
+
+#include "analyzer/ir/LaunchSpec.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// How the program is run, for the host code to read.
+struct HostRunOptions {
+  /// The program's arguments after argv[0] (--args); unset: run without
+  /// arguments, which host code sees as argc == 1.
+  std::optional<std::vector<std::string>> Args;
+  /// getenv's answers (--env NAME=VALUE); other names are unset.
+  std::map<std::string, std::string> Env;
+  /// cudaDeviceProp fields of the GPU the program runs on
+  /// ("multiProcessorCount" -> 132, "maxGridSize[0]" -> 2147483647), from
+  /// the first --gpu; empty: unknown before running.
+  std::map<std::string, Rational> DeviceProperties;
+  std::string DeviceName; ///< for the assumption ("as on H100 SXM")
+};
+
+struct InterpretedLaunch {
+  const clang::CUDAKernelCallExpr *Call = nullptr;
+  LaunchSpec Spec; ///< with CallChain and LaunchCount set
+};
+
+struct HostRun {
+  std::vector<InterpretedLaunch> Launches;
+  /// Roots the run followed ("main"); a site in none of their runs keeps
+  /// its own per-function evaluation.
+  std::vector<std::string> Roots;
+  /// Notes for sites the run did not reach ("main exits at app.cu:12 when
+  /// run without arguments").
+  std::vector<std::string> Unreached;
+};
+
+HostRun interpretHost(const clang::ASTContext &Ctx,
+                      llvm::ArrayRef<clang::Decl *> TopLevel,
+                      const HostRunOptions &Options);
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_HOSTINTERPRETER_H

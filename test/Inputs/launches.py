@@ -1,0 +1,24 @@
+"""Prints one line per report entry of an rl-analyze JSON report on stdin:
+kernel, grid, block, scalar args, call chain, launch count, then each note
+on its own indented line. Lets host-evaluation tests check entries one by
+one with FileCheck."""
+import json
+import sys
+
+
+def dims(values):
+    return "x".join("?" if v is None else str(v) for v in values)
+
+
+report = json.load(sys.stdin)
+for entry in report["kernels"]:
+    launch = entry["launch"]
+    args = ",".join(f"{k}={v}" for k, v in sorted(launch["args"].items()))
+    chain = " -> ".join(launch.get("call_chain") or []) or "-"
+    count = launch.get("launch_count")
+    print(f"{entry['name']} grid={dims(launch['grid'])} "
+          f"block={dims(launch['block'])} args={args or '-'} "
+          f"chain={chain} count={'?' if count is None else count}")
+    for note in launch["notes"]:
+        print(f"  note: {note}")
+print(f"entries: {len(report['kernels'])}")
