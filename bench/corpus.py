@@ -159,12 +159,40 @@ def flags_from_entry(entry):
     return out
 
 
+def run_script_args(path, top):
+    """The program arguments of the code base's own run line for this file's
+    folder (Rodinia keeps a `run` script per benchmark), or None. Of several
+    lines, the first that reads no input file (its sizes are then in the
+    arguments), else the first."""
+    for folder in ancestors(path, top):
+        script = os.path.join(folder, "run")
+        if not os.path.isfile(script):
+            continue
+        lines = []
+        with open(script, errors="replace") as f:
+            for line in f:
+                line = line.split("#", 1)[0].strip()
+                words = shlex.split(line, posix=True) if line else []
+                if words and "/" in words[0] and not words[0].startswith("/"):
+                    lines.append([w for w in words[1:] if w not in (">", "|")])
+        if not lines:
+            return None
+        for words in lines:
+            if not any("data/" in w or w.endswith(".txt") for w in words):
+                return words
+        return lines[0]
+    return None
+
+
 def plan_file(path, top):
-    """How to build one file: its flags and, with a database, its folder."""
+    """How to build one file: its flags and, with a database, its folder;
+    and the arguments its program is run with, where the code base says."""
     db_dir, entry = database_for(path, top)
+    args = run_script_args(path, top)
     if entry:
-        return {"flags": flags_from_entry(entry), "database": db_dir}
-    return {"flags": include_dirs(path, top), "database": None}
+        return {"flags": flags_from_entry(entry), "database": db_dir,
+                "args": args}
+    return {"flags": include_dirs(path, top), "database": None, "args": args}
 
 
 # ---------------------------------------------------------------------------
@@ -294,6 +322,8 @@ def run_nvcc(args, path, flags, cache):
 def tool_command(args, path, plan):
     """The rl-analyze command line for one file."""
     cmd = [args.tool, path, "--no-config", "--format=json", "--no-resources"]
+    if plan.get("args") is not None:
+        cmd += ["--args", shlex.join(plan["args"])]
     if plan["database"]:
         return cmd + ["-p", plan["database"]]
     return cmd + ["--"] + plan["flags"]
@@ -412,6 +442,7 @@ def analyse_file(args, group, top, path, cache):
     rec = {"group": group, "file": path,
            "relative": os.path.relpath(path, os.path.dirname(os.path.abspath(top))),
            "database": plan["database"], "flags": plan["flags"],
+           "args": plan.get("args"),
            "nvcc_rc": nv["rc"], "nvcc_error": nv["error"],
            "nvcc_seconds": nv["seconds"], "nvcc_cached": nv["cached"],
            "tool_rc": rc, "status": status, "first_error": error,

@@ -23,6 +23,7 @@ namespace {
 /// summarised, and call depth.
 constexpr uint64_t StepBudget = 1000000;
 constexpr uint64_t LoopUnrollLimit = 4096;
+constexpr uint64_t DataLoopLimit = 256;
 constexpr unsigned MaxCallDepth = 48;
 /// Arrays and vectors up to this size are followed element by element
 /// (block-size tables, argv); larger ones hold data, not launch sizes.
@@ -226,6 +227,12 @@ private:
   /// Slots are held, so that none is freed before it is restored.
   using Snapshot = std::map<HostValue *, std::pair<HostSlot, HostValue>>;
   Snapshot snapshot();
+  /// Only what statements A and B name (and this object): cheap enough for
+  /// every branch of a long run.
+  Snapshot snapshot(const Stmt *A, const Stmt *B);
+  std::map<std::pair<const Stmt *, const Stmt *>,
+           std::vector<const ValueDecl *>>
+      NamedIn;
   void collect(const HostSlot &S, Snapshot &Out) const;
   void restore(const Snapshot &S);
   void join(const Snapshot &Other, const std::string &Why);
@@ -421,13 +428,13 @@ Interpreter::Flow Interpreter::execBranch(const clang::Expr *CondExpr,
       "`" + text(CondExpr) + "` at " + where(CondExpr->getBeginLoc());
   std::string Detail =
       " (" + (Cond.Text.empty() ? "known only at run time" : Cond.Text) + ")";
-  Snapshot Before = snapshot();
+  Snapshot Before = snapshot(Then, Else);
   bool WasStopped = Stopped;
   Conditions.push_back("runs only when " + What + " holds" + Detail);
   Flow A = exec(Then);
   bool StopA = Stopped;
   Stopped = WasStopped;
-  Snapshot AfterThen = snapshot();
+  Snapshot AfterThen = snapshot(Then, Else);
   restore(Before);
   Conditions.back() = "runs only when " + What + " does not hold" + Detail;
   Flow B = exec(Else);
@@ -469,6 +476,19 @@ private:
   CallGraph &Graph;
 };
 
+/// Whether S holds a loop.
+bool loopsIn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<CXXForRangeStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (loopsIn(Child))
+      return true;
+  return false;
+}
+
 bool Interpreter::launchesIn(const Stmt *S) {
   if (!S)
     return false;
@@ -487,7 +507,7 @@ void Interpreter::runNotTaken(const clang::Expr *CondExpr, bool Value,
                               const Stmt *S) {
   if (Counterfactual || !launchesIn(S))
     return;
-  Snapshot Before = snapshot();
+  Snapshot Before = snapshot(S, nullptr);
   bool WasStopped = Stopped;
   Counterfactual = true;
   Multipliers.push_back(Rational(0));
@@ -560,6 +580,25 @@ std::optional<Rational> tripCount(Interpreter &I, const clang::Expr *Cond,
     return std::nullopt;
   std::optional<Rational> Step;
   Inc = Inc->IgnoreParenImpCasts();
+  // `i++, i2++`: the one that steps the variable the condition tests.
+  auto steps = [&](const clang::Expr *E) {
+    const clang::Expr *Target = nullptr;
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      Target = U->getSubExpr();
+    else if (const auto *A = dyn_cast<CompoundAssignOperator>(E))
+      Target = A->getLHS();
+    const auto *R =
+        Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+    return R && R->getDecl() == Ref->getDecl();
+  };
+  while (const auto *Comma = dyn_cast<clang::BinaryOperator>(Inc)) {
+    if (Comma->getOpcode() != BO_Comma)
+      break;
+    const clang::Expr *L = Comma->getLHS()->IgnoreParenImpCasts();
+    Inc = steps(L) ? L : Comma->getRHS()->IgnoreParenImpCasts();
+  }
+  if (!steps(Inc))
+    return std::nullopt;
   if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
     if (U->isIncrementDecrementOp())
       Step = Rational(U->isIncrementOp() ? 1 : -1);
@@ -598,9 +637,21 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
                                         const Stmt *Body, bool CondFirst) {
   if (Init)
     exec(Init);
+  // A loop without launches only computes values; past a few hundred
+  // iterations it is data work (pixels, elements), not launch sizes.
+  bool Launches = launchesIn(Body);
+  uint64_t Limit = Launches ? LoopUnrollLimit : DataLoopLimit;
+  // Nested loops without launches walk data (rows by columns).
+  if (!Launches && loopsIn(Body)) {
+    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+    return Flow::Normal;
+  }
   if (auto Trips = tripCount(*this, Cond, Inc, Body);
-      Trips && Rational(int64_t(LoopUnrollLimit)) < *Trips) {
-    summariseLoop(Loop, Body, Inc, Trips, "");
+      Trips && Rational(int64_t(Limit)) < *Trips) {
+    if (Launches)
+      summariseLoop(Loop, Body, Inc, Trips, "");
+    else
+      havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
     return Flow::Normal;
   }
   for (uint64_t Iteration = 0;; ++Iteration) {
@@ -618,11 +669,14 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
       if (C.Num.isZero())
         return Flow::Normal;
     }
-    if (Iteration >= LoopUnrollLimit) {
+    if (Iteration >= Limit) {
+      if (!Launches) {
+        havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+        return Flow::Normal;
+      }
       summariseLoop(Loop, Body, Inc, std::nullopt,
                     "the loop at " + where(Loop->getBeginLoc()) +
-                        " runs more than " + std::to_string(LoopUnrollLimit) +
-                        " times");
+                        " runs more than " + std::to_string(Limit) + " times");
       return Flow::Normal;
     }
     Flow F = exec(Body);
@@ -711,6 +765,41 @@ void Interpreter::collect(const HostSlot &S, Snapshot &Out) const {
     collect(E, Out);
   if (S->Target)
     collect(S->Target, Out);
+}
+
+/// Variables a statement names: what a branch can change, as far as the
+/// values it hands its callees by reference or pointer go.
+class NamedVariables : public RecursiveASTVisitor<NamedVariables> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (isa<VarDecl>(Ref->getDecl()))
+      Names.insert(Ref->getDecl());
+    return true;
+  }
+  std::set<const ValueDecl *> Names;
+};
+
+Interpreter::Snapshot Interpreter::snapshot(const Stmt *A, const Stmt *B) {
+  auto &Names = NamedIn[{A, B}];
+  if (Names.empty()) {
+    NamedVariables V;
+    V.TraverseStmt(const_cast<Stmt *>(A));
+    V.TraverseStmt(const_cast<Stmt *>(B));
+    Names = std::vector<const ValueDecl *>(V.Names.begin(), V.Names.end());
+    Names.push_back(nullptr); // computed, even when empty
+  }
+  Snapshot Out;
+  for (const ValueDecl *D : Names)
+    if (D)
+      if (HostSlot S = variable(D))
+        collect(S, Out);
+  for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+    if ((*It)->This) {
+      collect((*It)->This, Out);
+      break;
+    }
+  Steps += Out.size();
+  return Out;
 }
 
 Interpreter::Snapshot Interpreter::snapshot() {
@@ -896,9 +985,16 @@ HostValue Interpreter::eval(const clang::Expr *E) {
 
 HostValue Interpreter::load(const clang::Expr *E) {
   std::string Why;
-  if (HostSlot S = lvalue(E, Why))
-    return *S;
-  return HostValue::unknown(Why);
+  HostSlot S = lvalue(E, Why);
+  HostValue V = S ? *S : HostValue::unknown(Why);
+  if (!V.known())
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+      auto It = Options.Binds.find(Ref->getDecl()->getName().str());
+      if (It != Options.Binds.end())
+        return HostValue::number(It->second,
+                                 Ref->getType()->isRealFloatingType());
+    }
+  return V;
 }
 
 HostValue Interpreter::coerce(HostValue V, QualType T) const {

@@ -37,6 +37,9 @@ struct HostRunOptions {
   /// the first --gpu; empty: unknown before running.
   std::map<std::string, Rational> DeviceProperties;
   std::string DeviceName; ///< for the assumption ("as on H100 SXM")
+  /// --bind values: a host variable or parameter of that name whose value
+  /// the run does not know takes it (`--bind M=4096` for `void run(int M)`).
+  std::map<std::string, Rational> Binds;
 };
 
 struct InterpretedLaunch {

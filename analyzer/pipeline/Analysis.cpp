@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/pipeline/DeviceProperties.h"
+#include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/FusionChains.h"
@@ -113,6 +114,9 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     Parse.HostRun.DeviceProperties = deviceProperties(*Gpus.front(), Limits);
     Parse.HostRun.DeviceName = Gpus.front()->Name;
   }
+
+  for (const auto &[Name, Value] : Req.Binds)
+    Parse.HostRun.Binds.emplace(Name, Value);
 
   // Each architecture asked for, for kernels whose bodies depend on it.
   for (const GpuSpec *G : Gpus)
@@ -269,6 +273,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   for (Finding &F : fusionFindings(R.Kernels))
     R.Findings.push_back(F);
   attachResources(Req, Parse, Parsed.CommandLine, R);
+  R.Program = programTotals(R);
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;
   SourceLines Sources;

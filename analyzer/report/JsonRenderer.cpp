@@ -357,9 +357,8 @@ Json kernel(const KernelReport &K) {
   J["arrays"] = arrays(K);
 
   // The first GPU's occupancy; every GPU's in "occupancy_by_gpu".
-  J["occupancy"] = K.Occupancies.empty()
-                       ? Json(nullptr)
-                       : occupancyJson(K.Occupancies.front());
+  J["occupancy"] = K.Occupancies.empty() ? Json(nullptr)
+                                         : occupancyJson(K.Occupancies.front());
   Json ByGpu = Json::array();
   for (const OccupancyOnGpu &O : K.Occupancies)
     ByGpu.push_back(occupancyJson(O));
@@ -387,6 +386,22 @@ std::string renderJson(const Report &R) {
   for (const KernelReport &K : R.Kernels)
     Kernels.push_back(kernel(K));
   J["kernels"] = Kernels;
+  if (R.Program.Present) {
+    Json P = Json::object();
+    P["launches"] = number(R.Program.Launches);
+    P["flops"] = range(R.Program.Flops.Low, R.Program.Flops.High);
+    P["dram_bytes"] = range(R.Program.DramBytes.Low, R.Program.DramBytes.High);
+    Json Times = Json::object();
+    for (size_t G = 0; G < R.Gpus.size() && G < R.Program.Time.size(); ++G)
+      if (R.Gpus[G])
+        Times[R.Gpus[G]->Name] =
+            range(R.Program.Time[G].Low, R.Program.Time[G].High);
+    P["predicted_time_s"] = Times;
+    P["entries_left_out"] = R.Program.Missing;
+    J["program"] = P;
+  } else {
+    J["program"] = nullptr;
+  }
   // Kernels whose code clang could not build: named, not counted.
   Json NotAnalysed = Json::array();
   for (const NotAnalysedKernel &N : R.NotAnalysed)

@@ -10,8 +10,8 @@
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
-#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
@@ -91,6 +91,17 @@ struct NotAnalysedKernel {
   std::string Reason; ///< with clang's message and its position
 };
 
+/// The whole program as the host run counts it: every entry with a launch
+/// count, times that count. Entries without a count or without totals are
+/// left out and counted in Missing.
+struct ProgramTotals {
+  bool Present = false; ///< some entry came from running the host code
+  double Launches = 0;
+  NumberRange Flops, DramBytes;
+  std::vector<NumberRange> Time; ///< seconds, per Report::Gpus entry
+  size_t Missing = 0;            ///< entries left out
+};
+
 struct Report {
   std::string Tool = "rl-analyze";
   std::string Version;
@@ -105,6 +116,7 @@ struct Report {
   std::vector<Finding> Suppressed;
   /// Non-system files the parse read besides InputFile (for the cache).
   std::vector<std::string> Dependencies;
+  ProgramTotals Program;
 };
 
 } // namespace rla

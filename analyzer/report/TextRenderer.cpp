@@ -261,6 +261,11 @@ void renderUnbound(std::ostringstream &OS, const KernelReport &K,
     How = "--launch '" + K.Model.Name + ":grid=...,block=...'";
   if (!Binds.empty())
     How += (How.empty() ? "" : " and ") + Binds;
+  // Sizes the program would read from its arguments: run it with them.
+  if (llvm::any_of(K.Launch.Notes, [](const std::string &N) {
+        return N.find("without arguments") != std::string::npos;
+      }))
+    How += ", or run it with --args";
   OS << "  " << S.hint("unbound: " + Names + " \u2014 bind with " + How)
      << "\n";
   for (const std::string &Note : K.Launch.Notes)
@@ -481,6 +486,26 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
       OS << ", " << Invalid << " invalid";
     OS << "\n";
   }
+  const ProgramTotals &P = R.Program;
+  if (!P.Present)
+    return;
+  auto rangeText = [](const NumberRange &V, auto Format) {
+    return V.isExact() ? Format(V.Low)
+                       : Format(V.Low) + " .. " + Format(V.High);
+  };
+  OS << S.bold("program:") << " " << formatGrouped(P.Launches)
+     << " launches as main runs them, "
+     << rangeText(P.Flops, [](double X) { return formatSi(X, "FLOP"); }) << ", "
+     << rangeText(P.DramBytes, [](double X) { return formatSi(X, "B"); })
+     << " DRAM";
+  for (size_t G = 0; G < R.Gpus.size() && G < P.Time.size(); ++G)
+    if (R.Gpus[G])
+      OS << "; " << R.Gpus[G]->Name << " "
+         << rangeText(P.Time[G], [](double X) { return formatDuration(X); });
+  if (P.Missing)
+    OS << " (" << plural(P.Missing, "entry") << " without a count or totals "
+       << "left out)";
+  OS << "\n";
 }
 
 } // namespace
