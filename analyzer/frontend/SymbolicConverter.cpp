@@ -95,7 +95,10 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
 
 std::optional<Expr>
 SymbolicConverter::convertDeclRef(const DeclRefExpr *Ref) const {
-  const ValueDecl *D = Ref->getDecl();
+  return valueOf(Ref->getDecl());
+}
+
+std::optional<Expr> SymbolicConverter::valueOf(const ValueDecl *D) const {
   if (const auto *Enum = dyn_cast<EnumConstantDecl>(D))
     return Expr(static_cast<int64_t>(Enum->getInitVal().getSExtValue()));
   auto It = Env.Values.find(D);

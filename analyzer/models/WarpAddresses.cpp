@@ -1,5 +1,6 @@
 //===- WarpAddresses.cpp --------------------------------------------------===//
 #include "analyzer/models/WarpAddresses.h"
+#include "analyzer/ir/KernelModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,14 +41,40 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
     }
     int64_t Warp = K % Warps;
     int64_t First = Warp * 32, Last = std::min(Threads, First + 32);
+    // A decomposed thread index: each lane's address evaluated exactly at
+    // this sample's block and loop indices.
+    Bindings Point;
+    if (A.LaneAddress) {
+      for (const std::string &S : A.LaneAddress->symbols())
+        Point[S] = Rational(0);
+      for (const AffineTerm &T : A.Terms) {
+        int64_t Pick = std::min<int64_t>(K, std::max<int64_t>(0, T.Count - 1));
+        if (T.Kind == TermKind::Loop || T.Kind == TermKind::Block)
+          Point[T.Var] = Rational(T.Lo + Pick);
+        else if (T.Kind == TermKind::Global)
+          Point[dimSymbol("blockIdx", T.Dim)] =
+              Rational(std::min<int64_t>(K, Shape.Grid[T.Dim] - 1));
+      }
+    }
+    auto laneAddress = [&](int64_t Tx, int64_t Ty, int64_t Tz) {
+      if (A.LaneAddress) {
+        Point[dimSymbol("threadIdx", 0)] = Rational(Tx);
+        Point[dimSymbol("threadIdx", 1)] = Rational(Ty);
+        Point[dimSymbol("threadIdx", 2)] = Rational(Tz);
+        EvalResult R = A.LaneAddress->evaluate(Point);
+        if (R.ok() && R.Value->isInteger())
+          return static_cast<int64_t>(R.Value->num());
+      }
+      return Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
+             A.LaneStride[2] * Tz;
+    };
     std::set<int64_t> Sectors, Words;
     std::map<int64_t, std::set<int64_t>> ByBank;
     for (int64_t Tid = First; Tid < Last; ++Tid) {
       int64_t Tx = Tid % Shape.Block[0];
       int64_t Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
       int64_t Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
-      int64_t Addr = Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
-                     A.LaneStride[2] * Tz;
+      int64_t Addr = laneAddress(Tx, Ty, Tz);
       for (int64_t S = floorDiv(Addr, SectorBytes);
            S <= floorDiv(Addr + Bytes - 1, SectorBytes); ++S)
         Sectors.insert(S);
@@ -66,8 +93,7 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
         int64_t Tx = Tid % Shape.Block[0];
         int64_t Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
         int64_t Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
-        ByteSet.insert(Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
-                       A.LaneStride[2] * Tz);
+        ByteSet.insert(laneAddress(Tx, Ty, Tz));
       }
       Unique = double(ByteSet.size()) * double(Bytes);
     }
