@@ -125,6 +125,15 @@ threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
       Vars.push_back({Bid, *R});
     }
   }
+  // An enclosing loop's variable (`j < i` inside `i < N`): its own range.
+  for (const LoopIndex &L : Site.Loops) {
+    if (!B.Lo.dependsOn(L.Symbol) && !B.Hi.dependsOn(L.Symbol))
+      continue;
+    auto R = evalBounds(L.Range, Values);
+    if (!R)
+      return std::nullopt;
+    Vars.push_back({L.Symbol, *R});
+  }
   auto Lo = cornerHull(B.Lo, Values, Vars);
   auto Hi = cornerHull(B.Hi, Values, Vars);
   if (!Lo || !Hi)
@@ -162,7 +171,17 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   EvalResult Runs = Site.Executions.High.evaluate(Values);
   if (Runs.ok())
     A.Executions = Runs.Value->toDouble();
-  A.ExecutionsFailed = Runs.Overflow || Runs.DomainError;
+  // A count still in thread indices (a trip count the walker could not sum
+  // over the threads) is no count: without it there is no estimate, never
+  // an access that moves nothing.
+  bool ThreadDependent = false;
+  for (const std::string &S : Runs.Unbound)
+    ThreadDependent |=
+        S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0;
+  A.ExecutionsFailed = Runs.Overflow || Runs.DomainError || ThreadDependent;
+  for (unsigned D = 0; D < 3; ++D)
+    if (auto R = evalBounds(Site.Thread[D], Values))
+      A.ThreadRange[D] = *R;
   if (!Site.ByteOffset) {
     A.Why = "the address depends on data or on a pointer the model does not "
             "follow";
@@ -376,6 +395,11 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       if (Shape.Grid[D] > 1 && !BlockMoves)
         OneToOne = false;
     }
+    // Every loop around the access must move it too (X[j] inside both
+    // `i` and `j < i` loops is read again for each i).
+    for (const LoopIndex &L : Site.Loops)
+      if (coef(L.Symbol) == 0)
+        OneToOne = false;
     if (OneToOne)
       A.Points = *A.Executions;
   }

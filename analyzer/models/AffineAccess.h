@@ -47,6 +47,10 @@ struct AffineAccess {
   std::vector<AffineTerm> Terms; ///< indices with a non-zero stride
   /// Bytes between lanes one threadIdx.d apart (signed).
   std::array<int64_t, 3> LaneStride{};
+  /// [Lo, Hi) of threadIdx.d where the access runs (a guard such as
+  /// `threadIdx.x == 0` leaves one lane of one warp).
+  std::array<std::pair<int64_t, int64_t>, 3> ThreadRange{
+      {{0, INT64_MAX}, {0, INT64_MAX}, {0, INT64_MAX}}};
   /// Set when a thread index is decomposed (`threadIdx.x / 32`, `% 32`):
   /// the bound address over threadIdx, blockIdx and loop symbols, so that
   /// each lane's address is computed exactly instead of from LaneStride.

@@ -210,3 +210,19 @@ TEST(AffineAccessTest, BroadcastLoopIsNotOneToOne) {
   EXPECT_FALSE(A.Points.has_value());
   EXPECT_EQ(footprintOf({&A}).Bytes, 64 * 4);
 }
+
+TEST(AffineAccessTest, LoopThatDoesNotMoveTheAddressIsNotOneToOne) {
+  // X[j * 64 + r] for j < i inside i < 8, r the global index: each X[j] is
+  // read again for every later i, so the box (8 rows) bounds it, not the
+  // executions.
+  Expr R = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  AccessSite S = site(Expr(4) * (sym("j") * Expr(64) + R));
+  S.Loops.push_back({"i", {Expr(0), Expr(8)}, true});
+  S.Loops.push_back({"j", {Expr(0), sym("i")}, true});
+  S.Executions = ExprRange(Expr(28 * 64));
+  Bindings V = launch1d(2, 32);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << A.Why;
+  EXPECT_FALSE(A.Points.has_value());
+  EXPECT_EQ(footprintOf({&A}).Bytes, 7 * 64 * 4);
+}
