@@ -341,9 +341,10 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         return J;
       }()));
   M.Assumptions.push_back(
-      "sectors: arrays start on a 256-byte boundary; every lane of a warp is "
-      "active; L2 bytes: each block fetches the data it reads once (its "
-      "re-reads hit L1); stores and atomics reach L2 as issued");
+      "sectors: arrays start on a 256-byte boundary; every lane of a warp "
+      "that passes the thread-index guards is active; L2 bytes: each block "
+      "fetches the data it reads once (its re-reads hit L1); stores and "
+      "atomics reach L2 as issued");
   if (Fallback)
     M.Assumptions.push_back("accesses whose address depends on data count "
                             "their requested bytes as sector traffic");
