@@ -74,7 +74,7 @@ std::optional<Expr> plusOffset(const std::optional<Expr> &A,
 } // namespace
 
 std::optional<MemoryOrigin>
-AccessClassifier::originOfVariable(const ValueDecl *D) const {
+AccessClassifier::originOfStorage(const ValueDecl *D) const {
   auto Ref = Env.References.find(D);
   if (Ref != Env.References.end())
     return Ref->second.Origin;
@@ -131,7 +131,7 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
     return O;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return originOfVariable(Ref->getDecl());
+    return originOfStorage(Ref->getDecl());
   if (isa<CXXThisExpr>(E->IgnoreParenImpCasts()))
     return Env.ThisOrigin;
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -146,6 +146,21 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
     }
   }
   return std::nullopt;
+}
+
+MemoryOrigin AccessClassifier::originOfVariable(const ValueDecl *D) const {
+  // A pointer the kernel moved (`A += cRow * BK * K`) points where the
+  // walker last saw it point; a parameter never moved, to its start.
+  auto It = Env.Origins.find(D);
+  if (It != Env.Origins.end())
+    return It->second;
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(D))
+    if (KernelParams.count(Parm))
+      return MemoryOrigin{MemorySpace::Global, Parm->getName().str()};
+  // A namespace-scope __device__ pointer or array used as a pointer.
+  if (auto O = originOfStorage(D))
+    return *O;
+  return MemoryOrigin{MemorySpace::Unknown, D->getName().str(), std::nullopt};
 }
 
 MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
@@ -176,19 +191,8 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
       return MemoryOrigin{MemorySpace::Global,
                           M->getMemberDecl()->getNameAsString()};
   }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(P)) {
-    const ValueDecl *D = Ref->getDecl();
-    if (const auto *Parm = dyn_cast<ParmVarDecl>(D))
-      if (KernelParams.count(Parm))
-        return MemoryOrigin{MemorySpace::Global, Parm->getName().str()};
-    auto It = Env.Origins.find(D);
-    if (It != Env.Origins.end())
-      return It->second;
-    // A namespace-scope __device__ pointer or array used as a pointer.
-    if (auto O = originOfVariable(D))
-      return *O;
-    return MemoryOrigin{MemorySpace::Unknown, D->getName().str(), std::nullopt};
-  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(P))
+    return originOfVariable(Ref->getDecl());
   if (const auto *B = dyn_cast<clang::BinaryOperator>(P)) {
     // p + i, i + p, p - i: the offset moves by i elements.
     auto pointeeSize = [&](const clang::Expr *Ptr) -> uint64_t {

@@ -38,6 +38,10 @@ public:
   /// Where a pointer-valued expression points.
   MemoryOrigin originOfPointer(const clang::Expr *Pointer) const;
 
+  /// Where a pointer variable points (a kernel parameter: its array at
+  /// offset 0, unless the walker recorded a new origin for it).
+  MemoryOrigin originOfVariable(const clang::ValueDecl *D) const;
+
   /// sizeof(T) in bytes, 0 for incomplete or dependent types.
   uint64_t sizeOf(clang::QualType T) const;
 
@@ -50,7 +54,7 @@ private:
   /// a constant modulus or mask.
   std::optional<uint64_t> distinctValues(const clang::Expr *Index) const;
   std::optional<MemoryOrigin> originOfLValue(const clang::Expr *LValue) const;
-  std::optional<MemoryOrigin> originOfVariable(const clang::ValueDecl *D) const;
+  std::optional<MemoryOrigin> originOfStorage(const clang::ValueDecl *D) const;
 
   const clang::ASTContext &Ctx;
   const ValueEnv &Env;

@@ -1,5 +1,6 @@
 //===- CostWalker.cpp - Statements and control flow -----------------------===//
 #include "analyzer/frontend/CostWalker.h"
+#include "analyzer/frontend/InductionVars.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -111,7 +112,15 @@ void CostWalker::forgetAssigned(const Stmt *S) {
   collectAssignedVars(S, Assigned);
   for (const ValueDecl *D : Assigned) {
     Env.forget(D);
-    Env.Origins.erase(D);
+    const auto *Parm = dyn_cast<ParmVarDecl>(D);
+    if (Parm && KernelParams.count(Parm) && D->getType()->isPointerType()) {
+      // A moved pointer argument still points into its array, somewhere.
+      MemoryOrigin O = classifier().originOfVariable(D);
+      O.Offset.reset();
+      Env.Origins[D] = O;
+    } else {
+      Env.Origins.erase(D);
+    }
   }
 }
 
@@ -157,13 +166,12 @@ void CostWalker::walkStmt(const Stmt *S) {
   if (const auto *E = dyn_cast<clang::Expr>(S))
     return walkExpr(E);
   if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
-    finding("rl-unknown-trip-count", Severity::Remark,
-            "range-based for loop: trip count not derived; counted as one "
-            "iteration",
-            Range->getForLoc());
-    assume("range-based for loop at " + where(Range) +
-           " counted as one iteration");
-    return walkStmt(Range->getBody());
+    Snapshot Outer = save();
+    LoopShape Shape;
+    Shape.Why = "a range-based for loop";
+    walkLoop(Range, Shape, nullptr, Range->getBody(), nullptr, Outer,
+             /*BodyFirst=*/false);
+    return;
   }
   if (isa<NullStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
     return;
@@ -396,8 +404,8 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
                Dim + " == " + C.AssumedBlockDim->str());
     }
     if (C.Modulus) {
-      if (!Space.constrainModulo(C.Kind, C.Dim, *C.Modulus, C.Residue,
-                                 C.ModNegated))
+      if (!Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus, C.Residue,
+                                      C.ResidueEnd, C.ModNegated))
         rangeReason("two modular conditions on one thread index: the second "
                     "is not counted");
       continue;
@@ -415,36 +423,136 @@ void CostWalker::walkFor(const ForStmt *For) {
   if (For->getInit())
     walkStmt(For->getInit());
   LoopShape Shape = analyzeForLoop(For, converter());
-  forgetAssigned(For->getBody());
-  forgetAssigned(For->getInc());
-  bool MayExitEarly = breaksOut(For->getBody()) || returnsFrom(For->getBody());
-  const clang::Expr *Cond = For->getCond();
-  const clang::Expr *Inc = For->getInc();
+  walkLoop(For, Shape, For->getCond(), For->getBody(), For->getInc(), Outer,
+           /*BodyFirst=*/false);
+}
+
+void CostWalker::walkWhile(const Stmt *Loop, const clang::Expr *Cond,
+                           const Stmt *Body) {
+  Snapshot Outer = save();
+  bool BodyFirst = isa<DoStmt>(Loop);
+  LoopShape Shape = analyzeWhileLoop(Cond, Body, BodyFirst, converter());
+  walkLoop(Loop, Shape, Cond, Body, nullptr, Outer, BodyFirst);
+}
+
+std::string CostWalker::tripSymbol(const Stmt *Loop) {
+  SourceLoc L = locOf(Loop->getBeginLoc());
+  std::string Key =
+      L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+  auto It = TripSymbols.find(Key);
+  if (It != TripSymbols.end())
+    return It->second;
+  std::string Name = "trips_L" + std::to_string(L.Line);
+  for (const auto &[OtherKey, OtherName] : TripSymbols)
+    if (OtherName == Name) {
+      Name += "_C" + std::to_string(L.Column);
+      break;
+    }
+  TripSymbols[Key] = Name;
+  return Name;
+}
+
+void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Shape,
+                          const clang::Expr *Cond, const Stmt *Body,
+                          const clang::Expr *Inc, const Snapshot &Outer,
+                          bool BodyFirst) {
+  // Variables advanced by a fixed step: their value before the loop, the
+  // step in their own units (bytes for pointers).
+  struct Induction {
+    const ValueDecl *Var;
+    std::optional<Expr> Start;
+    std::optional<MemoryOrigin> Origin;
+    std::optional<Expr> Step;
+  };
+  std::vector<Induction> Inductions;
+  for (const InductionStep &S : findInductionVars(Body, Inc)) {
+    Induction I{S.Var, std::nullopt, std::nullopt, std::nullopt};
+    std::optional<Expr> Step =
+        S.Amount ? converter().convert(S.Amount) : Expr(S.Constant);
+    if (Step && S.Negate)
+      Step = -*Step;
+    QualType T = S.Var->getType();
+    if (T->isPointerType()) {
+      uint64_t Size = classifier().sizeOf(T->getPointeeType());
+      if (Step && Size)
+        I.Step = *Step * Expr(int64_t(Size));
+      MemoryOrigin O = classifier().originOfVariable(S.Var);
+      if (O.Offset)
+        I.Origin = O;
+    } else {
+      I.Step = Step;
+      I.Start = converter().valueOf(S.Var);
+    }
+    Inductions.push_back(I);
+  }
+  forgetAssigned(Body);
+  if (Inc)
+    forgetAssigned(Inc);
+  bool MayExitEarly = breaksOut(Body) || returnsFrom(Body);
   auto walkIteration = [&]() {
     Accumulator A;
     Accumulator *Saved = Cur;
     Cur = &A;
-    walkExpr(Cond);
-    walkStmt(For->getBody());
-    walkExpr(Inc);
+    if (!BodyFirst)
+      walkExpr(Cond);
+    walkStmt(Body);
+    if (Inc)
+      walkExpr(Inc);
+    if (BodyFirst)
+      walkExpr(Cond);
     Cur = Saved;
     return A;
+  };
+  /// Binds every induction variable to Start + Step * Index.
+  auto bindInductions = [&](const Expr &Index) {
+    for (const Induction &I : Inductions) {
+      if (!I.Step)
+        continue;
+      if (I.Start)
+        Env.Values[I.Var] = *I.Start + *I.Step * Index;
+      else if (I.Origin) {
+        MemoryOrigin O = *I.Origin;
+        O.Offset = *O.Offset + *I.Step * Index;
+        Env.Origins[I.Var] = O;
+      }
+    }
   };
   Accumulator *Target = Cur;
   Accumulator Loop;
   Cur = &Loop;
+  std::optional<Expr> Trips; // per thread, when every thread runs the same
 
   switch (Shape.ShapeKind) {
-  case LoopShape::Counted: {
-    std::string T = freshSymbol(Shape.Var->getName().str());
-    Expr Trip =
-        Shape.TripMayBeNegative ? clampNonNegative(Shape.Trip) : Shape.Trip;
-    Env.Values[Shape.Var] = Shape.Init + Shape.Step * Expr::symbol(T);
+  case LoopShape::Counted:
+  case LoopShape::Unknown: {
+    Expr Trip;
+    std::string T;
+    if (Shape.ShapeKind == LoopShape::Counted) {
+      T = freshSymbol(Shape.Var->getName().str());
+      Trip =
+          Shape.TripMayBeNegative ? clampNonNegative(Shape.Trip) : Shape.Trip;
+    } else {
+      // Never one iteration silently: the count is a symbol the user binds.
+      std::string Name = tripSymbol(LoopStmt);
+      T = freshSymbol(Shape.Var ? Shape.Var->getName().str() : "iteration");
+      Trip = Expr::symbol(Name);
+      finding("rl-unknown-trip-count", Severity::Remark,
+              "trip count of this loop is not derived (" + Shape.Why +
+                  "); its iterations per thread are the symbol '" + Name +
+                  "': bind it with --bind " + Name + "=N",
+              LoopStmt->getBeginLoc());
+      assume("loop at " + where(LoopStmt) + ": iterations per thread are '" +
+             Name + "' (" + Shape.Why + ")");
+    }
+    bindInductions(Expr::symbol(T));
+    if (Shape.ShapeKind == LoopShape::Counted)
+      Env.Values[Shape.Var] = Shape.Init + Shape.Step * Expr::symbol(T);
     Loops.push_back({T, Expr(0), Trip - Expr(1)});
-    Accumulator Body = walkIteration();
+    Accumulator BodyCost = walkIteration();
     Loops.pop_back();
-    if (!mentionsThreadIndex(Trip) || !addSummedOverThreads(Body, T, Trip))
-      addSummed(Body, T, Trip);
+    if (!mentionsThreadIndex(Trip) || !addSummedOverThreads(BodyCost, T, Trip))
+      addSummed(BodyCost, T, Trip);
+    Trips = Trip;
     break;
   }
   case LoopShape::GridStride:
@@ -460,23 +568,23 @@ void CostWalker::walkFor(const ForStmt *For) {
     if (Shape.AssumedBlockDim) {
       std::string Dim = dimSymbol("blockDim", D);
       if (Out.AssumedBlockDims.emplace(Dim, *Shape.AssumedBlockDim).second)
-        assume("the grid-stride loop at " + where(For) + " steps by " +
+        assume("the grid-stride loop at " + where(LoopStmt) + " steps by " +
                Shape.AssumedBlockDim->str() + " * gridDim: " + Dim +
                " == " + Shape.AssumedBlockDim->str());
     }
     bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound)
                         : Space.enterBlockStride(D, Shape.Bound);
     if (!Entered) {
-      rangeReason("stride loop at " + where(For) +
+      rangeReason("stride loop at " + where(LoopStmt) +
                   " inside a guard on the same index: counted per thread");
     }
-    Accumulator Body = walkIteration();
+    Accumulator BodyCost = walkIteration();
     // Each point of the space is one iteration; a thread runs up to Trip.
-    Cur->Total = Cur->Total + Body.Total;
+    Cur->Total = Cur->Total + BodyCost.Total;
     Cur->PerThread.Low =
-        Cur->PerThread.Low + Body.PerThread.Low.scaled(Shape.Trip);
+        Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);
     Cur->PerThread.High =
-        Cur->PerThread.High + Body.PerThread.High.scaled(Shape.Trip);
+        Cur->PerThread.High + BodyCost.PerThread.High.scaled(Shape.Trip);
     break;
   }
   case LoopShape::Halving:
@@ -487,19 +595,9 @@ void CostWalker::walkFor(const ForStmt *For) {
       Loops.push_back({S, Shape.Bound + Expr(1), Shape.Init, false});
     else
       Loops.push_back({S, Shape.Init, Shape.Bound - Expr(1), false});
-    Accumulator Body = walkIteration();
+    Accumulator BodyCost = walkIteration();
     Loops.pop_back();
-    addGeometric(Body, Shape, S);
-    break;
-  }
-  case LoopShape::Unknown: {
-    finding("rl-unknown-trip-count", Severity::Remark,
-            "trip count of this loop is not derived (" + Shape.Why +
-                "); counted as one iteration",
-            For->getForLoc());
-    assume("loop at " + where(For) + " counted as one iteration: " + Shape.Why);
-    Accumulator Body = walkIteration();
-    addScaled(Body, Expr(1));
+    addGeometric(BodyCost, Shape, S);
     break;
   }
   }
@@ -507,28 +605,21 @@ void CostWalker::walkFor(const ForStmt *For) {
   Snapshot AfterEnv = save();
   restore(Outer);
   Env = AfterEnv.Env;
+  // What the loop wrote is unknown after it (its values mention the loop's
+  // own symbols), except induction variables of a loop every thread runs in
+  // full: start + trips * step.
+  forgetAssigned(Body);
+  if (Inc)
+    forgetAssigned(Inc);
   if (Shape.Var)
     Env.forget(Shape.Var);
+  if (Trips && !MayExitEarly && !mentionsThreadIndex(*Trips))
+    bindInductions(*Trips);
   if (MayExitEarly)
-    addMaybe(Loop, "loop at " + where(For) + " may exit early (break/return)");
+    addMaybe(Loop,
+             "loop at " + where(LoopStmt) + " may exit early (break/return)");
   else
     addScaled(Loop, Expr(1));
-}
-
-void CostWalker::walkWhile(const Stmt *Loop, const clang::Expr *Cond,
-                           const Stmt *Body) {
-  forgetAssigned(Body);
-  finding("rl-unknown-trip-count", Severity::Remark,
-          "trip count of this loop is not derived (a while loop); counted as "
-          "one iteration",
-          Loop->getBeginLoc());
-  assume("loop at " + where(Loop) + " counted as one iteration");
-  Snapshot Before = save();
-  walkExpr(Cond);
-  walkStmt(Body);
-  Snapshot After = save();
-  restore(Before);
-  Env = After.Env;
 }
 
 void CostWalker::walkSwitch(const SwitchStmt *Switch) {

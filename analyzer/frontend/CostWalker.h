@@ -24,6 +24,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -87,6 +88,14 @@ private:
   void walkFor(const clang::ForStmt *For);
   void walkWhile(const clang::Stmt *Loop, const clang::Expr *Cond,
                  const clang::Stmt *Body);
+  /// Counts a loop of the given shape: a counted loop exactly, one the model
+  /// cannot count with a bindable trip symbol (tripSymbol), never as one
+  /// iteration. Outer is the state before the loop's init.
+  void walkLoop(const clang::Stmt *Loop, const LoopShape &Shape,
+                const clang::Expr *Cond, const clang::Stmt *Body,
+                const clang::Expr *Inc, const Snapshot &Outer, bool BodyFirst);
+  /// "trips_L12": the per-thread iterations of a loop the model cannot count.
+  std::string tripSymbol(const clang::Stmt *Loop);
   void walkSwitch(const clang::SwitchStmt *Switch);
   void walkDecl(const clang::VarDecl *V);
 
@@ -97,6 +106,9 @@ private:
   void walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
                       const clang::Expr *Whole, bool Compound,
                       clang::QualType ComputationType);
+  /// Moves pointer variable D by Elements (unset: by an unknown amount).
+  void movePointer(const clang::ValueDecl *D,
+                   const std::optional<Expr> &Elements);
   void walkCall(const clang::CallExpr *Call);
   void walkOperatorCall(const clang::CXXOperatorCallExpr *Op);
   /// Walks Callee's body as if inlined; ThisObject is the object of a member
@@ -190,6 +202,8 @@ private:
   /// Where the last inlined function returning a reference pointed.
   std::optional<MemoryOrigin> ReturnedOrigin;
   unsigned NextSymbol = 0;
+  /// Trip symbols by loop location ("file:line:col").
+  std::map<std::string, std::string> TripSymbols;
   /// Off while a region is walked a second time only to subtract its counts
   /// (walkOutside), so each access is recorded once.
   bool Recording = true;

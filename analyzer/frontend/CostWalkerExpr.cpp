@@ -227,8 +227,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
         countAccess(*A, false);
         countAccess(*A, true);
       } else if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens())) {
-        if (auto O = Env.Origins.find(Ref->getDecl()); O != Env.Origins.end())
-          O->second.Offset.reset();
+        if (Sub->getType()->isPointerType())
+          movePointer(Ref->getDecl(), Expr(U->isIncrementOp() ? 1 : -1));
         auto It = Env.Values.find(Ref->getDecl());
         if (It != Env.Values.end() && It->second)
           It->second = *It->second + Expr(U->isIncrementOp() ? 1 : -1);
@@ -309,6 +309,19 @@ void CostWalker::walkLValueAddress(const clang::Expr *E) {
   walkExpr(E);
 }
 
+void CostWalker::movePointer(const ValueDecl *D,
+                             const std::optional<Expr> &Elements) {
+  MemoryOrigin O = classifier().originOfVariable(D);
+  uint64_t Size = 0;
+  if (const auto *PT = D->getType()->getAs<PointerType>())
+    Size = classifier().sizeOf(PT->getPointeeType());
+  if (O.Offset && Elements && Size)
+    O.Offset = *O.Offset + *Elements * Expr(int64_t(Size));
+  else
+    O.Offset.reset();
+  Env.Origins[D] = O;
+}
+
 void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
                                 const clang::Expr *Whole, bool Compound,
                                 QualType ComputationType) {
@@ -358,10 +371,19 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
       }
       Env.Values[D] = New;
     } else if (T->isPointerType()) {
-      if (!Compound)
+      const auto *CA = dyn_cast<CompoundAssignOperator>(Whole);
+      if (!Compound) {
         Env.Origins[D] = classifier().originOfPointer(RHS);
-      else if (auto O = Env.Origins.find(D); O != Env.Origins.end())
-        O->second.Offset.reset();
+      } else if (CA && (CA->getOpcode() == BO_AddAssign ||
+                        CA->getOpcode() == BO_SubAssign)) {
+        // `A += BK`: the pointer moves by BK elements.
+        std::optional<Expr> Elements = converter().convert(RHS);
+        if (Elements && CA->getOpcode() == BO_SubAssign)
+          Elements = -*Elements;
+        movePointer(D, Elements);
+      } else {
+        movePointer(D, std::nullopt);
+      }
     } else if (T->isReferenceType()) {
       // Assigning through a reference bound to caller memory.
       if (auto A = classifier().classifyLValue(LHS)) {

@@ -21,6 +21,13 @@ bool mentionsThread(const Expr &E) {
   return false;
 }
 
+bool mentionsThreadIdx(const Expr &E) {
+  for (const std::string &S : E.symbols())
+    if (S.rfind("threadIdx.", 0) == 0)
+      return true;
+  return false;
+}
+
 /// Writes Diff (an integer expression) as Coef * X + Rest with X one thread
 /// coordinate and Rest free of thread coordinates.
 struct Decomposed {
@@ -241,7 +248,9 @@ private:
       return fail(B);
     }
     auto Dec = decompose(Diff);
-    if (!Dec && (Op == BO_EQ || Op == BO_NE) && addModulo(Diff, Op))
+    if (!Dec && addModulo(Diff, Op))
+      return;
+    if (!Dec && addFloorDiv(Diff, Op, B))
       return;
     if (!Dec)
       return fail(B);
@@ -289,7 +298,8 @@ private:
     Result.Constraints.push_back(C);
   }
 
-  /// `index % c == r` (or !=) for one thread coordinate.
+  /// `index % c == r` (or !=, <, <=, >, >=) for one thread coordinate:
+  /// the lane of a warp, the column of a row in a 1D block.
   bool addModulo(const Expr &Diff, BinaryOperatorKind Op) {
     auto M = Diff.asModPlusConstant();
     if (!M || !M->Divisor.isInteger() || M->Divisor.isNegative() ||
@@ -298,20 +308,101 @@ private:
     auto Index = decompose(M->Dividend);
     if (!Index || Index->Coef != Expr(1) || !Index->Rest.isZero())
       return false;
-    Rational Residue = -M->Offset; // index % c + Offset == 0
-    bool Possible = !Residue.isNegative() && Residue < M->Divisor;
-    if (!Possible) {
-      if (Op == BO_EQ)
+    // index % c + Offset op 0: the residues [Lo, Hi) that pass.
+    Rational Bound = -M->Offset;
+    Rational Lo(0), Hi = M->Divisor;
+    bool Negated = false;
+    switch (Op) {
+    case BO_EQ:
+    case BO_NE:
+      Lo = Bound;
+      Hi = Bound + Rational(1);
+      Negated = Op == BO_NE;
+      break;
+    case BO_LT:
+      Hi = Bound;
+      break;
+    case BO_LE:
+      Hi = Bound + Rational(1);
+      break;
+    case BO_GT:
+      Lo = Bound + Rational(1);
+      break;
+    case BO_GE:
+      Lo = Bound;
+      break;
+    default:
+      return false;
+    }
+    if (Lo.isNegative())
+      Lo = Rational(0);
+    if (M->Divisor < Hi)
+      Hi = M->Divisor;
+    if (!(Lo < Hi)) { // no residue passes
+      if (!Negated)
+        Result.Uniform.push_back(Expr(0));
+      return true;
+    }
+    if (Lo.isZero() && Hi == M->Divisor) { // every residue passes
+      if (Negated)
         Result.Uniform.push_back(Expr(0));
       return true;
     }
     IndexConstraint C{Index->Kind, Index->Dim, std::nullopt, std::nullopt,
                       Index->AssumedBlockDim};
     C.Modulus = M->Divisor;
-    C.Residue = Residue;
-    C.ModNegated = Op == BO_NE;
+    C.Residue = Lo;
+    C.ResidueEnd = Hi;
+    C.ModNegated = Negated;
     Result.Constraints.push_back(C);
     return true;
+  }
+
+  /// `index / c op q` (the warp of a thread, the row of a 1D block): an
+  /// interval of the index, c*q <= index < c*(q+1) for ==.
+  bool addFloorDiv(const Expr &Diff, BinaryOperatorKind Op,
+                   const clang::Expr *B) {
+    auto F = Diff.asFloorDivPlus();
+    if (!F || !F->Divisor.isInteger() || F->Divisor.isNegative() ||
+        F->Divisor.isZero() || mentionsThreadIdx(F->Rest) ||
+        !mentionsThread(F->Dividend) || F->Coef.isZero())
+      return false;
+    // Coef * floor(X / c) + Rest op 0, normalised to Coef > 0.
+    Rational Coef = F->Coef;
+    Expr Rest = F->Rest;
+    if (Coef.isNegative()) {
+      Coef = -Coef;
+      Rest = -Rest;
+      Op = clang::BinaryOperator::reverseComparisonOp(Op);
+    }
+    Expr Q = -Rest; // floor(X / c) op Q / Coef
+    bool Unit = Coef == Rational(1);
+    Expr CoefE(Coef), C(F->Divisor);
+    auto ceilQ = [&] { return Unit ? Q : Expr::ceilDiv(Q, CoefE); };
+    auto floorQ = [&] { return Unit ? Q : Expr::floorDiv(Q, CoefE); };
+    // floor(X/c) < k <=> X < c*k and floor(X/c) >= k <=> X >= c*k.
+    switch (Op) {
+    case BO_LT:
+      addDifference(F->Dividend - C * ceilQ(), BO_LT, B);
+      return true;
+    case BO_LE:
+      addDifference(F->Dividend - C * (floorQ() + Expr(1)), BO_LT, B);
+      return true;
+    case BO_GT:
+      addDifference(F->Dividend - C * (floorQ() + Expr(1)), BO_GE, B);
+      return true;
+    case BO_GE:
+      addDifference(F->Dividend - C * ceilQ(), BO_GE, B);
+      return true;
+    case BO_EQ:
+      if (!Unit)
+        return false;
+      addDifference(F->Dividend - C * Q, BO_GE, B);
+      addDifference(F->Dividend - C * (Q + Expr(1)), BO_LT, B);
+      return true;
+    default:
+      return false;
+    }
   }
 
   const SymbolicConverter &Conv;

@@ -30,6 +30,7 @@ struct IndexConstraint {
   /// index % Modulus == Residue (!= when ModNegated) instead of an interval.
   std::optional<Rational> Modulus;
   Rational Residue;
+  Rational ResidueEnd = Rational(1); ///< residues [Residue, ResidueEnd)
   bool ModNegated = false;
 };
 

@@ -1,5 +1,6 @@
 //===- LoopShape.cpp ------------------------------------------------------===//
 #include "analyzer/frontend/LoopShape.h"
+#include "analyzer/frontend/InductionVars.h"
 #include "analyzer/ir/KernelModel.h"
 
 #include "clang/AST/Expr.h"
@@ -151,6 +152,22 @@ bool mentionsThreadCoordinate(const Expr &E) {
 
 } // namespace
 
+void collectReadVars(const Stmt *S, std::set<const ValueDecl *> &Out) {
+  class Reads : public RecursiveASTVisitor<Reads> {
+  public:
+    explicit Reads(std::set<const ValueDecl *> &Out) : Out(Out) {}
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Out.insert(R->getDecl());
+      return true;
+    }
+    std::set<const ValueDecl *> &Out;
+  };
+  if (S) {
+    Reads R(Out);
+    R.TraverseStmt(const_cast<Stmt *>(S));
+  }
+}
+
 void collectAssignedVars(const Stmt *S, std::set<const ValueDecl *> &Out) {
   if (!S)
     return;
@@ -158,69 +175,159 @@ void collectAssignedVars(const Stmt *S, std::set<const ValueDecl *> &Out) {
   C.TraverseStmt(const_cast<Stmt *>(S));
 }
 
-LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
-  LoopShape Shape;
-  // Init: `int k = a` or `k = a`.
-  const VarDecl *Var = nullptr;
-  const clang::Expr *InitExpr = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-    if (DS->isSingleDecl())
-      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
-        Var = VD;
-        InitExpr = VD->getInit();
-      }
-  } else if (const auto *B =
-                 dyn_cast_or_null<clang::BinaryOperator>(For->getInit())) {
-    if (B->getOpcode() == BO_Assign) {
-      Var = referencedVar(B->getLHS());
-      InitExpr = B->getRHS();
+namespace {
+
+/// `Var = E` in a for-init: the declaration or assignment of Var, if any.
+const clang::Expr *initialiserOf(const Stmt *Init, const VarDecl *Var) {
+  if (!Init)
+    return nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(Init)) {
+    for (const Decl *D : DS->decls())
+      if (D == Var)
+        return Var->getInit();
+    return nullptr;
+  }
+  const auto *E = dyn_cast<clang::Expr>(Init);
+  if (!E)
+    return nullptr;
+  const auto *B = dyn_cast<clang::BinaryOperator>(E->IgnoreParens());
+  if (!B)
+    return nullptr;
+  if (B->getOpcode() == BO_Comma) {
+    if (const clang::Expr *R = initialiserOf(B->getRHS(), Var))
+      return R;
+    return initialiserOf(B->getLHS(), Var);
+  }
+  if (B->getOpcode() == BO_Assign && referencedVar(B->getLHS()) == Var)
+    return B->getRHS();
+  return nullptr;
+}
+
+/// The one write of Var in the loop, when it has exactly one and it runs
+/// once per iteration (a statement of the body's top level or of the
+/// increment).
+const clang::Expr *soleUpdate(const Stmt *Body, const clang::Expr *Inc,
+                              const VarDecl *Var) {
+  const clang::Expr *Found = nullptr;
+  for (const InductionStep &S : findInductionVars(Body, Inc))
+    if (S.Var == Var)
+      return S.Write;
+  // Halving and doubling updates are not additive: find them directly.
+  std::set<const ValueDecl *> InBody;
+  collectAssignedVars(Body, InBody);
+  if (InBody.count(Var))
+    return nullptr;
+  if (!Inc)
+    return nullptr;
+  std::vector<const clang::Expr *> Parts{Inc};
+  while (!Parts.empty()) {
+    const clang::Expr *E = Parts.back()->IgnoreParens();
+    Parts.pop_back();
+    if (const auto *B = dyn_cast<clang::BinaryOperator>(E);
+        B && B->getOpcode() == BO_Comma) {
+      Parts.push_back(B->getLHS());
+      Parts.push_back(B->getRHS());
+      continue;
+    }
+    std::set<const ValueDecl *> Writes;
+    collectAssignedVars(E, Writes);
+    if (Writes.count(Var)) {
+      if (Found)
+        return nullptr;
+      Found = E;
     }
   }
-  if (!Var || !InitExpr || !Var->getType()->isIntegralOrEnumerationType()) {
-    Shape.Why = "its induction variable is not an integer initialised in the "
-                "loop header";
-    return Shape;
-  }
-  Shape.Var = Var;
-  auto Init = Conv.convert(InitExpr);
-  if (!Init) {
-    Shape.Why = "its start value is not known from parameters and indices";
-    return Shape;
-  }
-  Shape.Init = *Init;
+  // An additive step that is not loop-invariant is no induction.
+  if (Found && analyzeIncrement(Found, Var).IncKind == Increment::Add)
+    return nullptr;
+  return Found;
+}
 
+} // namespace
+
+LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
+                      const clang::Expr *IncExpr, const Stmt *Body,
+                      bool BodyFirst, const SymbolicConverter &Conv) {
+  LoopShape Shape;
   // Condition: Var op Bound, or Bound op Var.
   const auto *Cond = dyn_cast_or_null<clang::BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+      CondExpr ? CondExpr->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp()) {
     Shape.Why = "its condition is not a comparison";
     return Shape;
   }
-  BinaryOperatorKind Op = Cond->getOpcode();
-  const clang::Expr *BoundExpr = nullptr;
-  if (referencedVar(Cond->getLHS()) == Var) {
-    BoundExpr = Cond->getRHS();
-  } else if (referencedVar(Cond->getRHS()) == Var) {
-    BoundExpr = Cond->getLHS();
-    Op = clang::BinaryOperator::reverseComparisonOp(Op);
-  } else {
-    Shape.Why = "its condition does not compare the induction variable";
+  // The compared variable that the loop advances (a for-init may declare
+  // several: `for (a = a0, b = b0; a <= aEnd; a += s, b += t)`).
+  const VarDecl *Var = nullptr;
+  bool VarOnLeft = true;
+  for (bool Left : {true, false}) {
+    const VarDecl *V = referencedVar(Left ? Cond->getLHS() : Cond->getRHS());
+    if (!V || !V->getType()->isIntegralOrEnumerationType())
+      continue;
+    if (soleUpdate(Body, IncExpr, V) || initialiserOf(Init, V)) {
+      Var = V;
+      VarOnLeft = Left;
+      break;
+    }
+  }
+  if (!Var) {
+    bool Integers = Cond->getLHS()->getType()->isIntegralOrEnumerationType() &&
+                    Cond->getRHS()->getType()->isIntegralOrEnumerationType();
+    Shape.Why = Integers ? "its condition does not compare a variable the "
+                           "loop advances by a fixed step"
+                         : "its condition compares floating-point values";
     return Shape;
   }
-  std::set<const ValueDecl *> Assigned;
-  collectAssignedVars(For->getBody(), Assigned);
-  if (Assigned.count(Var)) {
-    Shape.Why = "its body changes the induction variable";
+  Shape.Var = Var;
+  std::optional<Expr> Start;
+  if (const clang::Expr *InitExpr = initialiserOf(Init, Var))
+    Start = Conv.convert(InitExpr);
+  else
+    Start = Conv.valueOf(Var);
+  if (!Start) {
+    Shape.Why = "its start value is not known from parameters and indices";
     return Shape;
+  }
+  Shape.Init = *Start;
+
+  BinaryOperatorKind Op = Cond->getOpcode();
+  const clang::Expr *BoundExpr = VarOnLeft ? Cond->getRHS() : Cond->getLHS();
+  if (!VarOnLeft)
+    Op = clang::BinaryOperator::reverseComparisonOp(Op);
+  const clang::Expr *Update = soleUpdate(Body, IncExpr, Var);
+  if (!Update) {
+    std::set<const ValueDecl *> Assigned;
+    collectAssignedVars(Body, Assigned);
+    Shape.Why = Assigned.count(Var)
+                    ? "its body changes the induction variable"
+                    : "its increment is not a constant step, a halving or a "
+                      "doubling";
+    return Shape;
+  }
+  // The bound must not change inside the loop.
+  {
+    std::set<const ValueDecl *> Assigned, Read;
+    collectAssignedVars(Body, Assigned);
+    collectAssignedVars(IncExpr, Assigned);
+    collectReadVars(BoundExpr, Read);
+    for (const ValueDecl *D : Read)
+      if (Assigned.count(D)) {
+        Shape.Why = "its bound changes inside the loop";
+        return Shape;
+      }
   }
   auto Bound = Conv.convert(BoundExpr);
   if (!Bound) {
     Shape.Why = "its bound is not known from parameters and indices";
     return Shape;
   }
-  Increment Inc = analyzeIncrement(For->getInc(), Var);
+  Increment Inc = analyzeIncrement(Update, Var);
   if (Inc.IncKind == Increment::None) {
     Shape.Why = "its increment is not a constant step, a halving or a doubling";
+    return Shape;
+  }
+  if (BodyFirst && Inc.IncKind != Increment::Add) {
+    Shape.Why = "a do-while loop that halves or doubles";
     return Shape;
   }
 
@@ -351,11 +458,33 @@ LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
     return Shape;
   }
   Shape.ShapeKind = LoopShape::Counted;
-  Shape.Trip = Magnitude.asConstant() && *Magnitude.asConstant() == Rational(1)
-                   ? Span
-                   : Expr::ceilDiv(Span, Magnitude);
+  auto tripOf = [&](const Expr &S) {
+    return Magnitude.asConstant() && *Magnitude.asConstant() == Rational(1)
+               ? S
+               : Expr::ceilDiv(S, Magnitude);
+  };
+  if (BodyFirst) {
+    // do { ... v += s; } while (v < b): one pass, then the test sees v0 + s.
+    Expr Rest = tripOf(Span - Magnitude);
+    Shape.Trip =
+        Expr(1) +
+        (Rest.isProvablyNonNegative() ? Rest : Expr::max(Expr(0), Rest));
+    Shape.TripMayBeNegative = false;
+    return Shape;
+  }
+  Shape.Trip = tripOf(Span);
   Shape.TripMayBeNegative = true;
   return Shape;
+}
+
+LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
+  return analyzeLoop(For->getInit(), For->getCond(), For->getInc(),
+                     For->getBody(), /*BodyFirst=*/false, Conv);
+}
+
+LoopShape analyzeWhileLoop(const clang::Expr *Cond, const Stmt *Body,
+                           bool BodyFirst, const SymbolicConverter &Conv) {
+  return analyzeLoop(nullptr, Cond, nullptr, Body, BodyFirst, Conv);
 }
 
 } // namespace rla

@@ -36,9 +36,21 @@ struct LoopShape {
 };
 
 /// Analyses `for (Init; Cond; Inc) Body`. The converter gives symbolic values
-/// of the init and bound expressions in the enclosing context.
+/// of the init and bound expressions in the enclosing context. The compared
+/// variable may be any the init declares (several induction variables) and
+/// may be advanced by the increment or by one statement of the body.
 LoopShape analyzeForLoop(const clang::ForStmt *For,
                          const SymbolicConverter &Converter);
+
+/// Analyses `while (Cond) Body` (BodyFirst: `do Body while (Cond)`): counted
+/// when Cond compares a variable that the body advances by a fixed step
+/// (`while (i < n) { ...; i += s; }`); its start is its value before the loop.
+LoopShape analyzeWhileLoop(const clang::Expr *Cond, const clang::Stmt *Body,
+                           bool BodyFirst, const SymbolicConverter &Converter);
+
+/// Variables read anywhere inside S.
+void collectReadVars(const clang::Stmt *S,
+                     std::set<const clang::ValueDecl *> &Out);
 
 /// Variables assigned anywhere inside S (assignments, ++/--, address taken).
 void collectAssignedVars(const clang::Stmt *S,

@@ -95,7 +95,10 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
 
 std::optional<Expr>
 SymbolicConverter::convertDeclRef(const DeclRefExpr *Ref) const {
-  const ValueDecl *D = Ref->getDecl();
+  return valueOf(Ref->getDecl());
+}
+
+std::optional<Expr> SymbolicConverter::valueOf(const ValueDecl *D) const {
   if (const auto *Enum = dyn_cast<EnumConstantDecl>(D))
     return Expr(static_cast<int64_t>(Enum->getInitVal().getSExtValue()));
   auto It = Env.Values.find(D);
@@ -211,6 +214,15 @@ std::optional<Expr> SymbolicConverter::convertCall(const CallExpr *Call) const {
         Inner.Depth = Depth + 1;
         return Inner.convert(Ret->getRetValue());
       }
+  // __umul24(a, b) is a * b while both are below 2^24, which is what code
+  // that multiplies indices with it relies on.
+  if ((Name == "__umul24" || Name == "__mul24") && Call->getNumArgs() == 2) {
+    auto A = convert(Call->getArg(0));
+    auto B = convert(Call->getArg(1));
+    if (!A || !B)
+      return std::nullopt;
+    return *A * *B;
+  }
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Call->getNumArgs() == 2) {
     auto A = convert(Call->getArg(0));

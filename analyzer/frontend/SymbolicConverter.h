@@ -40,6 +40,10 @@ public:
   /// nullopt when E's value is not determined by the symbols we track.
   std::optional<Expr> convert(const clang::Expr *E) const;
 
+  /// The value of a variable where the converter stands (what a DeclRefExpr
+  /// to it converts to).
+  std::optional<Expr> valueOf(const clang::ValueDecl *D) const;
+
   /// "cfg.n" for a field of a by-value kernel parameter (also through `this`
   /// in an inlined member function); the symbol its value is bound to.
   std::optional<std::string> fieldPath(const clang::Expr *E) const;

@@ -82,6 +82,7 @@ struct EvalResult {
 
 class ExprNode;
 struct ModForm;
+struct DivForm;
 
 /// A symbolic expression with value semantics (cheap to copy: shared,
 /// immutable nodes). Default-constructed Expr is the constant 0.
@@ -138,6 +139,24 @@ public:
   /// When this is `A % B + K` (one mod atom with coefficient 1, B and K
   /// constants), its parts: {A, B, K}.
   std::optional<ModForm> asModPlusConstant() const;
+
+  /// Constant divisors c > 1 of the floor divisions and remainders whose
+  /// dividend is exactly Symbol (`threadIdx.x / 32`, `threadIdx.x % 32`,
+  /// `threadIdx.x >> 5`, `threadIdx.x & 31`), smallest first.
+  std::vector<int64_t> divisorsOf(const std::string &Symbol) const;
+
+  /// The same value with Symbol written in two digits, Symbol == C * Hi + Lo
+  /// with 0 <= Lo < C: floor(Symbol / C) becomes Hi and Symbol % C becomes
+  /// Lo (likewise for multiples and divisors of C), so that an index
+  /// decomposed into warp and lane, or row and column of a 1D block, is
+  /// affine in the two digits.
+  Expr splitIndex(const std::string &Symbol, int64_t C, const std::string &Hi,
+                  const std::string &Lo) const;
+
+  /// When this is `Coef * floor(A / B) + Rest` with one floor-division atom
+  /// of constant divisor B at power 1 and a constant Coef, its parts (Rest
+  /// free of that atom).
+  std::optional<DivForm> asFloorDivPlus() const;
 
   /// All symbols appearing anywhere (also inside atoms).
   std::set<std::string> symbols() const;
@@ -197,6 +216,14 @@ struct ModForm {
   Expr Dividend;
   Rational Divisor;
   Rational Offset;
+};
+
+/// `Coef * floor(Dividend / Divisor) + Rest`, see Expr::asFloorDivPlus.
+struct DivForm {
+  Expr Dividend;
+  Rational Divisor;
+  Rational Coef;
+  Expr Rest;
 };
 
 /// A quantity the source does not decide exactly: [Low, High] with the reason.

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 namespace rla {
 
@@ -327,6 +328,93 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Values) const {
       Ops.push_back(Op.substitute(Values));
     return ExprBuilder::rebuild(A.Kind, Ops);
   });
+}
+
+/// Calls Visit on every atom of E, also inside other atoms' operands.
+static void forEachAtom(const Expr &E,
+                        const std::function<void(const Atom &)> &Visit) {
+  for (const auto &[M, C] : ExprBuilder::terms(E))
+    for (const Factor &F : M) {
+      Visit(*F.A);
+      for (const Expr &Op : F.A->Operands)
+        forEachAtom(Op, Visit);
+    }
+}
+
+std::vector<int64_t> Expr::divisorsOf(const std::string &Symbol) const {
+  std::set<int64_t> Found;
+  Expr S = Expr::symbol(Symbol);
+  forEachAtom(*this, [&](const Atom &A) {
+    if ((A.Kind != AtomKind::FloorDiv && A.Kind != AtomKind::Mod) ||
+        A.Operands.size() != 2 || A.Operands[0] != S)
+      return;
+    auto C = A.Operands[1].asConstant();
+    if (C && C->isInteger() && C->num() > 1 && C->num() < (int64_t(1) << 40))
+      Found.insert(static_cast<int64_t>(C->num()));
+  });
+  return {Found.begin(), Found.end()};
+}
+
+Expr Expr::splitIndex(const std::string &Symbol, int64_t C,
+                      const std::string &HiName,
+                      const std::string &LoName) const {
+  Expr S = Expr::symbol(Symbol);
+  Expr Hi = Expr::symbol(HiName), Lo = Expr::symbol(LoName);
+  Expr Whole = Expr(C) * Hi + Lo;
+  if (!dependsOn(Symbol))
+    return *this;
+  return rewriteAtoms(*this, [&](const AtomRef &Ref) {
+    const Atom &A = *Ref;
+    if (A.Kind == AtomKind::Symbol)
+      return A.Name == Symbol ? Whole : ExprBuilder::fromAtom(Ref);
+    if ((A.Kind == AtomKind::FloorDiv || A.Kind == AtomKind::Mod) &&
+        A.Operands.size() == 2 && A.Operands[0] == S)
+      if (auto D = A.Operands[1].asConstant();
+          D && D->isInteger() && D->num() > 0) {
+        int64_t Div = static_cast<int64_t>(D->num());
+        bool Floor = A.Kind == AtomKind::FloorDiv;
+        if (Div % C == 0) {
+          // floor(x / kC) == floor(Hi / k); x % kC == C * (Hi % k) + Lo.
+          Expr K(Div / C);
+          return Floor ? Expr::floorDiv(Hi, K)
+                       : Expr(C) * Expr::mod(Hi, K) + Lo;
+        }
+        if (C % Div == 0) {
+          // floor(x / d) == (C/d) * Hi + floor(Lo / d); x % d == Lo % d.
+          Expr Dv(Div);
+          return Floor ? Expr(C / Div) * Hi + Expr::floorDiv(Lo, Dv)
+                       : Expr::mod(Lo, Dv);
+        }
+      }
+    if (A.Kind == AtomKind::Sum)
+      return Expr::sum(A.Name,
+                       A.Operands[0].splitIndex(Symbol, C, HiName, LoName),
+                       A.Operands[1].splitIndex(Symbol, C, HiName, LoName),
+                       A.Operands[2].splitIndex(Symbol, C, HiName, LoName));
+    std::vector<Expr> Ops;
+    for (const Expr &Op : A.Operands)
+      Ops.push_back(Op.splitIndex(Symbol, C, HiName, LoName));
+    return ExprBuilder::rebuild(A.Kind, Ops);
+  });
+}
+
+std::optional<DivForm> Expr::asFloorDivPlus() const {
+  std::optional<DivForm> Out;
+  TermMap Rest;
+  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+    if (M.size() == 1 && M[0].Power == 1 &&
+        M[0].A->Kind == AtomKind::FloorDiv) {
+      auto Divisor = M[0].A->Operands[1].asConstant();
+      if (Divisor && !Out) {
+        Out = DivForm{M[0].A->Operands[0], *Divisor, C, Expr()};
+        continue;
+      }
+    }
+    Rest.emplace(M, C);
+  }
+  if (Out)
+    Out->Rest = ExprBuilder::fromTerms(std::move(Rest));
+  return Out;
 }
 
 std::optional<ModForm> Expr::asModPlusConstant() const {

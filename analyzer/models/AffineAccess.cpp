@@ -102,6 +102,45 @@ void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
   }
 }
 
+/// [Lo, Hi) of a loop whose bounds depend on thread or block indices: the
+/// smallest Lo and largest Hi over the corners of their ranges.
+std::optional<std::pair<int64_t, int64_t>>
+threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
+          const BlockWindow &Window) {
+  std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> Vars;
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Tid = dimSymbol("threadIdx", D), Bid = dimSymbol("blockIdx", D);
+    if (B.Lo.dependsOn(Tid) || B.Hi.dependsOn(Tid)) {
+      auto R = evalBounds(Site.Thread[D], Values);
+      if (!R)
+        return std::nullopt;
+      Vars.push_back({Tid, *R});
+    }
+    if (B.Lo.dependsOn(Bid) || B.Hi.dependsOn(Bid)) {
+      auto R = evalBounds(Site.Block[D], Values);
+      if (!R)
+        return std::nullopt;
+      if (Window.Count[D] >= 0)
+        R->second = std::min(R->second, R->first + Window.Count[D]);
+      Vars.push_back({Bid, *R});
+    }
+  }
+  // An enclosing loop's variable (`j < i` inside `i < N`): its own range.
+  for (const LoopIndex &L : Site.Loops) {
+    if (!B.Lo.dependsOn(L.Symbol) && !B.Hi.dependsOn(L.Symbol))
+      continue;
+    auto R = evalBounds(L.Range, Values);
+    if (!R)
+      return std::nullopt;
+    Vars.push_back({L.Symbol, *R});
+  }
+  auto Lo = cornerHull(B.Lo, Values, Vars);
+  auto Hi = cornerHull(B.Hi, Values, Vars);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  return std::make_pair(Lo->first, std::max(Lo->first, Hi->second));
+}
+
 } // namespace
 
 int64_t AffineAccess::highestAddress() const {
@@ -132,7 +171,17 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   EvalResult Runs = Site.Executions.High.evaluate(Values);
   if (Runs.ok())
     A.Executions = Runs.Value->toDouble();
-  A.ExecutionsFailed = Runs.Overflow || Runs.DomainError;
+  // A count still in thread indices (a trip count the walker could not sum
+  // over the threads) is no count: without it there is no estimate, never
+  // an access that moves nothing.
+  bool ThreadDependent = false;
+  for (const std::string &S : Runs.Unbound)
+    ThreadDependent |=
+        S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0;
+  A.ExecutionsFailed = Runs.Overflow || Runs.DomainError || ThreadDependent;
+  for (unsigned D = 0; D < 3; ++D)
+    if (auto R = evalBounds(Site.Thread[D], Values))
+      A.ThreadRange[D] = *R;
   if (!Site.ByteOffset) {
     A.Why = "the address depends on data or on a pointer the model does not "
             "follow";
@@ -143,11 +192,62 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     Constants[Name] = Expr(Value);
   Expr E = Site.ByteOffset->substitute(Constants);
 
+  // A thread index decomposed by constants (warp and lane, row and column
+  // of a 1D block) is written in digits, threadIdx.x == 32 * hi + lo, in
+  // which the address is affine.
+  struct Digit {
+    std::string Name;
+    unsigned Dim;
+    std::pair<int64_t, int64_t> Range;
+    bool Exact;
+  };
+  std::vector<Digit> Digits;
+  const Expr Undivided = E;
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Current = dimSymbol("threadIdx", D);
+    auto R = evalBounds(Site.Thread[D], Values);
+    if (!R || R->first < 0 || E.divisorsOf(Current).empty())
+      continue;
+    std::pair<int64_t, int64_t> Range = *R;
+    bool Exact = true;
+    for (int Level = 0; Level < 3; ++Level) {
+      auto Divisors = E.divisorsOf(Current);
+      if (Divisors.empty())
+        break;
+      int64_t C = Divisors.front();
+      std::string Hi = Current + "/" + std::to_string(C);
+      std::string Lo = Current + "%" + std::to_string(C);
+      auto [L, H] = Range;
+      std::pair<int64_t, int64_t> HiRange, LoRange;
+      if (L % C == 0 && H % C == 0) {
+        HiRange = {L / C, H / C};
+        LoRange = {0, C};
+      } else if (H > L && L / C == (H - 1) / C) {
+        HiRange = {L / C, L / C + 1};
+        LoRange = {L % C, (H - 1) % C + 1};
+      } else {
+        // Ragged ends: the digit box covers more than the threads.
+        HiRange = {L / C, (H + C - 1) / C};
+        LoRange = {0, C};
+        Exact = false;
+      }
+      E = E.splitIndex(Current, C, Hi, Lo);
+      Digits.push_back({Lo, D, LoRange, Exact});
+      Current = Hi;
+      Range = HiRange;
+    }
+    Digits.push_back({Current, D, Range, Exact});
+  }
+  if (!Digits.empty())
+    A.LaneAddress = Undivided;
+
   std::set<std::string> Vars;
   for (unsigned D = 0; D < 3; ++D) {
     Vars.insert(dimSymbol("threadIdx", D));
     Vars.insert(dimSymbol("blockIdx", D));
   }
+  for (const Digit &G : Digits)
+    Vars.insert(G.Name);
   for (const LoopIndex &L : Site.Loops)
     Vars.insert(L.Symbol);
   std::map<std::string, int64_t> Coef;
@@ -232,6 +332,18 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       addTerm({dimSymbol("blockIdx", D), TermKind::Block, D, Block}, *Range);
     }
   }
+  bool LowestDigit[3] = {true, true, true};
+  for (const Digit &G : Digits) {
+    int64_t C = coef(G.Name);
+    if (LowestDigit[G.Dim]) {
+      A.LaneStride[G.Dim] = C;
+      LowestDigit[G.Dim] = false;
+    }
+    AffineTerm T{G.Name, TermKind::Thread, G.Dim, C};
+    T.Dense = G.Exact;
+    addTerm(T, G.Range);
+  }
+  bool ThreadShaped = false;
   for (const LoopIndex &L : Site.Loops) {
     int64_t C = coef(L.Symbol);
     if (C == 0)
@@ -239,15 +351,12 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     auto Range = evalBounds(L.Range, Values);
     bool Widened = false;
     if (!Range) {
-      // A trip count that depends on the thread (`k = lane; k < K; k += 32`):
-      // take the widest range, that of the threads at index 0.
-      Bindings AtZero = Values;
-      for (unsigned D = 0; D < 3; ++D) {
-        AtZero.emplace(dimSymbol("threadIdx", D), Rational(0));
-        AtZero.emplace(dimSymbol("blockIdx", D), Rational(0));
-      }
-      Range = evalBounds(L.Range, AtZero);
+      // A range that depends on the thread (`k = lane; k < K; k += 32`,
+      // `j <= i`): the box around every thread's range, from the corners of
+      // the thread and block ranges (the bounds are monotone in them).
+      Range = threadBox(L.Range, Site, Values, Window);
       Widened = true;
+      ThreadShaped = true;
     }
     if (!Range) {
       A.Why = "the bounds of loop variable " + L.Symbol +
@@ -270,6 +379,29 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       A.Why = "the address range does not fit in 64 bits";
       return A;
     }
+  }
+  // The executions are the points of a thread-shaped set when every
+  // coordinate that varies over the launch moves the address (no two
+  // threads share an iteration's element) and the whole grid is counted.
+  if (ThreadShaped && A.Executions && Window.Count == BlockWindow().Count) {
+    bool OneToOne = true;
+    for (unsigned D = 0; D < 3; ++D) {
+      bool Digit = std::any_of(Digits.begin(), Digits.end(),
+                               [&](const auto &G) { return G.Dim == D; });
+      bool ThreadMoves = coef(dimSymbol("threadIdx", D)) != 0 || Digit;
+      bool BlockMoves = coef(dimSymbol("blockIdx", D)) != 0;
+      if (Shape.Block[D] > 1 && !ThreadMoves)
+        OneToOne = false;
+      if (Shape.Grid[D] > 1 && !BlockMoves)
+        OneToOne = false;
+    }
+    // Every loop around the access must move it too (X[j] inside both
+    // `i` and `j < i` loops is read again for each i).
+    for (const LoopIndex &L : Site.Loops)
+      if (coef(L.Symbol) == 0)
+        OneToOne = false;
+    if (OneToOne)
+      A.Points = *A.Executions;
   }
   A.Lowest = A.Origin;
   for (AffineTerm &T : A.Terms) {

@@ -47,12 +47,26 @@ struct AffineAccess {
   std::vector<AffineTerm> Terms; ///< indices with a non-zero stride
   /// Bytes between lanes one threadIdx.d apart (signed).
   std::array<int64_t, 3> LaneStride{};
+  /// [Lo, Hi) of threadIdx.d where the access runs (a guard such as
+  /// `threadIdx.x == 0` leaves one lane of one warp).
+  std::array<std::pair<int64_t, int64_t>, 3> ThreadRange{
+      {{0, INT64_MAX}, {0, INT64_MAX}, {0, INT64_MAX}}};
+  /// Set when a thread index is decomposed (`threadIdx.x / 32`, `% 32`):
+  /// the bound address over threadIdx, blockIdx and loop symbols, so that
+  /// each lane's address is computed exactly instead of from LaneStride.
+  std::optional<Expr> LaneAddress;
   /// For an address that is not affine but bound: [HullLo, HullHi], its
   /// values at the corners of the index ranges (exact for addresses
   /// monotone in each index, such as floor divisions and clamps of affine
   /// ones; a centre sample that falls outside rejects the hull).
   bool Hull = false;
   int64_t HullLo = 0, HullHi = 0;
+  /// Set when a loop's range depends on the thread (`for (j = 0; j <= i;
+  /// ++j)` with i the thread's row): the terms then span the box around
+  /// every thread's range, and when the address is one-to-one on that box
+  /// (it depends on every coordinate that varies), this is the number of
+  /// points it really takes, the launch's executions of the access.
+  std::optional<double> Points;
   /// Launch total executions (threads x iterations); unset when unbound
   /// or when the count failed (ExecutionsFailed).
   std::optional<double> Executions;

@@ -218,6 +218,19 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
   R.Bytes = C.Count * double(Unit);
   R.Exact = C.Exact;
   R.Rule = C.Rule;
+  // One thread-shaped access (a triangular loop) that is one-to-one on its
+  // box: one element per point.
+  if (Accesses.size() == 1 && Accesses.front()->Points && Sets.size() == 1) {
+    LatticeSet Box = Sets.front();
+    Box.Dense = true;
+    Shape Sh = shapeOf(Box);
+    if (Sh.Nested && Sh.Exact) {
+      R.Bytes = std::min(R.Bytes, *Accesses.front()->Points *
+                                      double(Accesses.front()->Site->Bytes));
+      R.Exact = true;
+      R.Rule = "one element per iteration (a loop range shaped by the thread)";
+    }
+  }
   return R;
 }
 
@@ -260,6 +273,28 @@ sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses) {
     Sets.push_back(S);
   }
   DistinctCount C = countUnion(Sets);
+  // A thread-shaped set counted by its points: its box's sectors per byte
+  // applied to the bytes it really touches (a bound).
+  if (Bytes.Rule.rfind("one element per iteration", 0) == 0) {
+    FootprintResult Box = Bytes;
+    std::vector<AffineAccess> Copy;
+    for (const AffineAccess *A : Accesses) {
+      Copy.push_back(*A);
+      Copy.back().Points.reset();
+    }
+    std::vector<const AffineAccess *> Ptrs;
+    for (const AffineAccess &A : Copy)
+      Ptrs.push_back(&A);
+    FootprintResult BoxBytes = footprintOf(Ptrs);
+    double Ratio =
+        BoxBytes.Bytes > 0
+            ? std::max(1.0, C.Count * double(Sector) / BoxBytes.Bytes)
+            : 1.0;
+    Box.Bytes = Bytes.Bytes * Ratio;
+    Box.Exact = false;
+    Box.Rule = Bytes.Rule + ", in sectors as its box";
+    return Box;
+  }
   FootprintResult R = Bytes;
   double Extent =
       Bytes.ExtentBytes > 0

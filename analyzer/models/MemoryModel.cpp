@@ -271,6 +271,16 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                      {AccessKind::Store, AccessKind::Atomic}, InSectors);
     double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
     double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
+    // L2: a block's re-reads of its own data hit L1 (loop-carried re-use has
+    // a short distance), so each block fetches its footprint once.
+    double L2Loads = T.LoadSectorBytes;
+    if (T.LoadSectorBytes > 0) {
+      auto BlockFoot =
+          footprintFor(G, Values, *Shape, One, {AccessKind::Load}, InSectors);
+      if (BlockFoot)
+        L2Loads =
+            std::min(L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes));
+    }
     double Read = 0;
     std::string Why;
     if (T.LoadSectorBytes <= 0) {
@@ -286,14 +296,19 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Why = "re-read by neighbouring blocks: one wave's data (" +
             bytesText(WaveSet) + ") fits in L2, so it is read once";
     } else {
-      auto WaveFoot =
-          footprintFor(G, Values, *Shape, Wave, {AccessKind::Load}, InSectors);
+      // One wave is the whole launch: its footprint is the launch's.
+      auto WaveFoot = Waves <= 1 ? Loads
+                                 : footprintFor(G, Values, *Shape, Wave,
+                                                {AccessKind::Load}, InSectors);
       double PerWaves = WaveFoot ? Waves * WaveFoot->Bytes : T.LoadSectorBytes;
       Read = std::min(T.LoadSectorBytes, std::max(LoadFoot, PerWaves));
       Why = "re-read, data exceeds L2: re-use within a wave of " +
             fixed(Resident, 0) + " resident blocks hits L2, across the " +
             fixed(Waves, 0) + " waves it does not";
     }
+    // Every sector read from DRAM is an L2 miss of a request that reached
+    // L2: never more than the L2 loads.
+    Read = std::min(Read, L2Loads);
     T.DramBytes = Read + Written;
     M.DramReadBytes += Read;
     M.DramWriteBytes += Written;
@@ -301,16 +316,6 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Reasons.push_back("'" + T.Name + "' " + Why + ": " + bytesText(Read) +
                         " read");
 
-    // L2: a block's re-reads of its own data hit L1 (loop-carried re-use has
-    // a short distance), so each block fetches its footprint once.
-    double L2Loads = T.LoadSectorBytes;
-    if (T.LoadSectorBytes > 0) {
-      auto BlockFoot =
-          footprintFor(G, Values, *Shape, One, {AccessKind::Load}, InSectors);
-      if (BlockFoot)
-        L2Loads =
-            std::min(L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes));
-    }
     M.L2Bytes += L2Loads + T.StoreSectorBytes + T.AtomicBytes;
   }
   M.L1Bytes = M.GlobalSectorBytes + M.SharedWavefrontBytes;
@@ -336,9 +341,10 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         return J;
       }()));
   M.Assumptions.push_back(
-      "sectors: arrays start on a 256-byte boundary; every lane of a warp is "
-      "active; L2 bytes: each block fetches the data it reads once (its "
-      "re-reads hit L1); stores and atomics reach L2 as issued");
+      "sectors: arrays start on a 256-byte boundary; every lane of a warp "
+      "that passes the thread-index guards is active; L2 bytes: each block "
+      "fetches the data it reads once (its re-reads hit L1); stores and "
+      "atomics reach L2 as issued");
   if (Fallback)
     M.Assumptions.push_back("accesses whose address depends on data count "
                             "their requested bytes as sector traffic");

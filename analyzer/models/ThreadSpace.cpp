@@ -78,11 +78,21 @@ IndexInterval &ThreadSpace::intervalRef(IndexKind Kind, unsigned Dim) {
 bool ThreadSpace::constrainModulo(IndexKind Kind, unsigned Dim,
                                   const Rational &Modulus,
                                   const Rational &Residue, bool Negated) {
+  return constrainModuloRange(Kind, Dim, Modulus, Residue,
+                              Residue + Rational(1), Negated);
+}
+
+bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
+                                       const Rational &Modulus,
+                                       const Rational &Residue,
+                                       const Rational &ResidueEnd,
+                                       bool Negated) {
   IndexInterval &I = intervalRef(Kind, Dim);
   if (I.Modulus)
     return false;
   I.Modulus = Modulus;
   I.Residue = Residue;
+  I.ResidueEnd = ResidueEnd;
   I.ModNegated = Negated;
   return true;
 }
@@ -106,9 +116,22 @@ Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
     Length = Expr::max(Expr(0), Length);
   if (!I.Modulus)
     return Length;
-  // x in [Lower, Upper) with x % c == r: ceil((Upper-r)/c) - ceil((Lower-r)/c).
   Expr C(*I.Modulus), R(I.Residue);
-  Expr Matching = Expr::ceilDiv(Upper - R, C) - Expr::ceilDiv(Lower - R, C);
+  Expr Matching;
+  if (I.ResidueEnd == I.Residue + Rational(1)) {
+    // x in [Lower, Upper) with x % c == r: ceil((Upper-r)/c) -
+    // ceil((Lower-r)/c).
+    Matching = Expr::ceilDiv(Upper - R, C) - Expr::ceilDiv(Lower - R, C);
+  } else {
+    // x % c in [a, b): F(n) = floor(n/c) * (b-a) + clamp(n % c - a, 0, b-a)
+    // values below n, so F(Upper) - F(Lower).
+    Expr Width(I.ResidueEnd - I.Residue);
+    auto below = [&](const Expr &N) {
+      return Expr::floorDiv(N, C) * Width +
+             Expr::min(Width, Expr::max(Expr(0), Expr::mod(N, C) - R));
+    };
+    Matching = below(Upper) - below(Lower);
+  }
   if (!Matching.isProvablyNonNegativeRelaxed())
     Matching = Expr::max(Expr(0), Matching);
   return I.ModNegated ? Length - Matching : Matching;

@@ -39,6 +39,9 @@ struct IndexInterval {
   /// every other element.
   std::optional<Rational> Modulus;
   Rational Residue;
+  /// The residues taken are [Residue, ResidueEnd): `lane < 16` with lane =
+  /// threadIdx.x % 32 is [0, 16); `== r` is [r, r + 1).
+  Rational ResidueEnd = Rational(1);
   bool ModNegated = false;
   bool constrained() const { return Lo || Hi || Modulus; }
   /// Narrows this interval to its intersection with [Lo, Hi).
@@ -60,6 +63,10 @@ public:
   /// Negated). False (nothing changes) when it already has a modulus.
   bool constrainModulo(IndexKind Kind, unsigned Dim, const Rational &Modulus,
                        const Rational &Residue, bool Negated);
+  /// The same for index % Modulus in [Residue, ResidueEnd).
+  bool constrainModuloRange(IndexKind Kind, unsigned Dim,
+                            const Rational &Modulus, const Rational &Residue,
+                            const Rational &ResidueEnd, bool Negated);
 
   /// Enters a grid-stride loop over dimension Dim whose index runs over
   /// [0, Bound): the loop's iterations replace the threads of that dimension.

@@ -1,10 +1,12 @@
 //===- WarpAddresses.cpp --------------------------------------------------===//
 #include "analyzer/models/WarpAddresses.h"
+#include "analyzer/ir/KernelModel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace rla {
 namespace {
@@ -23,7 +25,29 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
   Out.Lanes = 0;
   const int64_t Bytes = A.Site->Bytes;
   const int64_t Threads = Shape.threadsPerBlock();
-  const int64_t Warps = std::max<int64_t>(1, (Threads + 31) / 32);
+  // Lanes outside the access's threadIdx ranges do not take part (a
+  // `threadIdx.x == 0` store is one lane of one warp per block).
+  auto active = [&](int64_t Tid, int64_t &Tx, int64_t &Ty, int64_t &Tz) {
+    Tx = Tid % Shape.Block[0];
+    Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
+    Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
+    int64_t T[3] = {Tx, Ty, Tz};
+    for (unsigned D = 0; D < 3; ++D)
+      if (T[D] < A.ThreadRange[D].first || T[D] >= A.ThreadRange[D].second)
+        return false;
+    return true;
+  };
+  std::vector<int64_t> ActiveWarps;
+  for (int64_t W = 0; W * 32 < Threads; ++W)
+    for (int64_t Tid = W * 32; Tid < std::min(Threads, W * 32 + 32); ++Tid) {
+      int64_t Tx, Ty, Tz;
+      if (active(Tid, Tx, Ty, Tz)) {
+        ActiveWarps.push_back(W);
+        break;
+      }
+    }
+  if (ActiveWarps.empty())
+    ActiveWarps.push_back(0);
   for (int K = 0; K < Samples; ++K) {
     // The part of the address that is the same for every lane.
     int64_t Base = A.Origin;
@@ -38,16 +62,44 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
         Base += Signed * Shape.Block[T.Dim] *
                 std::min<int64_t>(K, Shape.Grid[T.Dim] - 1);
     }
-    int64_t Warp = K % Warps;
+    int64_t Warp = ActiveWarps[K % ActiveWarps.size()];
     int64_t First = Warp * 32, Last = std::min(Threads, First + 32);
+    // A decomposed thread index: each lane's address evaluated exactly at
+    // this sample's block and loop indices.
+    Bindings Point;
+    if (A.LaneAddress) {
+      for (const std::string &S : A.LaneAddress->symbols())
+        Point[S] = Rational(0);
+      for (const AffineTerm &T : A.Terms) {
+        int64_t Pick = std::min<int64_t>(K, std::max<int64_t>(0, T.Count - 1));
+        if (T.Kind == TermKind::Loop || T.Kind == TermKind::Block)
+          Point[T.Var] = Rational(T.Lo + Pick);
+        else if (T.Kind == TermKind::Global)
+          Point[dimSymbol("blockIdx", T.Dim)] =
+              Rational(std::min<int64_t>(K, Shape.Grid[T.Dim] - 1));
+      }
+    }
+    auto laneAddress = [&](int64_t Tx, int64_t Ty, int64_t Tz) {
+      if (A.LaneAddress) {
+        Point[dimSymbol("threadIdx", 0)] = Rational(Tx);
+        Point[dimSymbol("threadIdx", 1)] = Rational(Ty);
+        Point[dimSymbol("threadIdx", 2)] = Rational(Tz);
+        EvalResult R = A.LaneAddress->evaluate(Point);
+        if (R.ok() && R.Value->isInteger())
+          return static_cast<int64_t>(R.Value->num());
+      }
+      return Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
+             A.LaneStride[2] * Tz;
+    };
     std::set<int64_t> Sectors, Words;
     std::map<int64_t, std::set<int64_t>> ByBank;
+    double Lanes = 0;
     for (int64_t Tid = First; Tid < Last; ++Tid) {
-      int64_t Tx = Tid % Shape.Block[0];
-      int64_t Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
-      int64_t Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
-      int64_t Addr = Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
-                     A.LaneStride[2] * Tz;
+      int64_t Tx, Ty, Tz;
+      if (!active(Tid, Tx, Ty, Tz))
+        continue;
+      Lanes += 1;
+      int64_t Addr = laneAddress(Tx, Ty, Tz);
       for (int64_t S = floorDiv(Addr, SectorBytes);
            S <= floorDiv(Addr + Bytes - 1, SectorBytes); ++S)
         Sectors.insert(S);
@@ -57,17 +109,14 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
         ByBank[((W % Banks) + Banks) % Banks].insert(W);
       }
     }
-    double Lanes = double(Last - First);
     double Unique = double(Words.size()) * BankBytes;
     if (Bytes < BankBytes) {
       // Sub-word elements: count the bytes, not the words.
       std::set<int64_t> ByteSet;
       for (int64_t Tid = First; Tid < Last; ++Tid) {
-        int64_t Tx = Tid % Shape.Block[0];
-        int64_t Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
-        int64_t Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
-        ByteSet.insert(Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
-                       A.LaneStride[2] * Tz);
+        int64_t Tx, Ty, Tz;
+        if (active(Tid, Tx, Ty, Tz))
+          ByteSet.insert(laneAddress(Tx, Ty, Tz));
       }
       Unique = double(ByteSet.size()) * double(Bytes);
     }

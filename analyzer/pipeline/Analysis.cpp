@@ -237,8 +237,12 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   for (const auto &[Name, Value] : Req.Binds) {
     bool Known =
         Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
-    for (const KernelModel &K : Parsed.Kernels)
+    for (const KernelModel &K : Parsed.Kernels) {
       Known |= K.findParam(Name) != nullptr;
+      // Symbols of the counts themselves, such as a loop's trips_L12.
+      for (const auto &[Field, Member] : CostVector::scalarFields())
+        Known |= (K.Total.High.*Member).dependsOn(Name);
+    }
     if (!Known)
       R.Findings.push_back(
           Finding{"rl-unknown-argument", Severity::Warning,

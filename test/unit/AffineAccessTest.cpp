@@ -3,6 +3,7 @@
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/models/Footprint.h"
 #include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/WarpAddresses.h"
 
 #include <gtest/gtest.h>
 
@@ -56,19 +57,50 @@ TEST(AffineAccessTest, GlobalIndexMergesBlockAndThread) {
   EXPECT_EQ(footprintOf({&B}).Bytes, 512);
 }
 
-TEST(AffineAccessTest, FloorDivisionIsBoundedByItsHull) {
-  // offsets[i / 64] with i over 1024 threads: 16 elements.
+TEST(AffineAccessTest, FloorDivisionOfThreadIndexIsAffineInDigits) {
+  // offsets[i / 64] with i over 1024 threads: 2*blockIdx.x + threadIdx.x/64,
+  // 16 elements, exactly.
   Expr I = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
   AccessSite S = site(Expr(4) * Expr::floorDiv(I, Expr(64)));
   Bindings V = launch1d(8, 128);
   AffineAccess A = bindAccess(S, V, *launchShape(V));
-  EXPECT_FALSE(A.Affine);
-  ASSERT_TRUE(A.Hull);
-  EXPECT_EQ(A.HullLo, 0);
-  EXPECT_EQ(A.HullHi, 60);
+  ASSERT_TRUE(A.Affine) << A.Why;
   FootprintResult F = footprintOf({&A});
   EXPECT_EQ(F.Bytes, 64);
+  EXPECT_TRUE(F.Exact);
+}
+
+TEST(AffineAccessTest, WarpAndLaneDigits) {
+  // x[(t / 32) * N + t % 32] with N = 100: 4 warps, 32 lanes, each warp a
+  // row of its own: 128 elements, one row apart per warp.
+  Expr T = sym("threadIdx.x");
+  AccessSite S = site(Expr(4) * (Expr::floorDiv(T, Expr(32)) * Expr(100) +
+                                 Expr::mod(T, Expr(32))));
+  Bindings V = launch1d(1, 128);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << A.Why;
+  EXPECT_EQ(A.LaneStride[0], 4);
+  FootprintResult F = footprintOf({&A});
+  EXPECT_EQ(F.Bytes, 512);
+  EXPECT_TRUE(F.Exact);
+  EXPECT_EQ(F.ExtentBytes, 4 * (3 * 100 + 32));
+  // One warp request: 32 consecutive floats, 4 sectors; rows 1 and 3 start
+  // 400 and 1200 bytes in, mid-sector, and take 5: 4.5 on average.
+  WarpCost C = warpCost(A, *launchShape(V));
+  EXPECT_DOUBLE_EQ(C.Sectors, 4.5);
+}
+
+TEST(AffineAccessTest, RaggedDigitsAreABound) {
+  // t % 32 and t / 32 over 48 threads: the digit box (2 x 32) covers 64.
+  Expr T = sym("threadIdx.x");
+  AccessSite S = site(Expr(4) * (Expr::floorDiv(T, Expr(32)) * Expr(32) +
+                                 Expr::mod(T, Expr(32))));
+  Bindings V = launch1d(1, 48);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << A.Why;
+  FootprintResult F = footprintOf({&A});
   EXPECT_FALSE(F.Exact);
+  EXPECT_GE(F.Bytes, 48 * 4);
 }
 
 TEST(AffineAccessTest, DataDependentAddressHasNoHull) {
@@ -142,4 +174,55 @@ TEST(MemoryModelTest, OverflowingCountGivesNoEstimate) {
   EXPECT_FALSE(estimateMemory(M, V, Gpu).Available);
   V["n"] = Rational(2);
   EXPECT_TRUE(estimateMemory(M, V, Gpu).Available);
+}
+
+TEST(AffineAccessTest, TriangularLoopCountsItsPoints) {
+  // A[i * 64 + j] for j in [0, i] with i the global index over 64 threads:
+  // 64 * 65 / 2 elements, not the 64 * 64 box and not the first row.
+  Expr I = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  AccessSite S = site(Expr(4) * (I * Expr(64) + sym("j")));
+  S.Loops.push_back({"j", {Expr(0), I + Expr(1)}, true});
+  S.Executions = ExprRange(Expr(64 * 65 / 2));
+  Bindings V = launch1d(2, 32);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << A.Why;
+  ASSERT_TRUE(A.Points.has_value());
+  FootprintResult F = footprintOf({&A});
+  EXPECT_EQ(F.Bytes, 64 * 65 / 2 * 4);
+  EXPECT_TRUE(F.Exact);
+  // Per block the box is a bound, not the points of the whole launch.
+  BlockWindow One;
+  One.Count = {1, 1, 1};
+  AffineAccess B = bindAccess(S, V, *launchShape(V), One);
+  EXPECT_FALSE(B.Points.has_value());
+}
+
+TEST(AffineAccessTest, BroadcastLoopIsNotOneToOne) {
+  // x[j] for j in [0, i]: every thread re-reads the same prefix, so the
+  // executions are not distinct elements.
+  Expr I = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  AccessSite S = site(Expr(4) * sym("j"));
+  S.Loops.push_back({"j", {Expr(0), I + Expr(1)}, true});
+  S.Executions = ExprRange(Expr(64 * 65 / 2));
+  Bindings V = launch1d(2, 32);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << A.Why;
+  EXPECT_FALSE(A.Points.has_value());
+  EXPECT_EQ(footprintOf({&A}).Bytes, 64 * 4);
+}
+
+TEST(AffineAccessTest, LoopThatDoesNotMoveTheAddressIsNotOneToOne) {
+  // X[j * 64 + r] for j < i inside i < 8, r the global index: each X[j] is
+  // read again for every later i, so the box (8 rows) bounds it, not the
+  // executions.
+  Expr R = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  AccessSite S = site(Expr(4) * (sym("j") * Expr(64) + R));
+  S.Loops.push_back({"i", {Expr(0), Expr(8)}, true});
+  S.Loops.push_back({"j", {Expr(0), sym("i")}, true});
+  S.Executions = ExprRange(Expr(28 * 64));
+  Bindings V = launch1d(2, 32);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << A.Why;
+  EXPECT_FALSE(A.Points.has_value());
+  EXPECT_EQ(footprintOf({&A}).Bytes, 7 * 64 * 4);
 }

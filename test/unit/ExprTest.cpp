@@ -389,3 +389,48 @@ TEST(ExprTest, RelaxedNonNegativity) {
 }
 
 } // namespace
+
+TEST(ExprTest, DivisorsOfAnIndex) {
+  Expr T = sym("t");
+  Expr E = Expr::floorDiv(T, Expr(32)) * sym("n") + Expr::mod(T, Expr(32)) +
+           Expr::floorDiv(T + Expr(1), Expr(64)) + Expr::mod(T, Expr(8));
+  // t + 1 is not exactly t: only 8 and 32.
+  EXPECT_EQ(E.divisorsOf("t"), (std::vector<int64_t>{8, 32}));
+  EXPECT_TRUE(sym("n").divisorsOf("t").empty());
+}
+
+TEST(ExprTest, SplitIndexKeepsTheValue) {
+  // t == 32*h + l with 0 <= l < 32: every form agrees with the original at
+  // every t, and t / 32, t % 32 become the digits themselves.
+  Expr T = sym("t");
+  EXPECT_EQ(Expr::floorDiv(T, Expr(32)).splitIndex("t", 32, "h", "l"),
+            sym("h"));
+  EXPECT_EQ(Expr::mod(T, Expr(32)).splitIndex("t", 32, "h", "l"), sym("l"));
+  std::vector<Expr> Forms = {Expr::floorDiv(T, Expr(32)) * Expr(100) +
+                                 Expr::mod(T, Expr(32)),
+                             Expr::floorDiv(T, Expr(64)),
+                             Expr::mod(T, Expr(64)),
+                             Expr::floorDiv(T, Expr(8)),
+                             Expr::mod(T, Expr(8)),
+                             Expr::floorDiv(T, Expr(5)) + T * Expr(3)};
+  for (const Expr &F : Forms) {
+    Expr Split = F.splitIndex("t", 32, "h", "l");
+    EXPECT_FALSE(Split.dependsOn("t")) << Split.str();
+    for (int64_t V = 0; V < 200; ++V)
+      EXPECT_EQ(
+          valueOf(F, {{"t", Rational(V)}}),
+          valueOf(Split, {{"h", Rational(V / 32)}, {"l", Rational(V % 32)}}))
+          << F.str() << " at t = " << V;
+  }
+}
+
+TEST(ExprTest, FloorDivPlus) {
+  Expr T = sym("t");
+  auto F = (Expr(3) * Expr::floorDiv(T, Expr(32)) - sym("n")).asFloorDivPlus();
+  ASSERT_TRUE(F.has_value());
+  EXPECT_EQ(F->Dividend, T);
+  EXPECT_EQ(F->Divisor, Rational(32));
+  EXPECT_EQ(F->Coef, Rational(3));
+  EXPECT_EQ(F->Rest, -sym("n"));
+  EXPECT_FALSE((T + Expr(1)).asFloorDivPlus().has_value());
+}

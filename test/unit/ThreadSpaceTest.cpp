@@ -612,6 +612,38 @@ TEST(ThreadSpaceTest, ModuloOnTheThreadIndexMatchesBruteForce) {
       }
 }
 
+TEST(ThreadSpaceTest, ResidueRangeMatchesBruteForce) {
+  // lane < 16, lane >= 8 and lane in [3, 20) with lane = threadIdx.x % c,
+  // alone and inside an interval.
+  for (int64_t C : {4, 32})
+    for (auto [A, B] : {std::pair<int64_t, int64_t>{0, 2},
+                        {1, 3},
+                        {0, 16},
+                        {8, 32},
+                        {3, 20}}) {
+      if (B > C)
+        continue;
+      ThreadSpace Space;
+      ASSERT_TRUE(Space.constrainModuloRange(IndexKind::Thread, 0, Rational(C),
+                                             Rational(A), Rational(B), false));
+      for (const Launch &L : smallLaunches())
+        expectExactCount(Space, L, {}, [&](const ThreadCoords &T) {
+          int64_t R = T.Thread[0] % C;
+          return R >= A && R < B ? 1 : 0;
+        });
+      Space.constrain(IndexKind::Thread, 0, sym("lo"), sym("hi"));
+      for (const Launch &L : smallLaunches())
+        for (int64_t Lo : {0, 1, 5})
+          for (int64_t Hi : {0, 3, 40})
+            expectExactCount(Space, L, {{"lo", value(Lo)}, {"hi", value(Hi)}},
+                             [&](const ThreadCoords &T) {
+                               int64_t X = T.Thread[0], R = X % C;
+                               return X >= Lo && X < Hi && R >= A && R < B ? 1
+                                                                           : 0;
+                             });
+    }
+}
+
 TEST(ThreadSpaceTest, ModuloOnTheGridStrideIndex) {
   // for (i = global; i < n; i += grid) if (i % 2 == 1): the odd i below n.
   ThreadSpace Space;
