@@ -19,6 +19,11 @@ import subprocess
 import sys
 
 
+def metric(row, name):
+    """A counter as ncu prints it: base units, digits grouped with commas."""
+    return float(row[name].replace(",", ""))
+
+
 def ncu_rows(path):
     """Kernel rows of an ncu --csv --page raw file, other lines skipped."""
     with open(path) as f:
@@ -87,16 +92,21 @@ def main():
             print(f"| {i} | {name} | | | no prediction | | | | | | |")
             continue
         t = cand[j]["totals"]
+        if any(num(t[k]) is None for k in ("dram_read_bytes",
+                                           "dram_write_bytes", "l2_bytes")):
+            n += 1  # a launch the model leaves unbound is a miss
+            print(f"| {i} | {name} | {key[1]} | {key[2]} | unbound | | | | | | |")
+            continue
         dram_pred = (num(t["dram_read_bytes"]) + num(t["dram_write_bytes"]) -
                      num(t["dram_deferred_write_bytes"]))
         l2_pred = num(t["l2_bytes"])
-        dram_cold = (float(row["dram__bytes_read.sum"]) +
-                     float(row["dram__bytes_write.sum"]))
-        l2_meas = float(row["lts__t_bytes.sum"])
+        dram_cold = (metric(row, "dram__bytes_read.sum") +
+                     metric(row, "dram__bytes_write.sum"))
+        l2_meas = metric(row, "lts__t_bytes.sum")
         dram_warm = ""
         if i < len(warm):
-            dram_warm = "%.3g" % (float(warm[i]["dram__bytes_read.sum"]) +
-                                  float(warm[i]["dram__bytes_write.sum"]))
+            dram_warm = "%.3g" % (metric(warm[i], "dram__bytes_read.sum") +
+                                  metric(warm[i], "dram__bytes_write.sum"))
         e = err(dram_pred, dram_cold)
         e2 = err(l2_pred, l2_meas)
         n += 1
