@@ -274,6 +274,18 @@ Json finding(const Finding &F) {
   J["file"] = F.Loc.File.empty() ? Json(nullptr) : Json(F.Loc.File);
   J["line"] = F.Loc.valid() ? Json(F.Loc.Line) : Json(nullptr);
   J["column"] = F.Loc.valid() ? Json(F.Loc.Column) : Json(nullptr);
+  // Edits that resolve the finding (clang's fix-its); present when any.
+  if (!F.Fixes.empty()) {
+    Json Fixes = Json::array();
+    for (const FixIt &X : F.Fixes)
+      Fixes.push_back({{"file", X.Loc.File},
+                       {"line", X.Loc.Line},
+                       {"column", X.Loc.Column},
+                       {"length", X.Length},
+                       {"original", X.Original},
+                       {"replacement", X.Replacement}});
+    J["fixes"] = Fixes;
+  }
   return J;
 }
 
@@ -355,9 +367,8 @@ Json kernel(const KernelReport &K) {
   J["arrays"] = arrays(K);
 
   // The first GPU's occupancy; every GPU's in "occupancy_by_gpu".
-  J["occupancy"] = K.Occupancies.empty()
-                       ? Json(nullptr)
-                       : occupancyJson(K.Occupancies.front());
+  J["occupancy"] = K.Occupancies.empty() ? Json(nullptr)
+                                         : occupancyJson(K.Occupancies.front());
   Json ByGpu = Json::array();
   for (const OccupancyOnGpu &O : K.Occupancies)
     ByGpu.push_back(occupancyJson(O));
@@ -375,6 +386,9 @@ std::string renderJson(const Report &R) {
   J["tool"] = R.Tool;
   J["version"] = R.Version;
   J["input"] = R.InputFile;
+  // --checks as applied: consumers of the report (SARIF, --fail-on) leave
+  // out the verdict remarks it turns off.
+  J["checks"] = R.Checks.text();
   J["gpu"] = R.Gpus.empty() || !R.Gpus[0] ? Json(nullptr) : gpu(*R.Gpus[0]);
   Json Gpus = Json::array();
   for (const GpuSpec *G : R.Gpus)

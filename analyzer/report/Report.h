@@ -10,9 +10,10 @@
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
-#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
+#include "analyzer/report/CheckFilter.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
 #include <map>
@@ -105,6 +106,8 @@ struct Report {
   std::vector<Finding> Suppressed;
   /// Non-system files the parse read besides InputFile (for the cache).
   std::vector<std::string> Dependencies;
+  /// --checks: the finding IDs reported (the verdict remarks consult it).
+  CheckFilter Checks;
 };
 
 } // namespace rla

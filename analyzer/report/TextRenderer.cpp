@@ -349,6 +349,9 @@ void renderFinding(std::ostringstream &OS, const Finding &F, const Style &S,
   if (!F.Id.empty())
     OS << " [" << F.Id << "]";
   OS << "\n";
+  for (const FixIt &X : F.Fixes)
+    OS << Indent << "  " << S.hint("fix-it:") << " " << locationText(X.Loc)
+       << ": replace '" << X.Original << "' with '" << X.Replacement << "'\n";
 }
 
 /// Each line once, in first-seen order.
