@@ -35,7 +35,7 @@ struct FileRun {
 };
 
 FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
-                        std::string &Error) {
+                        bool Verbose, std::string &Error) {
   AnalysisResult Result = analyze(Req, Db);
   FileOutputs Out;
   Out.Exit = Result.Exit;
@@ -44,8 +44,8 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
     return Out;
   }
   Out.Json = renderJson(Result.R);
-  Out.Text = renderText(Result.R, false);
-  Out.TextColor = renderText(Result.R, true);
+  Out.Text = renderText(Result.R, false, Verbose);
+  Out.TextColor = renderText(Result.R, true, Verbose);
   Out.Diagnostics = renderDiagnostics(Result.R);
   Out.Dependencies = Result.R.Dependencies;
   return Out;
@@ -77,7 +77,7 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
     llvm::raw_string_ostream ClangStream(ClangOutput);
     if (O.Jobs > 1)
       Req.Parse.DiagnosticStream = &ClangStream;
-    Run.Outputs = analyseFile(Req, Db, Run.Error);
+    Run.Outputs = analyseFile(Req, Db, O.Verbose, Run.Error);
     if (!ClangOutput.empty()) {
       std::lock_guard<std::mutex> Lock(ErrLock);
       Err << ClangOutput;
@@ -308,9 +308,9 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
       return Entries;
     };
     if (!O.Baseline.empty()) {
-      BaselineComparison C = compareToBaseline(
-          Before, EntriesFor(O.Baseline), O.Tolerance, O.BaselineNew,
-          O.FailOnNewFindings);
+      BaselineComparison C =
+          compareToBaseline(Before, EntriesFor(O.Baseline), O.Tolerance,
+                            O.BaselineNew, O.FailOnNewFindings);
       for (const Finding &F : C.Regressions)
         Err << located(F) << "\n";
       size_t NewFailing = 0;

@@ -140,8 +140,9 @@ cl::opt<std::string>
 cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
                       cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
-                      cl::desc("Say for each file whether it was analysed "
-                               "or served from the cache"),
+                      cl::desc("Print each launch's assumptions (assumes: "
+                               "lines) and say for each file whether it was "
+                               "analysed or served from the cache"),
                       cl::cat(Category));
 cl::list<std::string>
     FailOn("fail-on", cl::CommaSeparated,
