@@ -395,10 +395,10 @@ std::string renderJson(const Report &R) {
     if (G)
       Gpus.push_back(gpu(*G));
   J["gpus"] = Gpus;
-  Json Kernels = Json::array();
-  for (const KernelReport &K : R.Kernels)
-    Kernels.push_back(kernel(K));
-  J["kernels"] = Kernels;
+  // The kernels are dumped one at a time into the text (below), so that a
+  // launch file of 100,000 cases never has its whole JSON tree in memory.
+  const std::string Placeholder = "\x01kernels\x01";
+  J["kernels"] = R.Kernels.empty() ? Json::array() : Json(Placeholder);
   // Kernels whose code clang could not build: named, not counted.
   Json NotAnalysed = Json::array();
   for (const NotAnalysedKernel &N : R.NotAnalysed)
@@ -410,7 +410,26 @@ std::string renderJson(const Report &R) {
   // Findings silenced by `rl-analyze: ignore[...]` comments.
   J["suppressed"] = findings(R.Suppressed, {});
   // Replace, never throw, on a message that is not valid UTF-8.
-  return J.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  std::string Text = J.dump(2, ' ', false, Json::error_handler_t::replace);
+  if (R.Kernels.empty())
+    return Text + "\n";
+  std::string Quoted = Json(Placeholder).dump();
+  size_t At = Text.find(Quoted);
+  std::string Out = Text.substr(0, At) + "[\n";
+  for (size_t I = 0; I < R.Kernels.size(); ++I) {
+    // Indented as nlohmann indents an element of the top level's array.
+    std::string One = kernel(R.Kernels[I])
+                          .dump(2, ' ', false, Json::error_handler_t::replace);
+    Out += "    ";
+    for (char C : One) {
+      Out += C;
+      if (C == '\n')
+        Out += "    ";
+    }
+    Out += I + 1 < R.Kernels.size() ? ",\n" : "\n";
+  }
+  Out += "  ]" + Text.substr(At + Quoted.size()) + "\n";
+  return Out;
 }
 
 } // namespace rla
