@@ -575,7 +575,7 @@ def main():
 
     # kernel-lsp: kernels/ (the toolkit's headers, ~0.3 s an edit under
     # ASan); kernel-stub: test/constructs/ with the stub header (faster).
-    counts = {"kernel-lsp": 200, "kernel-stub": 400, "kernel-cli": 80,
+    counts = {"kernel-lsp": 120, "kernel-stub": 480, "kernel-cli": 80,
               "launch-file": 70,
               "baseline": 60, "gpu-db": 70, "trace": 50, "ncu-csv": 40,
               "config": 50, "cache": 30, "lsp-framing": 40}
