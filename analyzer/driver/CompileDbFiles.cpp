@@ -1,5 +1,6 @@
 //===- CompileDbFiles.cpp -------------------------------------------------===//
 #include "analyzer/driver/CompileDbFiles.h"
+#include "analyzer/support/JsonDepth.h"
 
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
@@ -64,6 +65,10 @@ bool listCudaSources(const std::string &Dir, std::vector<std::string> &Files,
   auto Buffer = llvm::MemoryBuffer::getFile(DbFile);
   if (!Buffer) {
     Error = "no compile_commands.json in '" + Dir + "' (-p)";
+    return false;
+  }
+  if (std::string Deep = jsonTooDeep((*Buffer)->getBuffer()); !Deep.empty()) {
+    Error = "cannot read '" + DbFile.str().str() + "': " + Deep;
     return false;
   }
   nlohmann::json Db =

@@ -1,6 +1,7 @@
 //===- LaunchOptions.cpp - --bind, --launch and launch files --------------===//
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ValueParser.h"
+#include "analyzer/support/JsonDepth.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -401,6 +402,10 @@ bool readJsonFile(const std::string &Path, ordered_json &Out,
     return false;
   }
   llvm::StringRef Text = (*Buffer)->getBuffer();
+  if (std::string Deep = jsonTooDeep(Text); !Deep.empty()) {
+    Error = Path + ": " + Deep;
+    return false;
+  }
   ordered_json Parsed = ordered_json::parse(Text.begin(), Text.end(), nullptr,
                                             /*allow_exceptions=*/false);
   if (Parsed.is_discarded()) {

@@ -158,7 +158,8 @@ bool loadProjectConfig(const std::string &Path, ProjectConfig &Out,
     Error = Path + ": expected a JSON object, found " + Root.type_name();
     return false;
   }
-  static const llvm::StringRef Keys[] = {"gpu", "bind", "flags", "launches"};
+  static const llvm::StringRef Keys[] = {"gpu", "bind", "flags", "launches",
+                                         "checks"};
   std::string Detail;
   if (!checkKnownKeys(Root, Keys, Detail)) {
     Error = Path + ": " + Detail;
@@ -188,6 +189,15 @@ bool loadProjectConfig(const std::string &Path, ProjectConfig &Out,
     } else {
       Config.LaunchFile =
           resolveAgainst(Dir, It->get_ref<const std::string &>());
+    }
+  }
+  if (auto It = Root.find("checks"); Ok && It != Root.end()) {
+    if (!It->is_string()) {
+      Detail = "\"checks\" must be a string of globs such as "
+               "\"-rl-host-branch\"";
+      Ok = false;
+    } else {
+      Config.Checks = It->get<std::string>();
     }
   }
   if (!Ok) {

@@ -7,7 +7,8 @@
 ///   {"gpu": "L40S" | ["L40S", "H100"],
 ///    "bind": {"n": 16777216, "N": "1<<12"},
 ///    "flags": ["-DTILE=32", "-Iinclude"],
-///    "launches": "relative/path.json"}
+///    "launches": "relative/path.json",
+///    "checks": "-rl-host-branch"}    (globs as --checks, before its own)
 /// Relative paths (launches, and the directories of -I, -isystem, -iquote,
 /// -idirafter, -include) are resolved against the config file's directory,
 /// so the result does not depend on where the tool runs.
@@ -32,6 +33,7 @@ struct ProjectConfig {
   std::vector<std::pair<std::string, Rational>> Binds; ///< in file order
   std::vector<std::string> Flags;
   std::string LaunchFile; ///< absolute or relative to the working directory
+  std::string Checks;     ///< --checks globs, applied before the CLI's
 };
 
 /// The nearest .rl-analyze.json in the input file's directory or above

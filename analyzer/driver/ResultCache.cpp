@@ -1,5 +1,6 @@
 //===- ResultCache.cpp ----------------------------------------------------===//
 #include "analyzer/driver/ResultCache.h"
+#include "analyzer/support/JsonDepth.h"
 #include "analyzer/support/JsonFields.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -85,6 +86,8 @@ std::optional<FileOutputs> ResultCache::lookup(const std::string &Key) const {
     return std::nullopt;
   // Anything that is not an entry this build wrote is a miss; the caller
   // analyses the file again and overwrites it.
+  if (!jsonTooDeep((*Buffer)->getBuffer()).empty())
+    return std::nullopt;
   nlohmann::json Entry =
       nlohmann::json::parse((*Buffer)->getBuffer(), nullptr, false);
   JsonFields F(Entry, "");

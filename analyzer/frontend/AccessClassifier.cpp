@@ -5,7 +5,11 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -247,12 +251,89 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
                       std::nullopt};
 }
 
+std::optional<RowPadding>
+AccessClassifier::rowPadding(const clang::Expr *LValue) const {
+  // tile[a][b]: subscripts from the innermost, down to the variable.
+  std::vector<const clang::Expr *> Indices;
+  const clang::Expr *E = LValue->IgnoreParens();
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    Indices.push_back(ASE->getIdx());
+    const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase());
+    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+      return std::nullopt;
+    E = Decay->getSubExpr()->IgnoreParens();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasAttr<CUDASharedAttr>() || Indices.size() < 2 ||
+      !V->getTypeSourceInfo())
+    return std::nullopt;
+  std::reverse(Indices.begin(), Indices.end()); // outermost first
+
+  // The extents as declared, and the literal of the innermost one.
+  std::vector<uint64_t> Extents;
+  const clang::Expr *Literal = nullptr;
+  TypeLoc TL = V->getTypeSourceInfo()->getTypeLoc();
+  while (auto ATL = TL.getAs<ConstantArrayTypeLoc>()) {
+    const auto *CAT = Ctx.getAsConstantArrayType(ATL.getType());
+    if (!CAT)
+      return std::nullopt;
+    Extents.push_back(CAT->getZExtSize());
+    Literal = ATL.getSizeExpr();
+    TL = ATL.getElementLoc();
+  }
+  uint64_t Element = sizeOf(TL.getType());
+  const auto *Int =
+      Literal ? dyn_cast<IntegerLiteral>(Literal->IgnoreParenImpCasts())
+              : nullptr;
+  if (Extents.size() != Indices.size() || !Int || Element == 0 ||
+      !Int->getBeginLoc().isFileID() || Extents.back() == 0)
+    return std::nullopt;
+
+  // Each subscript's stride with one element more per row.
+  std::vector<uint64_t> Padded = Extents;
+  Padded.back() += 1;
+  RowPadding P;
+  P.Extent = Extents.back();
+  P.ByteOffset = Expr(0);
+  uint64_t Stride = Element;
+  SymbolicConverter Convert(Ctx, Env, KernelParams);
+  for (size_t I = Indices.size(); I-- > 0;) {
+    auto Index = Convert.convert(Indices[I]);
+    if (!Index)
+      return std::nullopt;
+    P.ByteOffset = P.ByteOffset + *Index * Expr(int64_t(Stride));
+    Stride *= Padded[I];
+  }
+  P.ArrayBytes = Stride;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc Where = SM.getPresumedLoc(Int->getBeginLoc());
+  if (Where.isInvalid())
+    return std::nullopt;
+  P.File = Where.getFilename();
+  P.Line = Where.getLine();
+  P.Column = Where.getColumn();
+  P.Length =
+      Lexer::MeasureTokenLength(Int->getBeginLoc(), SM, Ctx.getLangOpts());
+  P.Written = Lexer::getSourceText(
+                  CharSourceRange::getTokenRange(Int->getSourceRange()), SM,
+                  Ctx.getLangOpts())
+                  .str();
+  if (P.Length == 0 || P.Written.size() != P.Length)
+    return std::nullopt;
+  return P;
+}
+
 std::optional<MemoryAccess>
 AccessClassifier::classifyLValue(const clang::Expr *LValue) const {
   auto Origin = originOfLValue(LValue);
   if (!Origin || Origin->Space == MemorySpace::Local)
     return std::nullopt;
-  return MemoryAccess{*Origin, sizeOf(LValue->getType())};
+  MemoryAccess A{*Origin, sizeOf(LValue->getType())};
+  if (Origin->Space == MemorySpace::Shared)
+    A.Padding = rowPadding(LValue);
+  return A;
 }
 
 } // namespace rla

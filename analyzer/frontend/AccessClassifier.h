@@ -10,6 +10,7 @@
 #define RLA_FRONTEND_ACCESSCLASSIFIER_H
 
 #include "analyzer/frontend/ValueEnv.h"
+#include "analyzer/ir/AccessSite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -23,6 +24,8 @@ namespace rla {
 struct MemoryAccess {
   MemoryOrigin Origin;
   uint64_t Bytes = 0;
+  /// `tile[a][b]` of a __shared__ array with a literal innermost extent.
+  std::optional<RowPadding> Padding;
 };
 
 class AccessClassifier {
@@ -46,6 +49,10 @@ public:
   uint64_t sizeOf(clang::QualType T) const;
 
 private:
+  /// The access's address with each row of its __shared__ array one
+  /// element longer, for a full subscript of an array whose innermost
+  /// extent is an integer literal; nullopt otherwise.
+  std::optional<RowPadding> rowPadding(const clang::Expr *LValue) const;
   /// Offset + Index * Scale, unset when either is unknown.
   std::optional<Expr> offsetPlus(const std::optional<Expr> &Offset,
                                  const clang::Expr *Index, uint64_t Scale,

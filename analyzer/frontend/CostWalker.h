@@ -126,8 +126,8 @@ private:
   void countAccess(const MemoryAccess &A, bool Store);
   /// Records the access (array, address, index ranges, executions) for the
   /// memory models (CostWalkerAccess.cpp).
-  void recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
-                    AccessKind Kind);
+  void recordAccess(const MemoryOrigin &Origin, uint64_t Bytes, AccessKind Kind,
+                    const RowPadding *Padding = nullptr);
   void countArithmetic(clang::QualType Type, unsigned Amount = 1,
                        bool Division = false);
   /// How often the current point runs over the launch: threads (or

@@ -6,7 +6,7 @@
 namespace rla {
 
 void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
-                              AccessKind Kind) {
+                              AccessKind Kind, const RowPadding *Padding) {
   if (!Recording || Bytes == 0)
     return;
   if (Origin.Space != MemorySpace::Global &&
@@ -22,6 +22,8 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
   if (Origin.Space != MemorySpace::Unknown)
     A.ByteOffset = Origin.Offset;
   A.ArrayBytes = Origin.ArrayBytes;
+  if (Padding && A.ByteOffset)
+    A.Padding = *Padding;
   if (!A.ByteOffset && Origin.DistinctIndices)
     A.MaxDistinct = *Origin.DistinctIndices;
   for (unsigned D = 0; D < 3; ++D) {

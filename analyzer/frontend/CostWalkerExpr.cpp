@@ -155,7 +155,8 @@ void CostWalker::countAccess(const MemoryAccess &A, bool Store) {
   switch (A.Origin.Space) {
   case MemorySpace::Shared:
     recordAccess(A.Origin, A.Bytes,
-                 Store ? AccessKind::Store : AccessKind::Load);
+                 Store ? AccessKind::Store : AccessKind::Load,
+                 A.Padding ? &*A.Padding : nullptr);
     return add(Store ? &CostVector::SharedStoreBytes
                      : &CostVector::SharedLoadBytes,
                Bytes);
@@ -195,7 +196,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
     if (isa<CallExpr>(skipNoOps(Sub)))
       return walkExpr(skipNoOps(Sub));
     if (auto A = classifier().classifyLValue(Sub)) {
-      countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType())},
+      countAccess(MemoryAccess{A->Origin, classifier().sizeOf(Cast->getType()),
+                               A->Padding},
                   false);
       walkLValueAddress(Sub);
       return;

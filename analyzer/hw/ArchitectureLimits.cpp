@@ -1,6 +1,7 @@
 //===- ArchitectureLimits.cpp - Reads data/architectures.json -------------===//
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/support/JsonDepth.h"
 #include "analyzer/support/JsonFields.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -103,6 +104,10 @@ std::string ArchitectureLimits::computeCapability() const {
 
 bool ArchitectureTable::loadString(const std::string &Text,
                                    std::string &Error) {
+  if (std::string Deep = jsonTooDeep(Text); !Deep.empty()) {
+    Error = Deep;
+    return false;
+  }
   json Doc = json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (Doc.is_discarded()) {
     Error = "invalid JSON";

@@ -1,5 +1,6 @@
 //===- GpuDatabase.cpp - Reads and validates data/gpus.json ---------------===//
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/support/JsonDepth.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -268,6 +269,10 @@ std::string &executablePath() {
 } // namespace
 
 bool GpuDatabase::loadString(const std::string &Text, std::string &Error) {
+  if (std::string Deep = jsonTooDeep(Text); !Deep.empty()) {
+    Error = Deep;
+    return false;
+  }
   try {
     json Root = json::parse(Text);
     Reader Top("top level");

@@ -38,6 +38,20 @@ struct LoopIndex {
   bool Dense = true;
 };
 
+/// A fixed-size __shared__ array whose innermost extent is written as a
+/// literal (`float tile[32][32]`), and this access's address if each row
+/// had one element more: what the memory model needs to check that
+/// padding the row breaks a bank conflict before it offers the edit.
+struct RowPadding {
+  Expr ByteOffset;         ///< the address in the padded array
+  uint64_t ArrayBytes = 0; ///< the padded array's size
+  uint64_t Extent = 0;     ///< the literal's value (32)
+  std::string Written;     ///< the literal as written ("32", "0x20")
+  /// Where the literal is written, and its length in characters.
+  std::string File;
+  unsigned Line = 0, Column = 0, Length = 0;
+};
+
 struct AccessSite {
   std::string Array; ///< the pointer parameter or __shared__ variable
   bool Shared = false;
@@ -55,6 +69,8 @@ struct AccessSite {
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;
   std::vector<LoopIndex> Loops;
+  /// Set for a subscript of a __shared__ array padding could fix.
+  std::optional<RowPadding> Padding;
   /// Executions summed over the launch (threads times iterations).
   ExprRange Executions;
   std::string File;

@@ -77,6 +77,9 @@ struct EvalResult {
   std::set<std::string> Unbound; ///< symbols that had no value
   bool Overflow = false;         ///< a 128-bit intermediate overflowed
   bool DomainError = false;      ///< division by zero and the like
+  /// Sums without a closed form needed more than Expr::MaxSumTerms terms
+  /// (DomainError is set too): the value is left unknown.
+  bool OverBudget = false;
   bool ok() const { return Value.has_value() && !Overflow && !DomainError; }
 };
 
@@ -115,8 +118,13 @@ public:
   /// loops whose costs have no closed form still get exact numbers).
   static Expr sum(const std::string &Var, const Expr &Lo, const Expr &Hi,
                   const Expr &Body);
-  /// Largest number of terms evaluate() adds up for one sum atom.
+  /// Largest number of terms one evaluate() adds up over all its sum atoms
+  /// (nested ones multiply): past it the value is undefined, never a hang.
   static constexpr int64_t MaxSumTerms = int64_t(1) << 20;
+  /// Highest degree of a polynomial body that sums have a closed form for:
+  /// a loop nest 8 deep whose bounds are the enclosing indices (a
+  /// triangular nest) stays a polynomial.
+  static constexpr unsigned MaxSumDegree = 8;
 
   friend Expr operator+(const Expr &A, const Expr &B);
   friend Expr operator-(const Expr &A, const Expr &B);
@@ -173,8 +181,9 @@ public:
   coefficientsIn(const std::string &Symbol) const;
 
   /// Closed form of sum_{Symbol = Lo}^{Hi - 1} this, for polynomials of
-  /// degree <= 4 in Symbol (Faulhaber). The result is exact for Hi >= Lo and
-  /// is the polynomial extension otherwise (callers clamp trip counts).
+  /// degree <= MaxSumDegree in Symbol (Faulhaber). The result is exact for
+  /// Hi >= Lo and is the polynomial extension otherwise (callers clamp trip
+  /// counts).
   std::optional<Expr> sumOver(const std::string &Symbol, const Expr &Lo,
                               const Expr &Hi) const;
 

@@ -89,29 +89,47 @@ Expr power(const Expr &E, unsigned N) {
 }
 
 /// Coefficients of S_k(m) = sum_{j=0}^{m-1} j^k as a polynomial in m, lowest
-/// power first (Faulhaber's formula).
-std::vector<Rational> faulhaber(unsigned K) {
-  auto Q = [](int N, int D) { return Rational(N, D); };
-  switch (K) {
-  case 0:
-    return {Q(0, 1), Q(1, 1)};
-  case 1:
-    return {Q(0, 1), Q(-1, 2), Q(1, 2)};
-  case 2:
-    return {Q(0, 1), Q(1, 6), Q(-1, 2), Q(1, 3)};
-  case 3:
-    return {Q(0, 1), Q(0, 1), Q(1, 4), Q(-1, 2), Q(1, 4)};
-  default:
-    return {Q(0, 1), Q(-1, 30), Q(0, 1), Q(1, 3), Q(-1, 2), Q(1, 5)};
-  }
+/// power first (Faulhaber's formula, S_k(m) = 1/(k+1) sum_j C(k+1, j) B_j
+/// m^(k+1-j) with the Bernoulli numbers B_1 = -1/2), for k <= MaxSumDegree.
+/// Computed once; the numbers stay small (B_8 = -1/30).
+const std::vector<Rational> &faulhaber(unsigned K) {
+  static const std::vector<std::vector<Rational>> Table = [] {
+    const unsigned N = Expr::MaxSumDegree + 1;
+    std::vector<std::vector<Rational>> Binomial(N + 1);
+    for (unsigned I = 0; I <= N; ++I) {
+      Binomial[I].assign(I + 1, Rational(1));
+      for (unsigned J = 1; J < I; ++J)
+        Binomial[I][J] = Binomial[I - 1][J - 1] + Binomial[I - 1][J];
+    }
+    std::vector<Rational> B(N, Rational(0));
+    B[0] = Rational(1);
+    for (unsigned M = 1; M < N; ++M) {
+      Rational Acc;
+      for (unsigned J = 0; J < M; ++J)
+        Acc = Acc + Binomial[M + 1][J] * B[J];
+      B[M] = -Acc / Rational(int64_t(M + 1));
+    }
+    std::vector<std::vector<Rational>> Out;
+    for (unsigned Deg = 0; Deg < N; ++Deg) {
+      std::vector<Rational> C(Deg + 2, Rational(0));
+      for (unsigned J = 0; J <= Deg; ++J)
+        C[Deg + 1 - J] =
+            Binomial[Deg + 1][J] * B[J] / Rational(int64_t(Deg + 1));
+      Out.push_back(std::move(C));
+    }
+    return Out;
+  }();
+  return Table[K];
 }
 
 /// Evaluates Expr trees while accumulating unbound symbols and error flags;
 /// keeps going after a failure so that every unbound symbol is reported.
 class Evaluator {
 public:
-  Evaluator(const Bindings &Values, EvalResult &Result)
-      : Values(Values), Result(Result) {}
+  /// Budget: the sum terms this evaluation may still add up, shared with
+  /// the evaluations of nested sum bodies.
+  Evaluator(const Bindings &Values, EvalResult &Result, int64_t &Budget)
+      : Values(Values), Result(Result), Budget(Budget) {}
 
   std::optional<Rational> eval(const Expr &E) {
     Rational Sum;
@@ -176,21 +194,29 @@ private:
       Result.DomainError = true;
       return std::nullopt;
     }
-    if (Hi->num() - Lo->num() > Expr::MaxSumTerms) {
+    // Every term counts against the one budget, so that nested sums
+    // without a closed form (their terms multiply) cannot run for hours.
+    if (Hi->num() - Lo->num() > Budget) {
       Result.DomainError = true;
+      Result.OverBudget = true;
       return std::nullopt;
     }
+    if (Hi->num() > Lo->num())
+      Budget -= static_cast<int64_t>(Hi->num() - Lo->num());
     Bindings Local = Values;
     Rational Total;
     for (I128 T = Lo->num(); T < Hi->num(); ++T) {
       Local[A.Name] = Rational(T, 1);
-      EvalResult Term = A.Operands[2].evaluate(Local);
+      EvalResult Term;
+      std::optional<Rational> Value =
+          Evaluator(Local, Term, Budget).eval(A.Operands[2]);
       Result.Unbound.insert(Term.Unbound.begin(), Term.Unbound.end());
       Result.Overflow |= Term.Overflow;
       Result.DomainError |= Term.DomainError;
-      if (!Term.Value)
+      Result.OverBudget |= Term.OverBudget;
+      if (!Value || !Term.Unbound.empty() || Term.Overflow || Term.DomainError)
         return std::nullopt;
-      Total = Total + *Term.Value;
+      Total = Total + *Value;
       if (Total.overflowed()) {
         Result.Overflow = true;
         return std::nullopt;
@@ -201,6 +227,7 @@ private:
 
   const Bindings &Values;
   EvalResult &Result;
+  int64_t &Budget;
 };
 
 } // namespace
@@ -497,7 +524,7 @@ Expr::coefficientsIn(const std::string &Symbol) const {
 std::optional<Expr> Expr::sumOver(const std::string &Symbol, const Expr &Lo,
                                   const Expr &Hi) const {
   std::optional<std::vector<Expr>> Coefficients = coefficientsIn(Symbol);
-  if (!Coefficients || Coefficients->size() > 5)
+  if (!Coefficients || Coefficients->size() > MaxSumDegree + 1)
     return std::nullopt;
   std::vector<Expr> HiPowers{Expr(1)}, LoPowers{Expr(1)};
   for (unsigned J = 1; J <= Coefficients->size(); ++J) {
@@ -509,7 +536,7 @@ std::optional<Expr> Expr::sumOver(const std::string &Symbol, const Expr &Lo,
     const Expr &Coef = (*Coefficients)[K];
     if (Coef.isZero())
       continue;
-    std::vector<Rational> S = faulhaber(K);
+    const std::vector<Rational> &S = faulhaber(K);
     Expr Difference;
     for (unsigned J = 0; J < S.size(); ++J)
       if (!S[J].isZero())
@@ -521,7 +548,8 @@ std::optional<Expr> Expr::sumOver(const std::string &Symbol, const Expr &Lo,
 
 EvalResult Expr::evaluate(const Bindings &Values) const {
   EvalResult Result;
-  Evaluator E(Values, Result);
+  int64_t Budget = MaxSumTerms;
+  Evaluator E(Values, Result, Budget);
   std::optional<Rational> V = E.eval(*this);
   if (V && Result.Unbound.empty() && !Result.DomainError && !Result.Overflow)
     Result.Value = V;

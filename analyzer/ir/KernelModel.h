@@ -37,12 +37,22 @@ struct SourceLoc {
 enum class Severity { Remark, Note, Warning, Error };
 const char *severityName(Severity S); ///< "remark", "note", "warning", "error"
 
+/// An edit that resolves a finding, as clang's fix-it hints: the Length
+/// characters at Loc (which read Original) become Replacement.
+struct FixIt {
+  SourceLoc Loc;
+  unsigned Length = 0;
+  std::string Original, Replacement;
+};
+
 /// A finding with a stable ID (e.g. "rl-recursion", "rl-data-dependent").
 struct Finding {
   std::string Id;
   Severity Level = Severity::Remark;
   std::string Message;
   SourceLoc Loc;
+  /// Offered only where the model checked that the edit removes the cause.
+  std::vector<FixIt> Fixes = {};
 };
 
 /// The costs of a launch, one expression per quantity. Each field is a count

@@ -74,13 +74,19 @@ json::Object rangeOf(const SourceLoc &L, llvm::StringRef Text) {
       {"end", position(Line, utf16Column(Text, Line, Byte + Length))}};
 }
 
+/// JSON strings must be UTF-8; a message that quotes what the client sent
+/// (a damaged header) or a source line may not be. Found by test/fuzz.
+std::string utf8(const std::string &Text) {
+  return json::isUTF8(Text) ? Text : json::fixUTF8(Text);
+}
+
 json::Value diagnostic(const SourceLoc &L, llvm::StringRef Text, Severity S,
                        const std::string &Source, const std::string &Code,
                        const std::string &Message) {
   json::Object D{{"range", rangeOf(L, Text)},
                  {"severity", lspSeverity(S)},
                  {"source", Source},
-                 {"message", Message}};
+                 {"message", utf8(Message)}};
   if (!Code.empty())
     D["code"] = Code;
   return D;
@@ -105,7 +111,7 @@ private:
     Writer.send(json::Object{
         {"jsonrpc", "2.0"},
         {"id", Id},
-        {"error", json::Object{{"code", Code}, {"message", Text}}}});
+        {"error", json::Object{{"code", Code}, {"message", utf8(Text)}}}});
   }
   void publish(const std::string &Uri, std::optional<int64_t> Version,
                json::Array Diagnostics) {

@@ -1,5 +1,6 @@
 //===- Trace.cpp ----------------------------------------------------------===//
 #include "analyzer/measure/Trace.h"
+#include "analyzer/support/JsonDepth.h"
 #include "analyzer/support/JsonFields.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -173,6 +174,8 @@ bool parseTrace(const std::string &Text, Trace &Out, std::string &Error) {
       Error = "line " + std::to_string(LineNo) + ": " + Why;
       return false;
     };
+    if (std::string Deep = jsonTooDeep(Line); !Deep.empty())
+      return Fail(Deep);
     json J = json::parse(Line, nullptr, /*allow_exceptions=*/false);
     if (J.is_discarded() || !J.is_object())
       return Fail("not a JSON object");

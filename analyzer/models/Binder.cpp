@@ -169,19 +169,31 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
     R.PerThreadFormulas[Key] = {shown(PerLow[I].second),
                                 shown(PerHigh[I].second)};
     EvalResult L = Low[I].second.evaluate(Values);
-    EvalResult H = High[I].second.evaluate(Values);
-    bool Overflow = false, DomainError = false;
+    // An exact count is evaluated once (a sum added term by term is costly).
+    EvalResult H =
+        High[I].second == Low[I].second ? L : High[I].second.evaluate(Values);
+    bool Overflow = false, DomainError = false, OverBudget = false;
     for (const EvalResult *E : {&L, &H}) {
       for (const std::string &S : E->Unbound)
         if (!isThreadCoordinate(S))
           R.Unbound.insert(S);
       Overflow |= E->Overflow;
       DomainError |= E->DomainError;
+      OverBudget |= E->OverBudget;
     }
     if (Overflow)
       R.Findings.push_back(Finding{
           "rl-overflow", Severity::Warning,
           "'" + Key + "' does not fit in 128-bit arithmetic", Model.Location});
+    else if (OverBudget)
+      R.Findings.push_back(
+          Finding{"rl-undefined", Severity::Warning,
+                  "'" + Key +
+                      "' is not evaluated for this launch: its loops have no "
+                      "closed form and need more than " +
+                      std::to_string(Expr::MaxSumTerms) +
+                      " terms added one by one (" + Low[I].second.str() + ")",
+                  Model.Location});
     else if (DomainError)
       R.Findings.push_back(Finding{
           "rl-undefined", Severity::Warning,

@@ -38,6 +38,32 @@ SourceLoc locOf(const AccessSite &S) {
   return L;
 }
 
+/// The edit `[32]` -> `[33]` of the shared array's innermost extent, when
+/// the access with one element more per row is free of bank conflicts
+/// under this launch; nothing when padding would not remove the conflict
+/// (a stride padding cannot break, or an address the model cannot follow).
+std::vector<FixIt> paddingFix(const AccessSite &S, const Bindings &Values,
+                              const LaunchShape &Shape) {
+  if (!S.Padding)
+    return {};
+  AccessSite Padded = S;
+  Padded.ByteOffset = S.Padding->ByteOffset;
+  Padded.ArrayBytes = S.Padding->ArrayBytes;
+  Padded.Padding.reset();
+  AffineAccess A = bindAccess(Padded, Values, Shape);
+  if (!A.Affine)
+    return {};
+  WarpCost C = warpCost(A, Shape);
+  if (C.Wavefronts >= 2 * C.IdealWavefronts)
+    return {};
+  FixIt F;
+  F.Loc = SourceLoc{S.Padding->File, S.Padding->Line, S.Padding->Column};
+  F.Length = S.Padding->Length;
+  F.Original = S.Padding->Written;
+  F.Replacement = std::to_string(S.Padding->Extent + 1);
+  return {F};
+}
+
 struct Group {
   std::string Name;
   bool Shared = false;
@@ -151,7 +177,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                    fixed(C.IdealWavefronts, 0) + " (lanes " +
                    std::to_string(A.LaneStride[0]) +
                    " bytes apart in threadIdx.x; pad the row to break it)",
-               locOf(S)});
+               locOf(S), paddingFix(S, Values, *Shape)});
         continue;
       }
       if (S.Kind == AccessKind::Atomic)

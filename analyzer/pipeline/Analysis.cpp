@@ -6,6 +6,7 @@
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/FusionChains.h"
 #include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/report/CheckFilter.h"
 #include "analyzer/report/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -165,9 +166,12 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     relabel(K.Location);
     for (Finding &F : K.Findings)
       relabel(F.Loc);
-    for (AccessSite &A : K.Accesses)
+    for (AccessSite &A : K.Accesses) {
       if (A.File == Absolute.str())
         A.File = File;
+      if (A.Padding && A.Padding->File == Absolute.str())
+        A.Padding->File = File;
+    }
   }
   for (LaunchSpec &L : Parsed.Launches)
     relabel(L.Site);
@@ -201,6 +205,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     R.Findings.push_back(Finding{"rl-no-kernels", Severity::Note,
                                  "no __global__ kernels in '" + File + "'",
                                  SourceLoc{File, 0, 0}});
+    applyCheckFilter(R, Req.Checks);
     return Result;
   }
 
@@ -282,6 +287,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   Result.ParseCommandLine = Parsed.CommandLine;
   SourceLines Sources;
   applySuppressions(R, Sources);
+  applyCheckFilter(R, Req.Checks);
   return Result;
 }
 

@@ -38,6 +38,8 @@ struct AnalysisRequest {
   bool Strict = false;
   bool NoResourceCache = false;
   std::string ResourceCacheDir;
+  /// --checks: the finding IDs to report (all by default).
+  CheckFilter Checks;
 };
 
 struct AnalysisResult {

@@ -34,7 +34,18 @@ struct FileRun {
   Json Report; ///< parsed Outputs.Json (null on error)
 };
 
+/// Whether the run reads whole reports back (the summary across files,
+/// SARIF, the gates, a multi-file JSON document).
+bool needsReports(const RunOptions &O) {
+  return O.Multi || O.Output == OutputKind::Sarif || !O.FailOn.empty() ||
+         !O.Baseline.empty() || !O.WriteBaseline.empty();
+}
+
+/// The outputs of one file: all of them for the cache, else only those the
+/// run prints or reads (a launch file of 100,000 cases makes each of them
+/// hundreds of megabytes).
 FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
+                        const RunOptions &O, bool ForCache,
                         std::string &Error) {
   AnalysisResult Result = analyze(Req, Db);
   FileOutputs Out;
@@ -43,10 +54,15 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
     Error = Result.Error;
     return Out;
   }
-  Out.Json = renderJson(Result.R);
-  Out.Text = renderText(Result.R, false);
-  Out.TextColor = renderText(Result.R, true);
-  Out.Diagnostics = renderDiagnostics(Result.R);
+  bool Text = O.Output == OutputKind::Text;
+  if (ForCache || O.Output == OutputKind::Json || needsReports(O))
+    Out.Json = renderJson(Result.R);
+  if (ForCache || (Text && !O.Color))
+    Out.Text = renderText(Result.R, false, O.Verbose);
+  if (ForCache || (Text && O.Color))
+    Out.TextColor = renderText(Result.R, true, O.Verbose);
+  if (ForCache || O.Output == OutputKind::Diagnostics)
+    Out.Diagnostics = renderDiagnostics(Result.R);
   Out.Dependencies = Result.R.Dependencies;
   return Out;
 }
@@ -77,7 +93,7 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
     llvm::raw_string_ostream ClangStream(ClangOutput);
     if (O.Jobs > 1)
       Req.Parse.DiagnosticStream = &ClangStream;
-    Run.Outputs = analyseFile(Req, Db, Run.Error);
+    Run.Outputs = analyseFile(Req, Db, O, Cache != nullptr, Run.Error);
     if (!ClangOutput.empty()) {
       std::lock_guard<std::mutex> Lock(ErrLock);
       Err << ClangOutput;
@@ -89,7 +105,7 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
       Err << "rl-analyze: warning: " << CacheError << "\n";
     }
   }
-  if (Run.Outputs.Exit != ExitInputError)
+  if (Run.Outputs.Exit != ExitInputError && needsReports(O))
     Run.Report = Json::parse(Run.Outputs.Json, nullptr, false);
   Run.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
@@ -308,9 +324,9 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
       return Entries;
     };
     if (!O.Baseline.empty()) {
-      BaselineComparison C = compareToBaseline(
-          Before, EntriesFor(O.Baseline), O.Tolerance, O.BaselineNew,
-          O.FailOnNewFindings);
+      BaselineComparison C =
+          compareToBaseline(Before, EntriesFor(O.Baseline), O.Tolerance,
+                            O.BaselineNew, O.FailOnNewFindings);
       for (const Finding &F : C.Regressions)
         Err << located(F) << "\n";
       size_t NewFailing = 0;

@@ -2,6 +2,7 @@
 #include "analyzer/pipeline/RequestSettings.h"
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ProjectConfig.h"
+#include "analyzer/report/CheckFilter.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -53,8 +54,18 @@ bool applySettingOption(llvm::StringRef Option, RequestSettings &S,
     S.LaunchFile = Value.str();
     return true;
   }
+  if (Key == "checks") {
+    CheckFilter Probe; // a bad glob is an error now, not at the first file
+    if (!Probe.append(Value, Error)) {
+      Error = "checks" + Error.substr(std::string("--checks").size());
+      return false;
+    }
+    S.Checks += (S.Checks.empty() ? "" : ",") + Value.str();
+    return true;
+  }
   Error = "unknown option '" + Key.str() +
-          "' (known: gpu=, bind=, launch=, launches=, no-config, no-resources)";
+          "' (known: gpu=, bind=, launch=, launches=, checks=, no-config, "
+          "no-resources)";
   return false;
 }
 
@@ -81,6 +92,15 @@ bool buildRequest(const RequestSettings &S, const std::string &File,
     if (Req.GpuNames.empty())
       Req.GpuNames = Config.Gpus;
   }
+  Req.Checks = CheckFilter();
+  if (!Req.Checks.append(S.DefaultChecks, Error))
+    return false;
+  if (HaveConfig && !Req.Checks.append(Config.Checks, Error)) {
+    Error = Config.Path + ": checks: " + Error;
+    return false;
+  }
+  if (!Req.Checks.append(S.Checks, Error))
+    return false;
   std::string Launches = S.LaunchFile;
   if (Launches.empty() && HaveConfig)
     Launches = Config.LaunchFile;

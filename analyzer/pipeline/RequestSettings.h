@@ -25,11 +25,17 @@ struct RequestSettings {
   std::string LaunchFile;           ///< from --launches / launches=
   bool UseConfig = true;            ///< look for .rl-analyze.json
   bool NoResources = false;         ///< skip nvcc (no occupancy)
+  /// checks= globs (CheckFilter.h), applied after the config's; the
+  /// plugin starts them with its own defaults.
+  std::string Checks;
+  /// Globs applied before the config's and Checks (the plugin's defaults).
+  std::string DefaultChecks;
 };
 
 /// One "name=value" option of the plugin or the language server ("gpu=H100",
 /// "bind=n=1<<20", "launch=k:grid=1,block=32", "launches=FILE",
-/// "no-config", "no-resources"); false with Error set for a bad one.
+/// "checks=-*,rl-uncoalesced", "no-config", "no-resources"); false with
+/// Error set for a bad one.
 bool applySettingOption(llvm::StringRef Option, RequestSettings &Settings,
                         std::string &Error);
 

@@ -1,6 +1,7 @@
 //===- Baseline.cpp -------------------------------------------------------===//
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/JsonDepth.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -217,6 +218,10 @@ bool loadBaseline(const std::string &Path, std::vector<BaselineEntry> &Out,
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer) {
     Error = "cannot read baseline '" + Path + "'";
+    return false;
+  }
+  if (std::string Deep = jsonTooDeep((*Buffer)->getBuffer()); !Deep.empty()) {
+    Error = "'" + Path + "': " + Deep;
     return false;
   }
   Json J = Json::parse((*Buffer)->getBuffer(), nullptr, false);

@@ -38,6 +38,18 @@ Line findingLine(const Finding &F, const std::string &Tool) {
   return {F.Loc, Text};
 }
 
+/// The finding's line, then its edits as clang prints them with
+/// -fdiagnostics-parseable-fixits: fix-it:"FILE":{L:C-L:C}:"TEXT".
+Line findingLines(const Finding &F, const std::string &Tool) {
+  Line L = findingLine(F, Tool);
+  for (const FixIt &X : F.Fixes)
+    L.Text +=
+        "\nfix-it:\"" + X.Loc.File + "\":{" + std::to_string(X.Loc.Line) + ":" +
+        std::to_string(X.Loc.Column) + "-" + std::to_string(X.Loc.Line) + ":" +
+        std::to_string(X.Loc.Column + X.Length) + "}:\"" + X.Replacement + "\"";
+  return L;
+}
+
 std::string span(double A, double B,
                  const std::function<std::string(double)> &Format) {
   return formatRange(std::min(A, B), std::max(A, B), Format);
@@ -71,7 +83,8 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
 
 /// The roofline remark on the first GPU, when the launch is bound and the
 /// verdict is decided; nothing otherwise (no made-up numbers).
-std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
+std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool,
+                              const CheckFilter &Checks) {
   if (!K.Totals || K.Verdicts.empty())
     return std::nullopt;
   if (K.VerdictSuppressed) // an `rl-analyze: ignore[...]` comment
@@ -82,6 +95,8 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
     return std::nullopt;
   bool Memory = Hi.Verdict == Bound::Memory || Hi.Verdict == Bound::L2 ||
                 Hi.Verdict == Bound::L1 || Hi.Verdict == Bound::Latency;
+  if (!Checks.enabled(Memory ? "rl-memory-bound" : "rl-compute-bound"))
+    return std::nullopt; // --checks turned the verdict remark off
 
   std::string Name = K.Model.Name;
   if (!K.Launch.CaseName.empty())
@@ -132,13 +147,13 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool) {
 std::string renderDiagnostics(const Report &R) {
   std::vector<Line> Lines;
   for (const Finding &F : R.Findings)
-    Lines.push_back(findingLine(F, R.Tool));
+    Lines.push_back(findingLines(F, R.Tool));
   for (const KernelReport &K : R.Kernels) {
-    if (std::optional<Line> L = boundLine(K, R.Tool))
+    if (std::optional<Line> L = boundLine(K, R.Tool, R.Checks))
       Lines.push_back(*L);
     for (const auto *List : {&K.Findings, &K.Model.Findings})
       for (const Finding &F : *List)
-        Lines.push_back(findingLine(F, R.Tool));
+        Lines.push_back(findingLines(F, R.Tool));
   }
 
   std::stable_sort(Lines.begin(), Lines.end(),
@@ -159,7 +174,7 @@ std::vector<Finding> collectDiagnostics(const Report &R) {
   for (const Finding &F : R.Findings)
     All.push_back(F);
   for (const KernelReport &K : R.Kernels) {
-    if (std::optional<Line> L = boundLine(K, R.Tool)) {
+    if (std::optional<Line> L = boundLine(K, R.Tool, R.Checks)) {
       // boundLine's text is "<prefix>remark: <message> [<id>]".
       std::string Text = L->Text.substr(prefix(L->Loc, R.Tool).size() +
                                         std::string("remark: ").size());

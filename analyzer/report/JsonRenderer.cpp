@@ -276,6 +276,18 @@ Json finding(const Finding &F) {
   J["file"] = F.Loc.File.empty() ? Json(nullptr) : Json(F.Loc.File);
   J["line"] = F.Loc.valid() ? Json(F.Loc.Line) : Json(nullptr);
   J["column"] = F.Loc.valid() ? Json(F.Loc.Column) : Json(nullptr);
+  // Edits that resolve the finding (clang's fix-its); present when any.
+  if (!F.Fixes.empty()) {
+    Json Fixes = Json::array();
+    for (const FixIt &X : F.Fixes)
+      Fixes.push_back({{"file", X.Loc.File},
+                       {"line", X.Loc.Line},
+                       {"column", X.Loc.Column},
+                       {"length", X.Length},
+                       {"original", X.Original},
+                       {"replacement", X.Replacement}});
+    J["fixes"] = Fixes;
+  }
   return J;
 }
 
@@ -376,16 +388,19 @@ std::string renderJson(const Report &R) {
   J["tool"] = R.Tool;
   J["version"] = R.Version;
   J["input"] = R.InputFile;
+  // --checks as applied: consumers of the report (SARIF, --fail-on) leave
+  // out the verdict remarks it turns off.
+  J["checks"] = R.Checks.text();
   J["gpu"] = R.Gpus.empty() || !R.Gpus[0] ? Json(nullptr) : gpu(*R.Gpus[0]);
   Json Gpus = Json::array();
   for (const GpuSpec *G : R.Gpus)
     if (G)
       Gpus.push_back(gpu(*G));
   J["gpus"] = Gpus;
-  Json Kernels = Json::array();
-  for (const KernelReport &K : R.Kernels)
-    Kernels.push_back(kernel(K));
-  J["kernels"] = Kernels;
+  // The kernels are dumped one at a time into the text (below), so that a
+  // launch file of 100,000 cases never has its whole JSON tree in memory.
+  const std::string Placeholder = "\x01kernels\x01";
+  J["kernels"] = R.Kernels.empty() ? Json::array() : Json(Placeholder);
   if (R.Program.Present) {
     Json P = Json::object();
     P["launches"] = number(R.Program.Launches);
@@ -413,7 +428,26 @@ std::string renderJson(const Report &R) {
   // Findings silenced by `rl-analyze: ignore[...]` comments.
   J["suppressed"] = findings(R.Suppressed, {});
   // Replace, never throw, on a message that is not valid UTF-8.
-  return J.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  std::string Text = J.dump(2, ' ', false, Json::error_handler_t::replace);
+  if (R.Kernels.empty())
+    return Text + "\n";
+  std::string Quoted = Json(Placeholder).dump();
+  size_t At = Text.find(Quoted);
+  std::string Out = Text.substr(0, At) + "[\n";
+  for (size_t I = 0; I < R.Kernels.size(); ++I) {
+    // Indented as nlohmann indents an element of the top level's array.
+    std::string One = kernel(R.Kernels[I])
+                          .dump(2, ' ', false, Json::error_handler_t::replace);
+    Out += "    ";
+    for (char C : One) {
+      Out += C;
+      if (C == '\n')
+        Out += "    ";
+    }
+    Out += I + 1 < R.Kernels.size() ? ",\n" : "\n";
+  }
+  Out += "  ]" + Text.substr(At + Quoted.size()) + "\n";
+  return Out;
 }
 
 } // namespace rla

@@ -1,5 +1,6 @@
 //===- ListingRenderer.cpp ------------------------------------------------===//
 #include "analyzer/report/ListingRenderer.h"
+#include "analyzer/report/DiagnosticExplanations.h"
 #include "analyzer/report/DiagnosticIds.h"
 #include "analyzer/report/HumanUnits.h"
 
@@ -12,6 +13,22 @@ std::string peak(const GpuSpec &G, Precision P) {
   const SourcedValue *V = G.peakFlops(P);
   return std::string(precisionName(P)) + " " +
          (V ? formatSi(V->Value, "FLOP/s") : "?");
+}
+
+/// Text wrapped at word boundaries to Width columns, each line indented.
+std::string wrapped(const std::string &Text, size_t Indent, size_t Width = 80) {
+  std::istringstream Words(Text);
+  std::string Out, Line, Word;
+  while (Words >> Word) {
+    if (!Line.empty() && Indent + Line.size() + 1 + Word.size() > Width) {
+      Out += std::string(Indent, ' ') + Line + "\n";
+      Line.clear();
+    }
+    Line += (Line.empty() ? "" : " ") + Word;
+  }
+  if (!Line.empty())
+    Out += std::string(Indent, ' ') + Line + "\n";
+  return Out;
 }
 
 } // namespace
@@ -39,6 +56,30 @@ std::string renderDiagnosticList() {
   for (const DiagnosticInfo &D : diagnosticRegistry())
     OS << D.Id << "  " << severityName(D.DefaultLevel)
        << (D.Planned ? "  (planned)" : "") << "\n    " << D.Summary << "\n";
+  return OS.str();
+}
+
+std::string renderExplanation(const std::string &Id) {
+  const DiagnosticInfo *D = findDiagnostic(Id);
+  if (!D)
+    return "";
+  const DiagnosticExplanation *E = findExplanation(Id);
+  std::ostringstream OS;
+  OS << D->Id << "  (" << severityName(D->DefaultLevel)
+     << (D->Planned ? ", planned" : "") << ")\n\nWhat it means\n"
+     << wrapped(D->Summary, 2);
+  if (E)
+    OS << "\nWhy it matters\n" << wrapped(E->Why, 2);
+  OS << "\nHow to fix\n" << wrapped(D->Help, 2);
+  if (E) {
+    OS << "\nExample\n";
+    std::istringstream Lines(E->Example);
+    for (std::string L; std::getline(Lines, L);)
+      OS << "    " << L << "\n";
+  }
+  OS << "\nSilence it in the source with `// rl-analyze: ignore[" << D->Id
+     << "]`,\nor turn it off with --checks=-" << D->Id
+     << ".\nMore: docs/diagnostics.md#" << D->Id << "\n";
   return OS.str();
 }
 

@@ -1,8 +1,9 @@
-//===- ListingRenderer.h - --list-gpus and --list-diagnostics ---*- C++ -*-===//
+//===- ListingRenderer.h - Listings and --explain ---------------*- C++ -*-===//
 ///
 /// \file
-/// The text of the two listing options: each GPU of the database with its
-/// peaks (the default one marked), and each finding ID with what it means.
+/// The text of the listing options: each GPU of the database with its
+/// peaks (the default one marked), each finding ID with what it means, and
+/// one ID explained at length.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_REPORT_LISTINGRENDERER_H
 #define RLA_REPORT_LISTINGRENDERER_H
@@ -19,6 +20,10 @@ std::string renderGpuList(const GpuDatabase &Db);
 
 /// One entry per finding ID: the ID, its level and its one-line summary.
 std::string renderDiagnosticList();
+
+/// --explain ID: what the finding means, why it matters, how to fix it and
+/// an example, wrapped to 80 columns. Id must be a registered ID.
+std::string renderExplanation(const std::string &Id);
 
 } // namespace rla
 

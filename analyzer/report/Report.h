@@ -13,6 +13,7 @@
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
+#include "analyzer/report/CheckFilter.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
 #include <map>
@@ -117,6 +118,8 @@ struct Report {
   /// Non-system files the parse read besides InputFile (for the cache).
   std::vector<std::string> Dependencies;
   ProgramTotals Program;
+  /// --checks: the finding IDs reported (the verdict remarks consult it).
+  CheckFilter Checks;
 };
 
 } // namespace rla

@@ -1,5 +1,6 @@
 //===- ReportFindings.cpp -------------------------------------------------===//
 #include "analyzer/report/ReportFindings.h"
+#include "analyzer/report/CheckFilter.h"
 
 #include <map>
 
@@ -34,6 +35,20 @@ Finding fromJson(const Json &D) {
   F.Loc.File = stringOr(D, "file", "");
   F.Loc.Line = unsignedOr(D, "line");
   F.Loc.Column = unsignedOr(D, "column");
+  if (D.contains("fixes") && D["fixes"].is_array())
+    for (const Json &X : D["fixes"]) {
+      if (!X.is_object())
+        continue;
+      FixIt Fix;
+      Fix.Loc.File = stringOr(X, "file", "");
+      Fix.Loc.Line = unsignedOr(X, "line");
+      Fix.Loc.Column = unsignedOr(X, "column");
+      Fix.Length = unsignedOr(X, "length");
+      Fix.Original = stringOr(X, "original", "");
+      Fix.Replacement = stringOr(X, "replacement", "");
+      if (!Fix.Loc.File.empty() && Fix.Loc.valid() && Fix.Loc.Column > 0)
+        F.Fixes.push_back(Fix);
+    }
   return F;
 }
 
@@ -54,12 +69,8 @@ std::optional<Finding> verdictOf(const Json &K) {
   std::string Bound = stringOr(K, "bound", "unknown");
   // Worded as the diagnostics output words it (DiagnosticRenderer).
   static const std::map<std::string, std::string> Wording = {
-      {"compute", "compute"},
-      {"dram", "memory"},
-      {"memory", "memory"},
-      {"l2", "L2"},
-      {"l1", "L1"},
-      {"latency", "latency"}};
+      {"compute", "compute"}, {"dram", "memory"}, {"memory", "memory"},
+      {"l2", "L2"},           {"l1", "L1"},       {"latency", "latency"}};
   auto It = Wording.find(Bound);
   if (It == Wording.end())
     return std::nullopt;
@@ -112,9 +123,12 @@ std::vector<ReportFinding> reportFindings(const Json &Report) {
   if (Report.contains("diagnostics") && Report["diagnostics"].is_array())
     for (const Json &D : Report["diagnostics"])
       add(Out, fromJson(D), false);
+  CheckFilter Checks;
+  Checks.appendUnchecked(stringOr(Report, "checks", "*"));
   if (Report.contains("kernels") && Report["kernels"].is_array())
     for (const Json &K : Report["kernels"]) {
-      if (std::optional<Finding> V = verdictOf(K); V && !IsSuppressed(*V))
+      if (std::optional<Finding> V = verdictOf(K);
+          V && !IsSuppressed(*V) && Checks.enabled(V->Id))
         add(Out, *V, false);
       if (K.contains("diagnostics") && K["diagnostics"].is_array())
         for (const Json &D : K["diagnostics"])

@@ -55,6 +55,26 @@ Json location(const SourceLoc &L) {
   return {{"physicalLocation", Physical}};
 }
 
+/// SARIF's fix: each edit replaces a region of one line by new text.
+Json fix(const Finding &F) {
+  Json Changes = Json::array();
+  for (const FixIt &X : F.Fixes) {
+    Json Region = {{"startLine", X.Loc.Line},
+                   {"startColumn", X.Loc.Column},
+                   {"endLine", X.Loc.Line},
+                   {"endColumn", X.Loc.Column + X.Length}};
+    Json Replacement = {{"deletedRegion", Region},
+                        {"insertedContent", {{"text", X.Replacement}}}};
+    Changes.push_back({{"artifactLocation", {{"uri", sarifUri(X.Loc.File)}}},
+                       {"replacements", Json::array({Replacement})}});
+  }
+  std::string Text;
+  for (const FixIt &X : F.Fixes)
+    Text += (Text.empty() ? "" : "; ") + std::string("replace '") + X.Original +
+            "' with '" + X.Replacement + "'";
+  return {{"description", {{"text", Text}}}, {"artifactChanges", Changes}};
+}
+
 bool unreserved(char C) {
   return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
          (C >= '0' && C <= '9') || C == '-' || C == '.' || C == '_' ||
@@ -108,6 +128,8 @@ std::string renderSarif(const std::vector<Json> &Reports,
       if (!F.Loc.File.empty())
         Locations.push_back(location(F.Loc));
       R["locations"] = Locations;
+      if (!F.Fixes.empty())
+        R["fixes"] = Json::array({fix(F)});
       if (RF.Suppressed)
         R["suppressions"] = Json::array({{{"kind", "inSource"}}});
       Results.push_back(R);

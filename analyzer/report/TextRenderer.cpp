@@ -367,6 +367,9 @@ void renderFinding(std::ostringstream &OS, const Finding &F, const Style &S,
   if (!F.Id.empty())
     OS << " [" << F.Id << "]";
   OS << "\n";
+  for (const FixIt &X : F.Fixes)
+    OS << Indent << "  " << S.hint("fix-it:") << " " << locationText(X.Loc)
+       << ": replace '" << X.Original << "' with '" << X.Replacement << "'\n";
 }
 
 /// Each line once, in first-seen order.
@@ -377,39 +380,91 @@ void addUnique(std::vector<std::string> &Into,
       Into.push_back(S);
 }
 
-void renderNotes(std::ostringstream &OS, const KernelReport &K,
-                 const Style &S) {
-  std::vector<std::string> Assumptions, Notes;
+/// The assumptions of K, each once; how many the output left out.
+std::vector<std::string> assumptionsOf(const KernelReport &K) {
+  std::vector<std::string> Assumptions;
   addUnique(Assumptions, K.Assumptions);
   addUnique(Assumptions, K.Model.Assumptions);
+  return Assumptions;
+}
+
+void renderNotes(std::ostringstream &OS, const KernelReport &K, const Style &S,
+                 bool Verbose) {
+  std::vector<std::string> Notes;
   for (const GpuVerdict &V : K.Verdicts) {
     addUnique(Notes, V.Low.Notes);
     addUnique(Notes, V.High.Notes);
   }
   for (const std::string &Reason : K.Model.RangeReasons)
     OS << "  range: " << Reason << "\n";
-  for (const std::string &A : Assumptions)
-    OS << "  " << S.dim("assumes: " + A) << "\n";
+  if (Verbose)
+    for (const std::string &A : assumptionsOf(K))
+      OS << "  " << S.dim("assumes: " + A) << "\n";
   for (const std::string &N : Notes)
     OS << "  note: " << N << "\n";
-
-  std::vector<const Finding *> Seen;
-  for (const auto *List : {&K.Findings, &K.Model.Findings})
-    for (const Finding &F : *List) {
-      bool Dup = std::any_of(Seen.begin(), Seen.end(), [&](const Finding *G) {
-        return G->Id == F.Id && G->Message == F.Message &&
-               G->Loc.Line == F.Loc.Line && G->Loc.Column == F.Loc.Column &&
-               G->Loc.File == F.Loc.File;
-      });
-      if (Dup)
-        continue;
-      Seen.push_back(&F);
-      renderFinding(OS, F, S, "  ");
-    }
 }
 
-void renderKernel(std::ostringstream &OS, const KernelReport &K,
-                  const Style &S) {
+bool sameFinding(const Finding &A, const Finding &B) {
+  return A.Id == B.Id && A.Message == B.Message && A.Loc.Line == B.Loc.Line &&
+         A.Loc.Column == B.Loc.Column && A.Loc.File == B.Loc.File;
+}
+
+/// How a launch is told apart from the kernel's other launches.
+std::string launchLabel(const KernelReport &K, size_t Index) {
+  const LaunchSpec &L = K.Launch;
+  if (!L.CaseName.empty())
+    return "[" + L.CaseName + "]";
+  if (L.Site.valid())
+    return std::to_string(L.Site.Line) + ":" + std::to_string(L.Site.Column);
+  return "#" + std::to_string(Index + 1);
+}
+
+/// The findings of one kernel's launches, each once; with several
+/// launches, a finding that not all of them have names the ones it has.
+void renderFindings(std::ostringstream &OS,
+                    const std::vector<const KernelReport *> &Launches,
+                    const Style &S) {
+  struct Entry {
+    const Finding *F;
+    std::vector<size_t> Launches;
+  };
+  std::vector<Entry> Entries;
+  for (size_t I = 0; I < Launches.size(); ++I)
+    for (const auto *List :
+         {&Launches[I]->Findings, &Launches[I]->Model.Findings})
+      for (const Finding &F : *List) {
+        auto It =
+            std::find_if(Entries.begin(), Entries.end(),
+                         [&](const Entry &E) { return sameFinding(*E.F, F); });
+        if (It == Entries.end()) {
+          Entries.push_back({&F, {I}});
+        } else if (It->Launches.back() != I) {
+          It->Launches.push_back(I);
+        }
+      }
+  for (const Entry &E : Entries) {
+    std::ostringstream Line;
+    renderFinding(Line, *E.F, S, "  ");
+    std::string Text = Line.str();
+    if (Launches.size() > 1) {
+      std::string Which;
+      if (E.Launches.size() == Launches.size()) {
+        Which = "all " + std::to_string(Launches.size()) + " launches";
+      } else {
+        Which = E.Launches.size() == 1 ? "launch " : "launches ";
+        for (size_t N = 0; N < E.Launches.size(); ++N)
+          Which += (N ? ", " : "") +
+                   launchLabel(*Launches[E.Launches[N]], E.Launches[N]);
+      }
+      // After the finding's own line, before its fix-it lines.
+      Text.insert(Text.find('\n'), "  " + S.dim("(" + Which + ")"));
+    }
+    OS << Text;
+  }
+}
+
+void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
+                  bool Verbose) {
   OS << header(K, S) << "\n";
   if (K.Totals) {
     renderBoundTotals(OS, K);
@@ -419,7 +474,15 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K,
   }
   if (std::string Occ = occupancySummary(K); !Occ.empty())
     OS << label("occupancy") << Occ << "\n";
-  renderNotes(OS, K, S);
+  renderNotes(OS, K, S, Verbose);
+}
+
+/// Launches of one kernel follow each other in the report.
+bool sameKernel(const KernelReport &A, const KernelReport &B) {
+  return A.Model.Name == B.Model.Name &&
+         A.Model.Location.File == B.Model.Location.File &&
+         A.Model.Location.Line == B.Model.Location.Line &&
+         A.Model.Location.Column == B.Model.Location.Column;
 }
 
 /// The kernel's verdict on Gpu: matched by identity, else by position.
@@ -510,18 +573,36 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
 
 } // namespace
 
-std::string renderText(const Report &R, bool Color) {
+std::string renderText(const Report &R, bool Color, bool Verbose) {
   Style S(Color);
   std::ostringstream OS;
   for (const Finding &F : R.Findings)
     renderFinding(OS, F, S, "");
   if (!R.Findings.empty())
     OS << "\n";
-  for (const KernelReport &K : R.Kernels) {
-    renderKernel(OS, K, S);
-    OS << "\n";
+  size_t Hidden = 0;
+  for (size_t I = 0; I < R.Kernels.size();) {
+    std::vector<const KernelReport *> Launches;
+    for (size_t J = I;
+         J < R.Kernels.size() && sameKernel(R.Kernels[I], R.Kernels[J]); ++J)
+      Launches.push_back(&R.Kernels[J]);
+    for (size_t J = 0; J < Launches.size(); ++J) {
+      renderKernel(OS, *Launches[J], S, Verbose);
+      if (!Verbose)
+        Hidden += assumptionsOf(*Launches[J]).size();
+      // The findings close the kernel's last launch.
+      if (J + 1 == Launches.size())
+        renderFindings(OS, Launches, S);
+      OS << "\n";
+    }
+    I += Launches.size();
   }
   renderSummary(OS, R, S);
+  if (Hidden)
+    OS << S.dim(plural(Hidden, "assumption") +
+                " not shown; --verbose "
+                "prints them (the JSON report has them all)")
+       << "\n";
   if (!R.Suppressed.empty())
     OS << S.dim(plural(R.Suppressed.size(), "finding") +
                 " suppressed by rl-analyze: ignore comments")

@@ -28,4 +28,12 @@ size_t jsonNestingDepth(llvm::StringRef Text) {
   return Deepest;
 }
 
+std::string jsonTooDeep(llvm::StringRef Text) {
+  size_t Depth = jsonNestingDepth(Text);
+  if (Depth <= MaxFileJsonDepth)
+    return "";
+  return "nested " + std::to_string(Depth) + " levels deep; at most " +
+         std::to_string(MaxFileJsonDepth) + " are read";
+}
+
 } // namespace rla

@@ -11,11 +11,23 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 namespace rla {
 
 /// The deepest nesting of arrays and objects in Text read as JSON: brackets
 /// inside strings do not count. Text need not be valid JSON.
 size_t jsonNestingDepth(llvm::StringRef Text);
+
+/// Deeper than any input file of the tool's (launch file, config, baseline,
+/// GPU database, trace line, cache entry, compile_commands.json) gets.
+/// nlohmann::json copies and compares nested values recursively, so a file
+/// nested 20,000 deep would overflow the stack after it was parsed.
+constexpr size_t MaxFileJsonDepth = 256;
+
+/// "" when Text nests at most MaxFileJsonDepth deep, else the message that
+/// says so ("nested N levels deep; at most 256 are read").
+std::string jsonTooDeep(llvm::StringRef Text);
 
 } // namespace rla
 

@@ -1,8 +1,17 @@
 // The plugin reports, during an ordinary compile, what the CLI reports:
-// the roofline remark per kernel launch and every finding, at the same
-// places, checked with clang's own -verify.
+// every finding and, with the plugin argument `verdicts`, the roofline
+// remark per kernel launch, at the same places, checked with clang's own
+// -verify. Without `verdicts` the remark is not reported (prefix
+// `findings`), the findings are.
 // REQUIRES: rl-plugin
-// RUN: %clang-cuda-stub -fsyntax-only -fplugin=%rl-plugin %s -Xclang -verify \
+// RUN: %clang-cuda-stub -fsyntax-only -fplugin=%rl-plugin %s \
+// RUN:   -Xclang -verify=expected,findings \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang gpu=L40S \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang launch=rec:grid=1,block=32 \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang no-resources \
+// RUN:   -Xclang -plugin-arg-rl-analyze -Xclang verdicts
+// RUN: %clang-cuda-stub -fsyntax-only -fplugin=%rl-plugin %s \
+// RUN:   -Xclang -verify=findings \
 // RUN:   -Xclang -plugin-arg-rl-analyze -Xclang gpu=L40S \
 // RUN:   -Xclang -plugin-arg-rl-analyze -Xclang launch=rec:grid=1,block=32 \
 // RUN:   -Xclang -plugin-arg-rl-analyze -Xclang no-resources
@@ -15,7 +24,7 @@
 
 __device__ float power(float b, int e) {
   // CHECK: verify-findings.cu:[[@LINE+2]]:30: warning: recursive call to 'power' is not followed
-  // expected-warning@+1 {{recursive call to 'power' is not followed: the model cannot bound the recursion depth; the recursive call's costs are not counted [rl-recursion]}}
+  // findings-warning@+1 {{recursive call to 'power' is not followed: the model cannot bound the recursion depth; the recursive call's costs are not counted [rl-recursion]}}
   return e == 0 ? 1.0f : b * power(b, e - 1);
 }
 

@@ -255,7 +255,44 @@ TEST(ExprTest, SumOver) {
   ASSERT_TRUE(Cubes);
   EXPECT_EQ(*Cubes, (N * N * (N - 1) * (N - 1)) * Rational(1, 4));
   EXPECT_FALSE(Expr::floorDiv(i, 2).sumOver("i", 0, N));
-  EXPECT_FALSE((i * i * i * i * i).sumOver("i", 0, N));
+  // Closed forms up to degree MaxSumDegree (8), not beyond.
+  Expr Ninth(1);
+  for (int K = 0; K < 9; ++K)
+    Ninth = Ninth * i;
+  EXPECT_FALSE(Ninth.sumOver("i", 0, N));
+}
+
+/// Every degree with a closed form against brute force.
+TEST(ExprTest, SumOverEachDegreeMatchesBruteForce) {
+  Expr i = sym("i");
+  Expr Power(1);
+  for (unsigned Deg = 0; Deg <= Expr::MaxSumDegree; ++Deg, Power = Power * i) {
+    auto S = Power.sumOver("i", sym("lo"), sym("hi"));
+    ASSERT_TRUE(S) << Deg;
+    for (int Lo = 0; Lo < 3; ++Lo)
+      for (int Hi = Lo; Hi < 12; ++Hi) {
+        Rational Expected;
+        for (int V = Lo; V < Hi; ++V)
+          Expected = Expected + valueOf(Power, {{"i", Rational(V)}});
+        EXPECT_EQ(valueOf(*S, {{"lo", Rational(Lo)}, {"hi", Rational(Hi)}}),
+                  Expected)
+            << "degree " << Deg << ", " << Lo << ".." << Hi;
+      }
+  }
+}
+
+/// A triangular loop nest seven deep is a polynomial: the count of
+/// 0 <= g < f < e < d < c < b < a < n is C(n, 7), evaluated at once.
+TEST(ExprTest, TriangularNestSevenDeepIsClosed) {
+  Expr Body(1);
+  const char *Vars[] = {"g", "f", "e", "d", "c", "b", "a"};
+  const char *Bounds[] = {"f", "e", "d", "c", "b", "a", "n"};
+  for (int K = 0; K < 7; ++K)
+    Body = Expr::sum(Vars[K], Expr(0), sym(Bounds[K]), Body);
+  EXPECT_EQ(Body.str().find("sum("), std::string::npos) << Body.str();
+  // C(1000, 7) = 194280608456793000
+  EXPECT_EQ(valueOf(Body, {{"n", Rational(1000)}}),
+            Rational(int64_t(194280608456793000)));
 }
 
 /// Closed forms against brute-force sums for every degree up to 4.
@@ -347,6 +384,25 @@ TEST(ExprTest, SumAtomWithoutClosedFormEvaluatesTermByTerm) {
   EXPECT_NE(S.str().find("sum(t = 0 .. "), std::string::npos) << S.str();
   // Substituting K keeps the bound variable bound.
   EXPECT_EQ(valueOf(S.substitute("K", Expr(40)), {}), Rational(40));
+}
+
+/// Nested sums without a closed form share one budget of terms: past it
+/// the value is unknown (OverBudget), after a bounded amount of work.
+TEST(ExprTest, NestedSumsPastTheBudgetAreNotEvaluated) {
+  Expr T = sym("t"), U = sym("u");
+  Expr Inner = Expr::sum("u", Expr(0), sym("m"), Expr::floorDiv(U + T, 3));
+  Expr Outer = Expr::sum("t", Expr(0), sym("m"), Inner);
+  ASSERT_NE(Outer.str().find("sum("), std::string::npos) << Outer.str();
+  // 100 x 100 terms: within the budget, exact.
+  EvalResult Small = Outer.evaluate({{"m", Rational(100)}});
+  ASSERT_TRUE(Small.ok());
+  EXPECT_FALSE(Small.OverBudget);
+  // 4096 x 4096 terms: more than 2^20, so none of it is guessed.
+  EvalResult Big = Outer.evaluate({{"m", Rational(4096)}});
+  EXPECT_FALSE(Big.ok());
+  EXPECT_FALSE(Big.Value);
+  EXPECT_TRUE(Big.OverBudget);
+  EXPECT_TRUE(Big.DomainError);
 }
 
 TEST(ExprTest, SumOfAPolynomialIsClosed) {

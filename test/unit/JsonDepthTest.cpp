@@ -29,4 +29,10 @@ TEST(JsonDepth, DeepAndBrokenText) {
   EXPECT_EQ(jsonNestingDepth("\"unterminated [[["), 0u);
 }
 
+TEST(JsonDepth, FilesDeeperThanTheLimitAreRefused) {
+  EXPECT_EQ(jsonTooDeep(std::string(MaxFileJsonDepth, '[')), "");
+  EXPECT_EQ(jsonTooDeep(std::string(20000, '[') + std::string(20000, ']')),
+            "nested 20000 levels deep; at most 256 are read");
+}
+
 } // namespace

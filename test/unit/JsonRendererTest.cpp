@@ -44,10 +44,10 @@ TEST_F(JsonRendererTest, KeysInDocumentedOrder) {
   std::vector<std::string> Top;
   for (auto It = J.begin(); It != J.end(); ++It)
     Top.push_back(It.key());
-  EXPECT_EQ(Top, (std::vector<std::string>{"tool", "version", "input", "gpu",
-                                           "gpus", "kernels", "program",
-                                           "not_analysed", "diagnostics",
-                                           "suppressed"}));
+  EXPECT_EQ(Top, (std::vector<std::string>{"tool", "version", "input",
+                                           "checks", "gpu", "gpus", "kernels",
+                                           "program", "not_analysed",
+                                           "diagnostics", "suppressed"}));
   std::vector<std::string> Kernel;
   for (auto It = J["kernels"][0].begin(); It != J["kernels"][0].end(); ++It)
     Kernel.push_back(It.key());

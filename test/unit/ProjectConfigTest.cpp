@@ -139,7 +139,7 @@ TEST_F(ProjectConfigTest, SingleGpuAndDefaults) {
 TEST_F(ProjectConfigTest, Errors) {
   EXPECT_EQ(errorFor(R"({"gpus": "L40S"})"),
             "unknown key \"gpus\" (did you mean \"gpu\"?); expected one of "
-            "gpu, bind, flags, launches");
+            "gpu, bind, flags, launches, checks");
   EXPECT_EQ(errorFor(R"({"gpu": 4})"),
             "\"gpu\" must be a GPU name or a non-empty array of names");
   EXPECT_EQ(errorFor(R"({"gpu": []})"),

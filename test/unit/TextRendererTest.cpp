@@ -39,7 +39,8 @@ TEST_F(TextRendererTest, BoundKernelBlock) {
   EXPECT_TRUE(contains(Flops, "(fp32 33.6M)")) << Flops;
   EXPECT_TRUE(contains(Flops, "per thread: 2")) << Flops;
   std::string Bytes = lineWith(T, "bytes");
-  EXPECT_TRUE(contains(Bytes, "201,326,592  load 134 MB  store 67.1 MB")) << Bytes;
+  EXPECT_TRUE(contains(Bytes, "201,326,592  load 134 MB  store 67.1 MB"))
+      << Bytes;
   EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.167 FLOP/B");
 
   std::string Row = lineWith(T, "  L40S");
@@ -53,7 +54,13 @@ TEST_F(TextRendererTest, BoundKernelBlock) {
   EXPECT_EQ(Header.find("bound"), Row.find("dram"));
   EXPECT_EQ(Header.find("bound"), H100Row.find("dram"));
 
-  EXPECT_TRUE(contains(T, "assumes: every load misses L2"));
+  // Assumptions only with --verbose; the count of the hidden ones instead.
+  EXPECT_FALSE(contains(T, "assumes: every load misses L2"));
+  EXPECT_TRUE(contains(T, "not shown; --verbose prints them"));
+  std::string Verbose = renderText(fixtures::boundSaxpy(L40S, H100), false,
+                                   /*Verbose=*/true);
+  EXPECT_TRUE(contains(Verbose, "assumes: every load misses L2"));
+  EXPECT_FALSE(contains(Verbose, "not shown; --verbose"));
   EXPECT_TRUE(contains(T, "saxpy.cu:14:5: warning: something to look at "
                           "[rl-example]"));
   EXPECT_FALSE(contains(T, "\033["));
@@ -107,6 +114,51 @@ TEST_F(TextRendererTest, SummaryPerGpu) {
                        "summary: 1 kernel analysed (no GPU selected)"));
   EXPECT_TRUE(
       contains(renderText(Report(), false), "summary: no kernels analysed"));
+}
+
+/// A kernel launched three times: a finding all launches have is printed
+/// once, after the last launch, marked as theirs; one that only some have
+/// names them.
+TEST_F(TextRendererTest, FindingsOncePerKernel) {
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  KernelReport First = R.Kernels.front();
+  First.Findings.clear();
+  First.Model.Findings.clear();
+  Finding Shared{
+      "rl-uncoalesced", Severity::Warning, "strided", {"saxpy.cu", 14, 5}};
+  Finding Only{
+      "rl-bank-conflict", Severity::Warning, "conflict", {"saxpy.cu", 15, 5}};
+  R.Kernels.clear();
+  for (const char *Case : {"a", "b", "c"}) {
+    KernelReport K = First;
+    K.Launch.CaseName = Case;
+    K.Findings.push_back(Shared);
+    if (std::string(Case) != "b")
+      K.Findings.push_back(Only);
+    R.Kernels.push_back(K);
+  }
+  std::string T = renderText(R, false);
+  auto count = [&](const std::string &Part) {
+    size_t N = 0;
+    for (size_t At = T.find(Part); At != std::string::npos;
+         At = T.find(Part, At + 1))
+      ++N;
+    return N;
+  };
+  EXPECT_EQ(count("[rl-uncoalesced]"), 1u) << T;
+  EXPECT_EQ(count("[rl-bank-conflict]"), 1u) << T;
+  EXPECT_EQ(
+      lineWith(T, "[rl-uncoalesced]"),
+      "  saxpy.cu:14:5: warning: strided [rl-uncoalesced]  (all 3 launches)");
+  EXPECT_EQ(lineWith(T, "[rl-bank-conflict]"),
+            "  saxpy.cu:15:5: warning: conflict [rl-bank-conflict]  (launches "
+            "[a], [c])");
+  // After the last launch's block.
+  EXPECT_GT(T.find("[rl-uncoalesced]"), T.find("saxpy [c]"));
+  // A kernel with one launch prints its findings without the suffix.
+  R.Kernels.resize(1);
+  EXPECT_EQ(lineWith(renderText(R, false), "[rl-uncoalesced]"),
+            "  saxpy.cu:14:5: warning: strided [rl-uncoalesced]");
 }
 
 TEST_F(TextRendererTest, ColorOnlyWhenAsked) {

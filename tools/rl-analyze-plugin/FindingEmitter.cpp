@@ -80,7 +80,16 @@ void FindingEmitter::emit(const std::vector<Finding> &Findings) {
     std::string Text = F.Message;
     if (!F.Id.empty())
       Text += " [" + F.Id + "]";
-    CI.getDiagnostics().Report(locate(F.Loc), idFor(F)) << Text;
+    DiagnosticBuilder D = CI.getDiagnostics().Report(locate(F.Loc), idFor(F));
+    D << Text;
+    for (const FixIt &X : F.Fixes) {
+      SourceLocation Begin = locate(X.Loc);
+      if (Begin.isValid())
+        D << FixItHint::CreateReplacement(
+            CharSourceRange::getCharRange(
+                Begin, Begin.getLocWithOffset(int(X.Length))),
+            X.Replacement);
+    }
   }
 }
 

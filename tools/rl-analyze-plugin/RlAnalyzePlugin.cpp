@@ -8,8 +8,9 @@
 /// reports, so each finding appears once.
 ///
 /// Options: -Xclang -plugin-arg-rl-analyze -Xclang gpu=H100 (also bind=,
-/// launch=, launches=, gpu-db=, no-config, no-resources; see
-/// docs/plugin.md).
+/// launch=, launches=, gpu-db=, checks=, verdicts, no-config,
+/// no-resources; see docs/plugin.md). The findings are reported by
+/// default; the roofline remark of each launch only with `verdicts`.
 //===----------------------------------------------------------------------===//
 #include "FindingEmitter.h"
 
@@ -30,6 +31,11 @@ namespace rla {
 namespace {
 
 struct PluginOptions {
+  PluginOptions() {
+    // A build log wants problems: the roofline verdict of every launch is
+    // opt-in (plugin argument `verdicts`), the findings are on.
+    Settings.DefaultChecks = "-rl-memory-bound,-rl-compute-bound";
+  }
   RequestSettings Settings;
   std::string GpuDbPath;
   /// -Wno-rl-... switches given as plugin arguments, without "-W".
@@ -117,6 +123,12 @@ protected:
         Options.GpuDbPath = A.str();
         continue;
       }
+      if (A == "verdicts") {
+        Options.Settings.Checks +=
+            (Options.Settings.Checks.empty() ? "" : ",") +
+            std::string("rl-memory-bound,rl-compute-bound");
+        continue;
+      }
       if (A == "help") {
         llvm::errs() << "rl-analyze plugin options (each with -Xclang "
                         "-plugin-arg-rl-analyze -Xclang OPTION):\n"
@@ -125,6 +137,9 @@ protected:
                         "  launch=KERNEL:grid=..,block=..  a launch\n"
                         "  launches=FILE    a launch file\n"
                         "  gpu-db=FILE      the GPU database\n"
+                        "  checks=GLOBS     findings to report, as --checks\n"
+                        "  verdicts         also the roofline remark of each "
+                        "launch\n"
                         "  no-config        ignore .rl-analyze.json\n"
                         "  no-resources     no nvcc compile (no occupancy)\n"
                         "  -Wno-ID, -Werror=ID, -Wno-rl-analyze  as the "

@@ -4,6 +4,8 @@
 /// `rl-analyze kernel.cu [options] [-- compiler flags]`: options in, Report
 /// out. Everything else lives in the analyzer libraries.
 //===----------------------------------------------------------------------===//
+#include "MeasureCommand.h"
+#include "OccupancyCommand.h"
 #include "analyzer/driver/CacheContext.h"
 #include "analyzer/driver/CompileDbFiles.h"
 #include "analyzer/driver/LaunchOptions.h"
@@ -14,12 +16,10 @@
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/pipeline/ProjectRun.h"
 #include "analyzer/report/DiagnosticIds.h"
-#include "analyzer/report/ListingRenderer.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/ListingRenderer.h"
 #include "analyzer/report/TextRenderer.h"
-#include "MeasureCommand.h"
-#include "OccupancyCommand.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/StringSaver.h"
@@ -151,8 +151,9 @@ cl::opt<std::string>
 cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
                       cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
-                      cl::desc("Say for each file whether it was analysed "
-                               "or served from the cache"),
+                      cl::desc("Print each launch's assumptions (assumes: "
+                               "lines) and say for each file whether it was "
+                               "analysed or served from the cache"),
                       cl::cat(Category));
 cl::list<std::string>
     FailOn("fail-on", cl::CommaSeparated,
@@ -188,6 +189,17 @@ cl::opt<bool> FailOnNew(
 cl::opt<bool> ListDiagnostics("list-diagnostics",
                               cl::desc("List the finding IDs and exit"),
                               cl::cat(Category));
+cl::list<std::string> Checks(
+    "checks",
+    cl::desc(
+        "Findings to report, as clang-tidy's -checks: globs, '-' "
+        "turns off, the last match wins, e.g. --checks='-*,rl-uncoalesced'"),
+    cl::value_desc("globs"), cl::cat(Category));
+cl::opt<std::string>
+    Explain("explain",
+            cl::desc("What a finding ID means, why it matters, how to fix it, "
+                     "with an example, and exit"),
+            cl::value_desc("ID"), cl::cat(Category));
 
 int usageError(const std::string &Message) {
   errs() << "rl-analyze: error: " << Message << "\n";
@@ -239,6 +251,9 @@ int runLanguageServerFromOptions(const GpuDatabase &Db,
   for (const std::string &L : LaunchOpts)
     if (!applySettingOption("launch=" + L, S, Error))
       return usageError("--" + Error);
+  for (const std::string &C : Checks)
+    if (!applySettingOption("checks=" + C, S, Error))
+      return usageError("--" + Error);
   return runLanguageServer(Options, Db, stdin, stdout);
 }
 
@@ -284,6 +299,13 @@ int main(int Argc, const char **Argv) {
     return runLanguageServerFromOptions(Db, CompilerFlags);
   if (ListDiagnostics) {
     outs() << renderDiagnosticList();
+    return ExitOk;
+  }
+  if (!Explain.empty()) {
+    if (!findDiagnostic(Explain))
+      return usageError("--explain: unknown finding ID '" + Explain +
+                        "' (see --list-diagnostics)");
+    outs() << renderExplanation(Explain);
     return ExitOk;
   }
   std::vector<std::string> Files(Inputs.begin(), Inputs.end());
@@ -347,6 +369,11 @@ int main(int Argc, const char **Argv) {
                              ExtraArgs.end());
   Req.Parse.ExtraArgs.insert(Req.Parse.ExtraArgs.end(), CompilerFlags.begin(),
                              CompilerFlags.end());
+  if (HaveConfig && !Req.Checks.append(Config.Checks, Error))
+    return usageError(Config.Path + ": checks: " + Error);
+  for (const std::string &C : Checks)
+    if (!Req.Checks.append(C, Error))
+      return usageError(Error);
   Req.GpuNames.assign(GpuNames.begin(), GpuNames.end());
   if (Req.GpuNames.empty() && HaveConfig) {
     for (const std::string &Name : Config.Gpus)

@@ -16,7 +16,10 @@ for path in sys.argv[5:]:
     compile_cmd = [clang, "-x", "cuda", "-fsyntax-only", "--cuda-gpu-arch=sm_90",
                    "--cuda-path=" + cuda, "-isystem", cuda + "/include/cccl",
                    "-Wno-unknown-cuda-version", "-fno-caret-diagnostics",
-                   "-fplugin=" + plugin, path]
+                   "-fplugin=" + plugin,
+                   # The verdict remarks are opt-in in the plugin.
+                   "-Xclang", "-plugin-arg-rl-analyze", "-Xclang", "verdicts",
+                   path]
     got = subprocess.run(compile_cmd, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True)
     want = subprocess.run([tool, path, "--format=diagnostics"],
