@@ -310,6 +310,9 @@ std::string costFingerprint(const KernelModel &K) {
   for (unsigned P = 0; P < NumPrecisions; ++P)
     Text +=
         K.Total.Low.Flops[P].str() + "/" + K.Total.High.Flops[P].str() + ";";
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    Text += K.Total.Low.TensorFlops[P].str() + "/" +
+            K.Total.High.TensorFlops[P].str() + ";";
   Text += std::to_string(K.Accesses.size());
   return Text;
 }

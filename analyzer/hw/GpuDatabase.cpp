@@ -1,5 +1,6 @@
 //===- GpuDatabase.cpp - Reads and validates data/gpus.json ---------------===//
 #include "analyzer/hw/GpuDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -36,9 +37,11 @@ struct SchemaError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The tensor-core formats an entry may list, in the order they are stored.
-constexpr const char *TensorKinds[] = {"fp64", "tf32", "fp16",
-                                       "bf16", "fp8",  "fp4"};
+/// The tensor-core formats an entry may list, in the order they are stored:
+/// input precisions, and "fp16_acc16" where fp16 with an fp16 accumulator
+/// runs at another rate than with fp32 (GeForce parts).
+constexpr const char *TensorKinds[] = {
+    "fp64", "tf32", "fp16", "fp16_acc16", "bf16", "fp8", "int8", "int4", "fp4"};
 
 std::string normalizeName(const std::string &Name) {
   std::string Key;
@@ -70,6 +73,10 @@ public:
   /// Rejects keys outside Known so a misspelt optional field is not dropped.
   void checkKeys(const json &Obj, const std::string &Prefix,
                  std::initializer_list<const char *> Known) const {
+    checkKeys(Obj, Prefix, llvm::ArrayRef<const char *>(Known));
+  }
+  void checkKeys(const json &Obj, const std::string &Prefix,
+                 llvm::ArrayRef<const char *> Known) const {
     for (const auto &Item : Obj.items()) {
       bool Found = std::any_of(Known.begin(), Known.end(),
                                [&](const char *K) { return Item.key() == K; });
@@ -199,8 +206,7 @@ void readPeakFlops(const Reader &R, const json &J, GpuSpec &G) {
 void readTensorFlops(const Reader &R, const json &J, GpuSpec &G) {
   if (!J.is_object())
     R.fail("tensor_flops", "expected an object keyed by format");
-  R.checkKeys(J, "tensor_flops.",
-              {"fp64", "tf32", "fp16", "bf16", "fp8", "fp4"});
+  R.checkKeys(J, "tensor_flops.", llvm::ArrayRef<const char *>(TensorKinds));
   for (const char *Kind : TensorKinds)
     if (auto It = J.find(Kind); It != J.end())
       G.TensorFlops.emplace_back(

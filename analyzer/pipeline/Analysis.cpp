@@ -2,6 +2,7 @@
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/Crossover.h"
 #include "analyzer/models/FusionChains.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/report/Suppressions.h"
@@ -131,6 +132,18 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
 }
 
+/// --solve and --precision: the crossover size and the what-if.
+static void askQuestions(const AnalysisRequest &Req,
+                         const std::vector<const GpuSpec *> &Gpus,
+                         KernelReport &K) {
+  if (!Req.SolveSymbol.empty())
+    for (const GpuSpec *G : Gpus)
+      K.Crossovers.push_back(solveCrossover(K, Req.Binds, Req.DefaultBinds, *G,
+                                            Req.SolveSymbol, Req.Precision));
+  else if (!Req.Precision.empty())
+    K.WhatIf = whatIfPrecision(K, Req.Precision);
+}
+
 AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                                 const ParseOptions &Parse,
                                 const std::vector<const GpuSpec *> &Gpus,
@@ -249,6 +262,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       R.Kernels.push_back(
           bindLaunch(Model, L, Req.Binds, ModelGpus, Req.DefaultBinds));
       flagNoWork(R.Kernels.back());
+      askQuestions(Req, ModelGpus, R.Kernels.back());
     }
   }
   // Launches in sequence that hand buffers to each other through DRAM.

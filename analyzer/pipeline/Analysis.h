@@ -38,6 +38,10 @@ struct AnalysisRequest {
   bool Strict = false;
   bool NoResourceCache = false;
   std::string ResourceCacheDir;
+  /// --solve: the symbol whose crossover size each kernel reports; and
+  /// --precision: the roof (and data format) the questions are asked in.
+  std::string SolveSymbol;
+  std::string Precision;
 };
 
 struct AnalysisResult {

@@ -10,8 +10,9 @@
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
-#include "analyzer/models/Occupancy.h"
+#include "analyzer/models/Crossover.h"
 #include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
@@ -82,6 +83,10 @@ struct KernelReport {
   /// The memory model on the first GPU (per-array footprints and traffic);
   /// unset when the launch is not bound.
   std::optional<MemoryEstimate> Memory;
+  /// --solve SYMBOL: one per --gpu, in order; empty when not asked.
+  std::vector<CrossoverResult> Crossovers;
+  /// --precision X without --solve: the launch with its data stored as X.
+  std::optional<WhatIfResult> WhatIf;
 };
 
 /// A kernel whose code clang could not build: listed, not counted.

@@ -1,6 +1,7 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
 #include "analyzer/report/OccupancyText.h"
+#include "analyzer/report/QuestionsText.h"
 
 #include "analyzer/report/HumanUnits.h"
 
@@ -149,6 +150,27 @@ std::string precisionBreakdown(const BoundTotals &T) {
   return Out;
 }
 
+/// "tensor bf16 137G, tensor fp8 2.1G": the tensor precisions with FLOPs
+/// (fp16 with an fp16 accumulator is fp16).
+std::string tensorBreakdown(const BoundTotals &T) {
+  std::string Out;
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P) {
+    auto TP = static_cast<TensorPrecision>(P);
+    if (TP == TensorPrecision::FP16Acc16)
+      continue;
+    std::string Name = tensorPrecisionName(TP);
+    BoundValue V = T.get("tensor_flops_" + Name);
+    if (TP == TensorPrecision::FP16)
+      if (BoundValue A = T.get("tensor_flops_fp16_acc16"); A && V)
+        V = NumberRange{V->Low + A->Low, V->High + A->High};
+    if (!V || std::max(V->Low, V->High) <= 0)
+      continue;
+    Out += (Out.empty() ? "" : ", ") + std::string("tensor ") + Name + " " +
+           boundText(*V, [](double X) { return formatSi(X); });
+  }
+  return Out;
+}
+
 void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   const BoundTotals &T = *K.Totals;
   auto Grouped = [](double X) { return formatGrouped(X); };
@@ -169,6 +191,14 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   if (K.PerThreadFormulas.count("flops"))
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
+  // Tensor-core FLOPs, beside the CUDA-core ones, when there are any.
+  if (std::string Tensor = tensorBreakdown(T); !Tensor.empty()) {
+    OS << label("tensor") << padLeft(Value("tensor_flops", Grouped), ValueWidth)
+       << "  (" << Tensor << ")";
+    if (K.LaunchFormulas.count("tensor_flops"))
+      OS << "  = " << formulaText(K, "tensor_flops", false, /*ForLaunch=*/true);
+    OS << "\n";
+  }
 
   // With the memory model, this line is what the source requests (its
   // formula); the memory line below says what reaches each level.
@@ -299,7 +329,8 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     Rows.push_back(
         {V.Gpu ? V.Gpu->Name : "?",
          Cell(Peak && Bandwidth, Lo.RidgePoint, Hi.RidgePoint,
-              [](double X) { return formatSignificant(X); }),
+              [](double X) { return formatSignificant(X); }) +
+             (Hi.DominantTensor ? " (" + Hi.RoofName + ")" : ""),
          Cell(Peak && Bandwidth, Lo.AttainableFlops, Hi.AttainableFlops,
               [](double X) { return formatSi(X, "FLOP/s"); }),
          Cell(Peak, Lo.ComputeTime, Hi.ComputeTime, Duration),
@@ -401,6 +432,7 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K,
   }
   if (std::string Occ = occupancySummary(K); !Occ.empty())
     OS << label("occupancy") << Occ << "\n";
+  OS << questionsText(K);
   renderNotes(OS, K, S);
 }
 
