@@ -256,6 +256,9 @@ void renderUnbound(std::ostringstream &OS, const KernelReport &K,
   if (K.PerThreadFormulas.count("flops"))
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
+  if (auto It = K.TotalFormulas.find("tensor_flops");
+      It != K.TotalFormulas.end() && It->second.second != "0")
+    OS << label("tensor") << formulaText(K, "tensor_flops") << "\n";
   OS << label("bytes") << formulaText(K, "dram_bytes") << "  (load "
      << formulaText(K, "global_load_bytes") << ", store "
      << formulaText(K, "global_store_bytes") << ")\n";
