@@ -5,6 +5,7 @@
 #include "analyzer/frontend/DiagnosticCollector.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/LibraryCallExtractor.h"
 #include "analyzer/frontend/NvccCompatibility.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -41,8 +42,10 @@ public:
     if (Diags.hadFatalError())
       return;
     Out.Kernels = extractKernels(Ctx, Out.Findings, Diags.errors());
-    if (!KernelsOnly)
+    if (!KernelsOnly) {
       Out.Launches = extractLaunches(Ctx);
+      Out.LibraryCalls = extractLibraryCalls(Ctx);
+    }
   }
 
 private:

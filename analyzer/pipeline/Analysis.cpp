@@ -4,6 +4,7 @@
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/FusionChains.h"
+#include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/report/Suppressions.h"
 
@@ -180,6 +181,14 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     R.Findings.push_back(F);
   }
   R.Dependencies = Parsed.Dependencies;
+  // Library operations: listed with their cost, no source to analyse.
+  for (LibraryCall &Call : Parsed.LibraryCalls) {
+    relabel(Call.Location);
+    LibraryCallReport L{Call, {}};
+    for (const GpuSpec *G : Gpus)
+      L.ByGpu.push_back(priceLibraryCall(Call, *G));
+    R.LibraryCalls.push_back(std::move(L));
+  }
   // Kernels with a clang error in their code are listed, not counted.
   std::vector<KernelModel> Analysable;
   for (KernelModel &K : Parsed.Kernels) {

@@ -1,5 +1,6 @@
 //===- JsonRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/OccupancyJson.h"
 #include "analyzer/report/QuestionsText.h"
 
@@ -422,6 +423,9 @@ std::string renderJson(const Report &R) {
   J["diagnostics"] = findings(R.Findings, {});
   // Findings silenced by `rl-analyze: ignore[...]` comments.
   J["suppressed"] = findings(R.Suppressed, {});
+  // cuBLAS GEMMs, copies and fills of the host code (none: no key).
+  if (!R.LibraryCalls.empty())
+    J["library_calls"] = libraryCallsJson(R);
   // Replace, never throw, on a message that is not valid UTF-8.
   return J.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

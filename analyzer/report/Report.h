@@ -11,6 +11,7 @@
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/models/Crossover.h"
+#include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
@@ -89,6 +90,12 @@ struct KernelReport {
   std::optional<WhatIfResult> WhatIf;
 };
 
+/// A cuBLAS GEMM, copy or fill of the host code, priced on each GPU.
+struct LibraryCallReport {
+  LibraryCall Call;
+  std::vector<LibraryCallCost> ByGpu; ///< one per --gpu, in order
+};
+
 /// A kernel whose code clang could not build: listed, not counted.
 struct NotAnalysedKernel {
   std::string Name;
@@ -103,6 +110,8 @@ struct Report {
   std::vector<const GpuSpec *> Gpus;
   std::vector<KernelReport> Kernels;
   std::vector<NotAnalysedKernel> NotAnalysed;
+  /// Library operations the host code calls, in source order.
+  std::vector<LibraryCallReport> LibraryCalls;
   /// File-level findings (no kernels, unknown kernel in --launch, ...).
   std::vector<Finding> Findings;
   /// Findings silenced by `rl-analyze: ignore[...]` comments, removed from

@@ -1,5 +1,6 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
+#include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/OccupancyText.h"
 #include "analyzer/report/QuestionsText.h"
 
@@ -518,6 +519,7 @@ std::string renderText(const Report &R, bool Color) {
     renderKernel(OS, K, S);
     OS << "\n";
   }
+  OS << libraryCallsText(R);
   renderSummary(OS, R, S);
   if (!R.Suppressed.empty())
     OS << S.dim(plural(R.Suppressed.size(), "finding") +
