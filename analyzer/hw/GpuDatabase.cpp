@@ -226,7 +226,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
               {"name", "full_name", "aliases", "architecture",
                "compute_capability", "sm_count", "boost_clock", "peak_flops",
                "tensor_flops", "dram_bandwidth", "dram_capacity", "l2_cache",
-               "l2_bandwidth", "l1_bandwidth", "dram_latency", "notes"});
+               "l2_bandwidth", "l1_bandwidth", "dram_latency",
+               "host_link_bandwidth", "notes"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -244,6 +245,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.L2Bandwidth = R.optionalNumber(J, "l2_bandwidth", Quantity::ByteRate);
   G.L1Bandwidth = R.optionalNumber(J, "l1_bandwidth", Quantity::ByteRate);
   G.DramLatency = R.optionalNumber(J, "dram_latency", Quantity::Duration);
+  G.HostLinkBandwidth =
+      R.optionalNumber(J, "host_link_bandwidth", Quantity::ByteRate);
   if (auto It = J.find("notes"); It != J.end())
     G.Notes = R.strings(*It, "notes");
   return G;

@@ -58,11 +58,19 @@ LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu) {
     return C;
   }
   C.Bytes = Bytes;
-  C.Bound = "host link";
-  C.Why = Call.Direction == "host-to-host"
-              ? "a host-to-host copy does not use the GPU"
-              : "crosses the host link (PCIe or NVLink-C2C), whose bandwidth "
-                "the GPU database does not hold";
+  if (Call.Direction == "host-to-host") {
+    C.Why = "a host-to-host copy does not use the GPU";
+    return C;
+  }
+  C.Bound = "host-link";
+  if (!Gpu.HostLinkBandwidth || Gpu.HostLinkBandwidth->Value <= 0) {
+    C.Why = "crosses the host link, whose bandwidth the GPU database does "
+            "not hold for " +
+            Gpu.Name;
+    return C;
+  }
+  // "default" and "unknown" directions are taken as crossing the link too.
+  C.Time = Bytes / Gpu.HostLinkBandwidth->Value;
   return C;
 }
 

@@ -5,8 +5,9 @@
 /// roof of its precision (the tensor peak where cuBLAS uses tensor cores)
 /// against its compulsory traffic (A and B read, C read and written); a
 /// device-to-device copy reads and writes its bytes, a fill writes them,
-/// both at DRAM bandwidth. A copy to or from the host crosses the host link,
-/// whose bandwidth the GPU database does not hold: its time is unknown.
+/// both at DRAM bandwidth. A copy to or from the host crosses the host link
+/// at the database's one-direction host-link bandwidth (unknown without
+/// one).
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_LIBRARYCALLCOST_H
 #define RLA_MODELS_LIBRARYCALLCOST_H
@@ -25,7 +26,7 @@ struct LibraryCallCost {
   std::optional<double> Bytes; ///< DRAM bytes (or host-link bytes)
   std::string Roof;            ///< "tensor bf16", "fp32"
   std::optional<double> Time;  ///< s; unset when unknown (Why)
-  std::string Bound;           ///< "compute", "dram", "host link"
+  std::string Bound;           ///< "compute", "dram", "host-link"
   std::string Why;
 };
 

@@ -4,9 +4,10 @@
 // default math mode; cublasGemmEx with bf16 inputs: the bf16 tensor roof)
 // against A and B read and C read and written; a device-to-device copy reads
 // and writes its bytes, a fill writes them, at DRAM bandwidth; a copy to or
-// from the host crosses the host link, whose bandwidth the database lacks.
+// from the host crosses the host link (the H100's PCIe Gen5, 64 GB/s each
+// way; the L4 has no host-link bandwidth in the database: time unknown).
 // REQUIRES: cuda-toolkit
-// RUN: %rl-analyze %s --gpu=H100 | FileCheck %s
+// RUN: %rl-analyze %s --gpu=H100,L4 | FileCheck %s
 // RUN: %rl-analyze %s --gpu=H100 --format=json | FileCheck %s --check-prefix=JSON
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -32,17 +33,18 @@ int main() {
   return 0;
 }
 
-// CHECK: cudaMemcpy  ({{.*}}library-calls.cu:20:3)  library call, no source  host-to-device 67.1 MB
-// CHECK-NEXT: H100 SXM: 67.1 MB, time unknown: crosses the host link
-// CHECK: cudaMemset  ({{.*}}:21:3)  library call, no source  device 67.1 MB
+// CHECK: cudaMemcpy  ({{.*}}library-calls.cu:21:3)  library call, no source  host-to-device 67.1 MB
+// CHECK-NEXT: H100 SXM: 67.1 MB, 1.05 ms, host-link-bound
+// CHECK-NEXT: L4: 67.1 MB, time unknown: crosses the host link, whose bandwidth the GPU database does not hold for L4
+// CHECK: cudaMemset  ({{.*}}:22:3)  library call, no source  device 67.1 MB
 // CHECK-NEXT: H100 SXM: 67.1 MB, 20.0 us, dram-bound
-// CHECK: cublasSgemm  ({{.*}}:25:3)  library call, no source  m=4096 n=4096 k=4096  fp32
+// CHECK: cublasSgemm  ({{.*}}:26:3)  library call, no source  m=4096 n=4096 k=4096  fp32
 // CHECK-NEXT: H100 SXM: 137G FLOPs, 268 MB (A, B read, C read and written), 2.05 ms, compute-bound (fp32 roof)
-// CHECK: cublasGemmEx  ({{.*}}:27:3)  library call, no source  m=4096 n=4096 k=4096  tensor bf16
+// CHECK: cublasGemmEx  ({{.*}}:28:3)  library call, no source  m=4096 n=4096 k=4096  tensor bf16
 // CHECK-NEXT: H100 SXM: 137G FLOPs, 201 MB (A, B read, C read and written), 139 us, compute-bound (tensor bf16 roof)
-// CHECK: cudaMemcpy  ({{.*}}:30:3)  library call, no source  device-to-device 67.1 MB
+// CHECK: cudaMemcpy  ({{.*}}:31:3)  library call, no source  device-to-device 67.1 MB
 // CHECK-NEXT: H100 SXM: 134 MB, 40.1 us, dram-bound
-// CHECK: cudaMemcpy  ({{.*}}:31:3)  library call, no source  device-to-host 67.1 MB
+// CHECK: cudaMemcpy  ({{.*}}:32:3)  library call, no source  device-to-host 67.1 MB
 // JSON: "library_calls": [
 // JSON: "name": "cublasSgemm",
 // JSON-NEXT: "kind": "gemm",

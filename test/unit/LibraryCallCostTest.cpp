@@ -52,8 +52,15 @@ TEST(LibraryCallCost, CopiesAndFills) {
   LibraryCallCost D = priceLibraryCall(C, h100());
   EXPECT_DOUBLE_EQ(*D.Bytes, 2.0 * (1 << 20));
   EXPECT_DOUBLE_EQ(*D.Time, 2.0 * (1 << 20) / 3.35e12);
+  // PCIe Gen5: 64 GB/s each way.
   C.Direction = "host-to-device";
   LibraryCallCost H = priceLibraryCall(C, h100());
+  ASSERT_TRUE(H.Time.has_value());
+  EXPECT_DOUBLE_EQ(*H.Time, (1 << 20) / 64e9);
+  EXPECT_EQ(H.Bound, "host-link");
+  GpuSpec NoLink = h100();
+  NoLink.HostLinkBandwidth.reset();
+  H = priceLibraryCall(C, NoLink);
   EXPECT_FALSE(H.Time.has_value());
   EXPECT_NE(H.Why.find("host link"), std::string::npos);
   C.What = LibraryCall::Fill;
