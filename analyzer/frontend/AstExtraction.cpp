@@ -2,6 +2,7 @@
 #include "analyzer/frontend/AstExtraction.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/LibraryCallExtractor.h"
 
 using namespace clang;
 
@@ -12,6 +13,7 @@ void extractFromAST(ASTContext &Ctx, ParsedFile &Out) {
     return;
   Out.Kernels = extractKernels(Ctx, Out.Findings);
   Out.Launches = extractLaunches(Ctx);
+  Out.LibraryCalls = extractLibraryCalls(Ctx);
 }
 
 // createArchConditionWatcher and scanMainFileArchConditions are defined in

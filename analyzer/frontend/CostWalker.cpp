@@ -179,12 +179,8 @@ void CostWalker::walkStmt(const Stmt *S) {
     return walkStmt(Label->getSubStmt());
   if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
     return walkStmt(Attributed->getSubStmt());
-  if (isa<GCCAsmStmt>(S)) {
-    finding("rl-inline-asm", Severity::Warning,
-            "inline assembly is not analysed; its costs are not counted",
-            S->getBeginLoc());
-    return;
-  }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return walkAsm(Asm);
   if (isa<GotoStmt>(S)) {
     finding("rl-unsupported", Severity::Warning,
             "goto is not modelled; control flow after it may be miscounted",

@@ -124,10 +124,29 @@ private:
 
   // Counting.
   void countAccess(const MemoryAccess &A, bool Store);
+  /// A warp's tile in memory: Lines lines of LineBytes contiguous bytes,
+  /// StrideBytes apart (the leading dimension).
+  struct TileShape {
+    unsigned Lines = 0, LineBytes = 0;
+    Expr StrideBytes;
+  };
   /// Records the access (array, address, index ranges, executions) for the
-  /// memory models (CostWalkerAccess.cpp).
+  /// memory models (CostWalkerAccess.cpp). With Tile, the access is one
+  /// warp-collective tile instead of one per thread.
   void recordAccess(const MemoryOrigin &Origin, uint64_t Bytes, AccessKind Kind,
-                    const RowPadding *Padding = nullptr);
+                    const RowPadding *Padding = nullptr,
+                    const TileShape *Tile = nullptr);
+
+  // Tensor cores (CostWalkerTensor.cpp).
+  /// nvcuda::wmma calls: MMAs as tensor FLOPs, fragment loads and stores as
+  /// tile traffic. False when Call is not one of them.
+  bool walkWmmaCall(const clang::CallExpr *Call,
+                    const clang::FunctionDecl *Callee);
+  /// Inline PTX: mma.sync, wgmma, ldmatrix, stmatrix, cp.async(.bulk).
+  void walkAsm(const clang::GCCAsmStmt *Asm);
+  void addTensorFlops(TensorPrecision P, const Expr &Amount);
+  /// A fragment's tile moved between registers and Origin.
+  void countTile(const MemoryOrigin &Origin, const TileShape &Tile, bool Store);
   void countArithmetic(clang::QualType Type, unsigned Amount = 1,
                        bool Division = false);
   /// How often the current point runs over the launch: threads (or

@@ -6,7 +6,8 @@
 namespace rla {
 
 void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
-                              AccessKind Kind, const RowPadding *Padding) {
+                              AccessKind Kind, const RowPadding *Padding,
+                              const TileShape *Tile) {
   if (!Recording || Bytes == 0)
     return;
   if (Origin.Space != MemorySpace::Global &&
@@ -54,6 +55,16 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
   }
   for (const LoopContext &L : Loops)
     A.Loops.push_back({L.Symbol, {L.Lo, L.Hi + Expr(1)}, L.Dense});
+  if (Tile) {
+    // One execution per line of the tile and warp: the lines are a loop
+    // of their own, and 32 threads share each.
+    std::string Line = freshSymbol("tile_line");
+    if (A.ByteOffset)
+      A.ByteOffset = *A.ByteOffset + Expr::symbol(Line) * Tile->StrideBytes;
+    A.Loops.push_back({Line, {Expr(0), Expr(int64_t(Tile->Lines))}, true});
+    A.TileLineBytes = Tile->LineBytes;
+    Count = Count * Expr(Rational(int64_t(Tile->Lines), int64_t(32)));
+  }
   A.Executions = ExprRange(Count);
   SourceLoc L = locOf(AccessLoc);
   A.File = L.File;

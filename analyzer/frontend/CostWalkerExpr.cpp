@@ -493,6 +493,8 @@ void CostWalker::walkCall(const CallExpr *Call) {
     return 0;
   };
 
+  if (Library && walkWmmaCall(Call, Callee))
+    return;
   bool GroupSync = false;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
     GroupSync =

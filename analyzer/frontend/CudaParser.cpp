@@ -5,6 +5,7 @@
 #include "analyzer/frontend/DiagnosticCollector.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/LibraryCallExtractor.h"
 #include "analyzer/frontend/NvccCompatibility.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -42,8 +43,10 @@ public:
     if (Diags.hadFatalError())
       return;
     Out.Kernels = extractKernels(Ctx, Out.Findings, Diags.errors());
-    if (!KernelsOnly)
+    if (!KernelsOnly) {
       Out.Launches = extractLaunches(Ctx, Run);
+      Out.LibraryCalls = extractLibraryCalls(Ctx);
+    }
   }
 
 private:
@@ -315,6 +318,9 @@ std::string costFingerprint(const KernelModel &K) {
   for (unsigned P = 0; P < NumPrecisions; ++P)
     Text +=
         K.Total.Low.Flops[P].str() + "/" + K.Total.High.Flops[P].str() + ";";
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    Text += K.Total.Low.TensorFlops[P].str() + "/" +
+            K.Total.High.TensorFlops[P].str() + ";";
   Text += std::to_string(K.Accesses.size());
   return Text;
 }

@@ -10,6 +10,7 @@
 #include "analyzer/frontend/HostInterpreter.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
+#include "analyzer/ir/LibraryCall.h"
 
 #include <string>
 #include <vector>
@@ -49,6 +50,8 @@ struct ParseOptions {
 struct ParsedFile {
   std::vector<KernelModel> Kernels;
   std::vector<LaunchSpec> Launches;
+  /// cuBLAS GEMMs, copies and fills the host code calls.
+  std::vector<LibraryCall> LibraryCalls;
   std::vector<Finding> Findings;
   /// Clang's errors, one rl-frontend-error each, outside system headers
   /// where they have a location. Errors nvcc does not make (a __shared__

@@ -1,6 +1,7 @@
 //===- GpuDatabase.cpp - Reads and validates data/gpus.json ---------------===//
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/support/JsonDepth.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -37,9 +38,11 @@ struct SchemaError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The tensor-core formats an entry may list, in the order they are stored.
-constexpr const char *TensorKinds[] = {"fp64", "tf32", "fp16",
-                                       "bf16", "fp8",  "fp4"};
+/// The tensor-core formats an entry may list, in the order they are stored:
+/// input precisions, and "fp16_acc16" where fp16 with an fp16 accumulator
+/// runs at another rate than with fp32 (GeForce parts).
+constexpr const char *TensorKinds[] = {
+    "fp64", "tf32", "fp16", "fp16_acc16", "bf16", "fp8", "int8", "int4", "fp4"};
 
 std::string normalizeName(const std::string &Name) {
   std::string Key;
@@ -71,6 +74,10 @@ public:
   /// Rejects keys outside Known so a misspelt optional field is not dropped.
   void checkKeys(const json &Obj, const std::string &Prefix,
                  std::initializer_list<const char *> Known) const {
+    checkKeys(Obj, Prefix, llvm::ArrayRef<const char *>(Known));
+  }
+  void checkKeys(const json &Obj, const std::string &Prefix,
+                 llvm::ArrayRef<const char *> Known) const {
     for (const auto &Item : Obj.items()) {
       bool Found = std::any_of(Known.begin(), Known.end(),
                                [&](const char *K) { return Item.key() == K; });
@@ -200,8 +207,7 @@ void readPeakFlops(const Reader &R, const json &J, GpuSpec &G) {
 void readTensorFlops(const Reader &R, const json &J, GpuSpec &G) {
   if (!J.is_object())
     R.fail("tensor_flops", "expected an object keyed by format");
-  R.checkKeys(J, "tensor_flops.",
-              {"fp64", "tf32", "fp16", "bf16", "fp8", "fp4"});
+  R.checkKeys(J, "tensor_flops.", llvm::ArrayRef<const char *>(TensorKinds));
   for (const char *Kind : TensorKinds)
     if (auto It = J.find(Kind); It != J.end())
       G.TensorFlops.emplace_back(
@@ -221,7 +227,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
               {"name", "full_name", "aliases", "architecture",
                "compute_capability", "sm_count", "boost_clock", "peak_flops",
                "tensor_flops", "dram_bandwidth", "dram_capacity", "l2_cache",
-               "l2_bandwidth", "l1_bandwidth", "dram_latency", "notes"});
+               "l2_bandwidth", "l1_bandwidth", "dram_latency",
+               "host_link_bandwidth", "notes"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -239,6 +246,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.L2Bandwidth = R.optionalNumber(J, "l2_bandwidth", Quantity::ByteRate);
   G.L1Bandwidth = R.optionalNumber(J, "l1_bandwidth", Quantity::ByteRate);
   G.DramLatency = R.optionalNumber(J, "dram_latency", Quantity::Duration);
+  G.HostLinkBandwidth =
+      R.optionalNumber(J, "host_link_bandwidth", Quantity::ByteRate);
   if (auto It = J.find("notes"); It != J.end())
     G.Notes = R.strings(*It, "notes");
   return G;

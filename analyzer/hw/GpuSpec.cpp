@@ -117,6 +117,7 @@ GpuSpec GpuSpec::withMeasured() const {
   UseOpt(Copy.L2Bandwidth);
   UseOpt(Copy.L1Bandwidth);
   UseOpt(Copy.DramLatency);
+  UseOpt(Copy.HostLinkBandwidth);
   return Copy;
 }
 

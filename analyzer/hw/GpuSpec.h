@@ -64,6 +64,9 @@ struct GpuSpec {
   /// Loaded DRAM latency, seconds (Little's law); unset: the architecture
   /// table's assumed value applies (see DramLatency.h).
   std::optional<SourcedValue> DramLatency;
+  /// Host link (PCIe) bandwidth in one direction, bytes/s: what a copy to
+  /// or from host memory crosses.
+  std::optional<SourcedValue> HostLinkBandwidth;
   /// Free-text caveats from the data file (conflicting sources, variants).
   std::vector<std::string> Notes;
 

@@ -73,6 +73,11 @@ struct AccessSite {
   std::optional<RowPadding> Padding;
   /// Executions summed over the launch (threads times iterations).
   ExprRange Executions;
+  /// Non-zero for a warp-collective tile (a WMMA fragment load or store):
+  /// one execution moves one whole line of LineBytes contiguous bytes for
+  /// the warp, so Executions counts warps times lines, not threads, and the
+  /// lanes' addresses are the hardware's business, not the source's.
+  unsigned TileLineBytes = 0;
   std::string File;
   unsigned Line = 0, Column = 0;
 };

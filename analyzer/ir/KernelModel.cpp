@@ -18,6 +18,39 @@ const char *precisionName(Precision P) {
   return "fp32";
 }
 
+const char *tensorPrecisionName(TensorPrecision P) {
+  switch (P) {
+  case TensorPrecision::FP16:
+    return "fp16";
+  case TensorPrecision::FP16Acc16:
+    return "fp16_acc16";
+  case TensorPrecision::BF16:
+    return "bf16";
+  case TensorPrecision::TF32:
+    return "tf32";
+  case TensorPrecision::FP8:
+    return "fp8";
+  case TensorPrecision::INT8:
+    return "int8";
+  case TensorPrecision::INT4:
+    return "int4";
+  case TensorPrecision::FP4:
+    return "fp4";
+  case TensorPrecision::FP64:
+    return "fp64";
+  case TensorPrecision::B1:
+    return "b1";
+  }
+  return "fp16";
+}
+
+std::optional<TensorPrecision> tensorPrecisionFromName(const std::string &N) {
+  for (unsigned I = 0; I < NumTensorPrecisions; ++I)
+    if (N == tensorPrecisionName(static_cast<TensorPrecision>(I)))
+      return static_cast<TensorPrecision>(I);
+  return std::nullopt;
+}
+
 const char *severityName(Severity S) {
   switch (S) {
   case Severity::Remark:
@@ -60,6 +93,13 @@ Expr CostVector::totalFlops() const {
   return Sum;
 }
 
+Expr CostVector::totalTensorFlops() const {
+  Expr Sum;
+  for (const Expr &F : TensorFlops)
+    Sum += F;
+  return Sum;
+}
+
 const std::vector<std::pair<const char *, Expr CostVector::*>> &
 CostVector::scalarFields() {
   static const std::vector<std::pair<const char *, Expr CostVector::*>> Fields =
@@ -85,6 +125,8 @@ CostVector CostVector::map(const std::function<Expr(const Expr &)> &F) const {
   CostVector R;
   for (unsigned P = 0; P < NumPrecisions; ++P)
     R.Flops[P] = F(Flops[P]);
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    R.TensorFlops[P] = F(TensorFlops[P]);
   for (const auto &[Name, Field] : scalarFields())
     R.*Field = F(this->*Field);
   return R;
@@ -96,6 +138,8 @@ CostVector::zipWith(const CostVector &A, const CostVector &B,
   CostVector R;
   for (unsigned P = 0; P < NumPrecisions; ++P)
     R.Flops[P] = F(A.Flops[P], B.Flops[P]);
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    R.TensorFlops[P] = F(A.TensorFlops[P], B.TensorFlops[P]);
   for (const auto &[Name, Field] : scalarFields())
     R.*Field = F(A.*Field, B.*Field);
   return R;
@@ -114,6 +158,8 @@ bool CostRange::isExact() const {
   bool Exact = true;
   for (unsigned P = 0; P < NumPrecisions; ++P)
     Exact &= Low.Flops[P] == High.Flops[P];
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    Exact &= Low.TensorFlops[P] == High.TensorFlops[P];
   for (const auto &[Name, Field] : CostVector::scalarFields())
     Exact &= Low.*Field == High.*Field;
   return Exact;

@@ -26,6 +26,28 @@ enum class Precision { FP16 = 0, BF16, FP32, FP64 };
 constexpr unsigned NumPrecisions = 4;
 const char *precisionName(Precision P); ///< "fp16", "bf16", "fp32", "fp64"
 
+/// The input format of a tensor-core MMA. Fp16Acc16 is fp16 inputs with an
+/// fp16 accumulator: GeForce parts run it at twice the fp32-accumulate rate,
+/// so it needs a roof of its own; reports add it to fp16.
+enum class TensorPrecision {
+  FP16 = 0,
+  FP16Acc16,
+  BF16,
+  TF32,
+  FP8,
+  INT8,
+  INT4,
+  FP4,
+  FP64,
+  B1
+};
+constexpr unsigned NumTensorPrecisions = 10;
+/// "fp16", "fp16_acc16", "bf16", "tf32", "fp8", "int8", "int4", "fp4",
+/// "fp64", "b1": the keys of the GPU database's tensor_flops.
+const char *tensorPrecisionName(TensorPrecision P);
+/// The inverse of tensorPrecisionName.
+std::optional<TensorPrecision> tensorPrecisionFromName(const std::string &N);
+
 /// A file position (1-based line and column, like clang's diagnostics).
 struct SourceLoc {
   std::string File;
@@ -60,6 +82,9 @@ struct Finding {
 /// over one thread that passes every guard).
 struct CostVector {
   std::array<Expr, NumPrecisions> Flops; ///< by Precision
+  /// Tensor-core FLOPs (2*M*N*K per warp-level MMA) by TensorPrecision,
+  /// apart from the CUDA-core FLOPs above.
+  std::array<Expr, NumTensorPrecisions> TensorFlops;
   Expr SfuOps; ///< transcendental / special function calls (see MathFunctions)
   Expr IntOps; ///< integer + - * / % << >> & | ^
   Expr CompareOps; ///< comparisons, min/max/abs (not FLOPs)
@@ -74,6 +99,7 @@ struct CostVector {
   Expr HardwareFlops;
 
   Expr totalFlops() const;
+  Expr totalTensorFlops() const;
   /// Applies F to every field.
   CostVector map(const std::function<Expr(const Expr &)> &F) const;
   /// Combines fields pairwise.

@@ -17,6 +17,10 @@ std::vector<std::pair<std::string, Expr>> namedFields(const CostVector &V) {
   for (unsigned P = 0; P < NumPrecisions; ++P)
     Out.emplace_back(FlopKeys[P], V.Flops[P]);
   Out.emplace_back("flops", V.totalFlops());
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    Out.emplace_back(tensorFlopKey(static_cast<TensorPrecision>(P)),
+                     V.TensorFlops[P]);
+  Out.emplace_back("tensor_flops", V.totalTensorFlops());
   for (const auto &[Name, Field] : CostVector::scalarFields())
     Out.emplace_back(Name, V.*Field);
   // Without a cache model, DRAM traffic is what the source requests.
@@ -34,6 +38,9 @@ RooflineInput rooflineInput(const BoundTotals &T, bool High) {
   for (unsigned P = 0; P < NumPrecisions; ++P)
     if (auto V = T.get(FlopKeys[P]))
       In.Flops[P] = High ? V->High : V->Low;
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    if (auto V = T.get(tensorFlopKey(static_cast<TensorPrecision>(P))))
+      In.TensorFlops[P] = High ? V->High : V->Low;
   if (auto V = T.get("dram_bytes"))
     In.DramBytes = High ? V->High : V->Low;
   return In;
@@ -47,6 +54,10 @@ void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
 }
 
 } // namespace
+
+std::string tensorFlopKey(TensorPrecision P) {
+  return std::string("tensor_flops_") + tensorPrecisionName(P);
+}
 
 Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
   Bindings B;
@@ -270,6 +281,9 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
   bool RooflineReady = true;
   for (const char *Key : FlopKeys)
     RooflineReady &= Totals.Values.count(Key) != 0;
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    RooflineReady &= Totals.Values.count(
+                         tensorFlopKey(static_cast<TensorPrecision>(P))) != 0;
   RooflineReady &= Totals.Values.count("dram_bytes") != 0;
   if (R.Unbound.empty() && !InvalidValue) {
     R.Totals = Totals;

@@ -152,6 +152,20 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       (S.Kind == AccessKind::Load    ? T.ReadBytes
        : S.Kind == AccessKind::Store ? T.WriteBytes
                                      : T.AtomicBytes) += Requested;
+      if (S.TileLineBytes) {
+        // A warp's fragment moves whole lines: a line of fewer than 32
+        // bytes still costs its sector; shared tiles are taken as free of
+        // bank conflicts (what the fragment layouts are designed for).
+        double Lines = double(S.TileLineBytes);
+        double PerLine = std::ceil(Lines / SectorBytes) * SectorBytes;
+        if (S.Shared)
+          M.SharedWavefrontBytes += Requested;
+        else
+          (S.Kind == AccessKind::Load ? T.LoadSectorBytes
+                                      : T.StoreSectorBytes) +=
+              Requested * PerLine / Lines;
+        continue;
+      }
       if (!A.Affine) {
         if (!S.Shared && S.Kind != AccessKind::Atomic) {
           Fallback = true;

@@ -46,6 +46,40 @@ double peakFor(Precision P, const GpuSpec &Gpu, bool &StandIn) {
 
 } // namespace
 
+const SourcedValue *tensorPeak(const GpuSpec &Gpu, TensorPrecision P,
+                               bool *StandIn) {
+  if (StandIn)
+    *StandIn = false;
+  if (P == TensorPrecision::FP16Acc16) {
+    if (const SourcedValue *V = Gpu.tensorFlops("fp16_acc16"))
+      return V;
+    return Gpu.tensorFlops("fp16");
+  }
+  if (const SourcedValue *V = Gpu.tensorFlops(tensorPrecisionName(P)))
+    return V;
+  if (P == TensorPrecision::FP16)
+    if (const SourcedValue *V = Gpu.tensorFlops("fp16_acc16")) {
+      if (StandIn)
+        *StandIn = true;
+      return V;
+    }
+  return nullptr;
+}
+
+std::vector<RidgePoint> ridgePoints(const GpuSpec &Gpu) {
+  std::vector<RidgePoint> Out;
+  if (!Gpu.DramBandwidth || Gpu.DramBandwidth->Value <= 0)
+    return Out;
+  double Bandwidth = Gpu.DramBandwidth->Value;
+  for (unsigned I = 0; I < NumPrecisions; ++I)
+    if (const SourcedValue *V = Gpu.peakFlops(static_cast<Precision>(I)))
+      Out.push_back({precisionName(static_cast<Precision>(I)), false, V->Value,
+                     V->Value / Bandwidth});
+  for (const auto &[Kind, V] : Gpu.TensorFlops)
+    Out.push_back({Kind, true, V.Value, V.Value / Bandwidth});
+  return Out;
+}
+
 RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
   RooflineResult R;
   bool ComputeKnown = true;
@@ -77,6 +111,38 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
 
   bool StandIn;
   R.PeakFlops = peakFor(R.DominantPrecision, Gpu, StandIn);
+  R.RoofName = precisionName(R.DominantPrecision);
+  // Tensor-core FLOPs, each precision over its own dense peak.
+  for (unsigned I = 0; I < NumTensorPrecisions; ++I) {
+    TensorPrecision P = static_cast<TensorPrecision>(I);
+    double Flops = In.TensorFlops[I];
+    if (Flops <= 0)
+      continue;
+    R.TotalFlops += Flops;
+    R.TensorFlops += Flops;
+    bool Upper = false;
+    const SourcedValue *Peak = tensorPeak(Gpu, P, &Upper);
+    if (Flops > DominantFlops) {
+      DominantFlops = Flops;
+      R.DominantTensor = P;
+      R.PeakFlops = Peak ? Peak->Value : 0;
+      R.RoofName =
+          std::string("tensor ") +
+          (P == TensorPrecision::FP16Acc16 ? "fp16" : tensorPrecisionName(P));
+    }
+    if (!Peak || Peak->Value <= 0) {
+      ComputeKnown = false;
+      R.Notes.push_back(std::string("no ") + tensorPrecisionName(P) +
+                        " tensor-core peak for " + Gpu.Name +
+                        "; compute time unknown");
+      continue;
+    }
+    if (Upper)
+      R.Notes.push_back("no fp16 tensor peak with fp32 accumulate for " +
+                        Gpu.Name +
+                        "; used the fp16-accumulate peak (an upper bound)");
+    R.ComputeTime += Flops / Peak->Value;
+  }
   R.Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;
   R.DramBytes = In.DramBytes;
   bool MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;

@@ -2,8 +2,11 @@
 ///
 /// \file
 /// The classic roofline: time = max(compute time, memory time), where compute
-/// time sums each precision's FLOPs over that precision's peak and memory time
-/// is DRAM bytes over DRAM bandwidth. Plain numbers in, plain numbers out.
+/// time sums each precision's FLOPs over that precision's peak (CUDA-core
+/// FLOPs over the CUDA-core peaks, tensor-core FLOPs over the dense tensor
+/// peaks) and memory time is DRAM bytes over DRAM bandwidth. The ridge point
+/// is the roof of the precision with the most FLOPs. Plain numbers in, plain
+/// numbers out.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_ROOFLINE_H
 #define RLA_MODELS_ROOFLINE_H
@@ -19,7 +22,8 @@ namespace rla {
 
 /// Concrete launch totals the roofline needs.
 struct RooflineInput {
-  std::array<double, NumPrecisions> Flops{}; ///< by Precision
+  std::array<double, NumPrecisions> Flops{};             ///< by Precision
+  std::array<double, NumTensorPrecisions> TensorFlops{}; ///< by precision
   double DramBytes = 0;
   /// Traffic at the L2 and L1/shared levels; negative when not modelled.
   double L2Bytes = -1, L1Bytes = -1;
@@ -34,9 +38,15 @@ const char *boundName(Bound B);
 bool isMemorySide(Bound B);
 
 struct RooflineResult {
-  double TotalFlops = 0;
-  double Intensity = 0; ///< FLOP per DRAM byte (inf when no bytes)
+  double TotalFlops = 0;  ///< CUDA-core and tensor FLOPs
+  double TensorFlops = 0; ///< of which tensor-core
+  double Intensity = 0;   ///< FLOP per DRAM byte (inf when no bytes)
   Precision DominantPrecision = Precision::FP32; ///< most FLOPs (fp32 if none)
+  /// Set when the precision with the most FLOPs is a tensor-core one: the
+  /// roof (PeakFlops, RidgePoint) is then that tensor peak.
+  std::optional<TensorPrecision> DominantTensor;
+  /// "fp32", "tensor bf16": the roof PeakFlops is.
+  std::string RoofName = "fp32";
   double PeakFlops = 0;       ///< of the dominant precision, FLOP/s
   double Bandwidth = 0;       ///< bytes/s
   double RidgePoint = 0;      ///< PeakFlops / Bandwidth, FLOP/B
@@ -49,7 +59,7 @@ struct RooflineResult {
   double IntensityL2 = 0, IntensityL1 = 0;
   double L2Bandwidth = 0, L1Bandwidth = 0;
   double L2Time = 0, L1Time = 0;
-  bool L2Known = false, L1Known = false; ///< the level has a time
+  bool L2Known = false, L1Known = false;       ///< the level has a time
   bool L2Modelled = false, L1Modelled = false; ///< the level has bytes
   /// The latency (Little's law) term, set once occupancy is known
   /// (applyLatencyBound); LatencyKnown false: no term.
@@ -66,6 +76,26 @@ struct RooflineResult {
 
 /// Classifies one launch on one GPU.
 RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu);
+
+/// The dense tensor peak P runs at on Gpu, nullptr when the database has
+/// none. fp16 with an fp16 accumulator uses "fp16_acc16" where the GPU
+/// lists it (GeForce parts run it at twice the fp32-accumulate rate), else
+/// "fp16"; fp16 with fp32 accumulate falls back to "fp16_acc16" (an upper
+/// bound) when only that is listed, with StandIn set.
+const SourcedValue *tensorPeak(const GpuSpec &Gpu, TensorPrecision P,
+                               bool *StandIn = nullptr);
+
+/// One roof of a GPU and the intensity a kernel needs to reach it.
+struct RidgePoint {
+  std::string Precision; ///< "fp32", "bf16", "fp16_acc16", ...
+  bool Tensor = false;   ///< a dense tensor-core peak
+  double PeakFlops = 0;  ///< FLOP/s (integer formats: operations/s)
+  double Ridge = 0;      ///< PeakFlops / DRAM bandwidth, FLOP/B
+};
+/// Every roof the database lists for Gpu: CUDA-core peaks by Precision,
+/// then tensor peaks in the database's order. Empty without a DRAM
+/// bandwidth.
+std::vector<RidgePoint> ridgePoints(const GpuSpec &Gpu);
 
 } // namespace rla
 

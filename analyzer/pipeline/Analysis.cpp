@@ -4,7 +4,9 @@
 #include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/Crossover.h"
 #include "analyzer/models/FusionChains.h"
+#include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/report/CheckFilter.h"
 #include "analyzer/report/Suppressions.h"
@@ -150,6 +152,18 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
 }
 
+/// --solve and --precision: the crossover size and the what-if.
+static void askQuestions(const AnalysisRequest &Req,
+                         const std::vector<const GpuSpec *> &Gpus,
+                         KernelReport &K) {
+  if (!Req.SolveSymbol.empty())
+    for (const GpuSpec *G : Gpus)
+      K.Crossovers.push_back(solveCrossover(K, Req.Binds, Req.DefaultBinds, *G,
+                                            Req.SolveSymbol, Req.Precision));
+  else if (!Req.Precision.empty())
+    K.WhatIf = whatIfPrecision(K, Req.Precision);
+}
+
 AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                                 const ParseOptions &Parse,
                                 const std::vector<const GpuSpec *> &Gpus,
@@ -189,6 +203,14 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     R.Findings.push_back(F);
   }
   R.Dependencies = Parsed.Dependencies;
+  // Library operations: listed with their cost, no source to analyse.
+  for (LibraryCall &Call : Parsed.LibraryCalls) {
+    relabel(Call.Location);
+    LibraryCallReport L{Call, {}};
+    for (const GpuSpec *G : Gpus)
+      L.ByGpu.push_back(priceLibraryCall(Call, *G));
+    R.LibraryCalls.push_back(std::move(L));
+  }
   // Kernels with a clang error in their code are listed, not counted.
   std::vector<KernelModel> Analysable;
   for (KernelModel &K : Parsed.Kernels) {
@@ -276,6 +298,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       R.Kernels.push_back(
           bindLaunch(Model, L, Req.Binds, ModelGpus, Req.DefaultBinds));
       flagNoWork(R.Kernels.back());
+      askQuestions(Req, ModelGpus, R.Kernels.back());
     }
   }
   // Launches in sequence that hand buffers to each other through DRAM.

@@ -40,6 +40,10 @@ struct AnalysisRequest {
   std::string ResourceCacheDir;
   /// --checks: the finding IDs to report (all by default).
   CheckFilter Checks;
+  /// --solve: the symbol whose crossover size each kernel reports; and
+  /// --precision: the roof (and data format) the questions are asked in.
+  std::string SolveSymbol;
+  std::string Precision;
 };
 
 struct AnalysisResult {

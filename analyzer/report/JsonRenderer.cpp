@@ -1,6 +1,8 @@
 //===- JsonRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/OccupancyJson.h"
+#include "analyzer/report/QuestionsText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -172,6 +174,27 @@ Json totals(const KernelReport &K) {
         "shared_load_bytes", "shared_store_bytes", "atomic_ops", "atomic_bytes",
         "barriers", "hardware_flops"})
     J[Key] = Value(Key);
+  // Tensor-core FLOPs by input precision; fp16 includes the MMAs that
+  // accumulate in fp16, also given on their own.
+  Json Tensor = Json::object();
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P) {
+    auto TP = static_cast<TensorPrecision>(P);
+    if (TP == TensorPrecision::FP16Acc16)
+      continue;
+    std::string Key = std::string("tensor_flops_") + tensorPrecisionName(TP);
+    if (TP == TensorPrecision::FP16 && K.Totals) {
+      BoundValue A = K.Totals->get(Key),
+                 B = K.Totals->get("tensor_flops_fp16_acc16");
+      Tensor["fp16"] = A && B ? range(BoundValue(NumberRange{
+                                    A->Low + B->Low, A->High + B->High}))
+                              : Json(nullptr);
+      continue;
+    }
+    Tensor[tensorPrecisionName(TP)] = Value(Key.c_str());
+  }
+  J["tensor_flops"] = Tensor;
+  J["tensor_flops_total"] = Value("tensor_flops");
+  J["tensor_flops_fp16_acc16"] = Value("tensor_flops_fp16_acc16");
   // Footprint and the L2 level come with the memory model; null until then.
   J["footprint_bytes"] = Value("footprint_bytes");
   J["dram_bytes"] = Value("dram_bytes");
@@ -265,6 +288,8 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
     if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
       Notes.push_back(N);
   J["notes"] = Notes;
+  // The roof the ridge point is for: "fp32" or "tensor bf16".
+  J["roof"] = Hi.RoofName;
   return J;
 }
 
@@ -366,6 +391,10 @@ Json kernel(const KernelReport &K) {
   for (const char *Key : {"latency_bandwidth", "latency_time_s"})
     J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];
   J["verdicts"] = Verdicts;
+  if (!K.Crossovers.empty())
+    J["crossover"] = crossoverJson(K);
+  if (K.WhatIf)
+    J["what_if"] = whatIfJson(K);
   J["arrays"] = arrays(K);
 
   // The first GPU's occupancy; every GPU's in "occupancy_by_gpu".
@@ -427,6 +456,9 @@ std::string renderJson(const Report &R) {
   J["diagnostics"] = findings(R.Findings, {});
   // Findings silenced by `rl-analyze: ignore[...]` comments.
   J["suppressed"] = findings(R.Suppressed, {});
+  // cuBLAS GEMMs, copies and fills of the host code (none: no key).
+  if (!R.LibraryCalls.empty())
+    J["library_calls"] = libraryCallsJson(R);
   // Replace, never throw, on a message that is not valid UTF-8.
   std::string Text = J.dump(2, ' ', false, Json::error_handler_t::replace);
   if (R.Kernels.empty())

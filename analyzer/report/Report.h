@@ -10,6 +10,8 @@
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
+#include "analyzer/models/Crossover.h"
+#include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
@@ -83,6 +85,16 @@ struct KernelReport {
   /// The memory model on the first GPU (per-array footprints and traffic);
   /// unset when the launch is not bound.
   std::optional<MemoryEstimate> Memory;
+  /// --solve SYMBOL: one per --gpu, in order; empty when not asked.
+  std::vector<CrossoverResult> Crossovers;
+  /// --precision X without --solve: the launch with its data stored as X.
+  std::optional<WhatIfResult> WhatIf;
+};
+
+/// A cuBLAS GEMM, copy or fill of the host code, priced on each GPU.
+struct LibraryCallReport {
+  LibraryCall Call;
+  std::vector<LibraryCallCost> ByGpu; ///< one per --gpu, in order
 };
 
 /// A kernel whose code clang could not build: listed, not counted.
@@ -110,6 +122,8 @@ struct Report {
   std::vector<const GpuSpec *> Gpus;
   std::vector<KernelReport> Kernels;
   std::vector<NotAnalysedKernel> NotAnalysed;
+  /// Library operations the host code calls, in source order.
+  std::vector<LibraryCallReport> LibraryCalls;
   /// File-level findings (no kernels, unknown kernel in --launch, ...).
   std::vector<Finding> Findings;
   /// Findings silenced by `rl-analyze: ignore[...]` comments, removed from

@@ -1,6 +1,8 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
+#include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/OccupancyText.h"
+#include "analyzer/report/QuestionsText.h"
 
 #include "analyzer/report/HumanUnits.h"
 
@@ -162,6 +164,27 @@ std::string precisionBreakdown(const BoundTotals &T) {
   return Out;
 }
 
+/// "tensor bf16 137G, tensor fp8 2.1G": the tensor precisions with FLOPs
+/// (fp16 with an fp16 accumulator is fp16).
+std::string tensorBreakdown(const BoundTotals &T) {
+  std::string Out;
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P) {
+    auto TP = static_cast<TensorPrecision>(P);
+    if (TP == TensorPrecision::FP16Acc16)
+      continue;
+    std::string Name = tensorPrecisionName(TP);
+    BoundValue V = T.get("tensor_flops_" + Name);
+    if (TP == TensorPrecision::FP16)
+      if (BoundValue A = T.get("tensor_flops_fp16_acc16"); A && V)
+        V = NumberRange{V->Low + A->Low, V->High + A->High};
+    if (!V || std::max(V->Low, V->High) <= 0)
+      continue;
+    Out += (Out.empty() ? "" : ", ") + std::string("tensor ") + Name + " " +
+           boundText(*V, [](double X) { return formatSi(X); });
+  }
+  return Out;
+}
+
 void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   const BoundTotals &T = *K.Totals;
   auto Grouped = [](double X) { return formatGrouped(X); };
@@ -182,6 +205,14 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   if (K.PerThreadFormulas.count("flops"))
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
+  // Tensor-core FLOPs, beside the CUDA-core ones, when there are any.
+  if (std::string Tensor = tensorBreakdown(T); !Tensor.empty()) {
+    OS << label("tensor") << padLeft(Value("tensor_flops", Grouped), ValueWidth)
+       << "  (" << Tensor << ")";
+    if (K.LaunchFormulas.count("tensor_flops"))
+      OS << "  = " << formulaText(K, "tensor_flops", false, /*ForLaunch=*/true);
+    OS << "\n";
+  }
 
   // With the memory model, this line is what the source requests (its
   // formula); the memory line below says what reaches each level.
@@ -239,6 +270,9 @@ void renderUnbound(std::ostringstream &OS, const KernelReport &K,
   if (K.PerThreadFormulas.count("flops"))
     OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
   OS << "\n";
+  if (auto It = K.TotalFormulas.find("tensor_flops");
+      It != K.TotalFormulas.end() && It->second.second != "0")
+    OS << label("tensor") << formulaText(K, "tensor_flops") << "\n";
   OS << label("bytes") << formulaText(K, "dram_bytes") << "  (load "
      << formulaText(K, "global_load_bytes") << ", store "
      << formulaText(K, "global_store_bytes") << ")\n";
@@ -317,7 +351,8 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     Rows.push_back(
         {V.Gpu ? V.Gpu->Name : "?",
          Cell(Peak && Bandwidth, Lo.RidgePoint, Hi.RidgePoint,
-              [](double X) { return formatSignificant(X); }),
+              [](double X) { return formatSignificant(X); }) +
+             (Hi.DominantTensor ? " (" + Hi.RoofName + ")" : ""),
          Cell(Peak && Bandwidth, Lo.AttainableFlops, Hi.AttainableFlops,
               [](double X) { return formatSi(X, "FLOP/s"); }),
          Cell(Peak, Lo.ComputeTime, Hi.ComputeTime, Duration),
@@ -474,6 +509,7 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
   }
   if (std::string Occ = occupancySummary(K); !Occ.empty())
     OS << label("occupancy") << Occ << "\n";
+  OS << questionsText(K);
   renderNotes(OS, K, S, Verbose);
 }
 
@@ -557,7 +593,7 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
                        : Format(V.Low) + " .. " + Format(V.High);
   };
   OS << S.bold("program:") << " " << formatGrouped(P.Launches)
-     << " launches as main runs them, "
+     << (P.Launches == 1 ? " launch" : " launches") << " as main runs them, "
      << rangeText(P.Flops, [](double X) { return formatSi(X, "FLOP"); }) << ", "
      << rangeText(P.DramBytes, [](double X) { return formatSi(X, "B"); })
      << " DRAM";
@@ -597,6 +633,7 @@ std::string renderText(const Report &R, bool Color, bool Verbose) {
     }
     I += Launches.size();
   }
+  OS << libraryCallsText(R);
   renderSummary(OS, R, S);
   if (Hidden)
     OS << S.dim(plural(Hidden, "assumption") +

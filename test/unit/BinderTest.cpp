@@ -156,9 +156,11 @@ TEST(BinderTest, SaxpyTotalsAreExact) {
   EXPECT_EQ(exactTotal(R, "shared_load_bytes"), 0);
   EXPECT_EQ(exactTotal(R, "atomic_ops"), 0);
   EXPECT_EQ(exactTotal(R, "barriers"), 0);
-  // Every flops key, "flops", every scalar field and "dram_bytes".
-  EXPECT_EQ(R.Totals->Values.size(),
-            NumPrecisions + 1 + CostVector::scalarFields().size() + 1);
+  // Every flops key, "flops", every tensor flops key, "tensor_flops",
+  // every scalar field and "dram_bytes".
+  EXPECT_EQ(R.Totals->Values.size(), NumPrecisions + 1 + NumTensorPrecisions +
+                                         1 + CostVector::scalarFields().size() +
+                                         1);
   EXPECT_FALSE(R.Totals->get("no_such_key").has_value());
   // No GPU asked for, no verdict.
   EXPECT_TRUE(R.Verdicts.empty());

@@ -177,3 +177,74 @@ TEST(RooflineTest, CacheLevelsAddCeilings) {
   EXPECT_EQ(R.L2Time, 0);
   EXPECT_NE(R.Verdict, Bound::L2);
 }
+
+namespace {
+
+/// The ridge of Gpu's tensor roof for Kind, 0 when it has none.
+double tensorRidge(const char *Gpu, const std::string &Kind) {
+  for (const RidgePoint &R : ridgePoints(gpu(Gpu)))
+    if (R.Tensor && R.Precision == Kind)
+      return R.Ridge;
+  return 0;
+}
+
+} // namespace
+
+// The lessons' numbers: L40S FP16 tensor 362 TFLOP/s at 864 GB/s -> 419;
+// H100 SXM BF16 989 / FP8 1979 at 3.35 TB/s -> 295 / 591 (the lesson
+// rounds to 592); B200 BF16 2250 / FP8 4500 / FP4 9000 at 8 TB/s -> 281 /
+// 562 / 1125.
+TEST(RooflineTest, TensorRidgePointsOfTheLessons) {
+  EXPECT_NEAR(tensorRidge("L40S", "fp16"), 419, 0.5);
+  EXPECT_NEAR(tensorRidge("H100", "bf16"), 295, 0.5);
+  EXPECT_NEAR(tensorRidge("H100", "fp8"), 592, 592 * 0.01);
+  EXPECT_NEAR(tensorRidge("B200", "bf16"), 281.25, 1e-9);
+  EXPECT_NEAR(tensorRidge("B200", "fp8"), 562.5, 1e-9);
+  EXPECT_NEAR(tensorRidge("B200", "fp4"), 1125, 1e-9);
+  // Every GPU of the database has a dense fp16 tensor roof.
+  for (const char *G : {"V100", "T4", "A100", "A10", "L4", "L40S", "RTX4090",
+                        "H100", "H100-PCIe", "H200", "B200"})
+    EXPECT_GT(tensorRidge(G, "fp16"), 0) << G;
+  EXPECT_GT(tensorRidge("RTX5090", "fp16_acc16"), 0);
+}
+
+TEST(RooflineTest, TensorFlopsUseTheTensorRoof) {
+  const GpuSpec &H100 = gpu("H100");
+  RooflineInput In;
+  In.TensorFlops[static_cast<unsigned>(TensorPrecision::BF16)] = 989e12;
+  In.DramBytes = 1e9;
+  RooflineResult R = evaluateRoofline(In, H100);
+  ASSERT_TRUE(R.DominantTensor.has_value());
+  EXPECT_EQ(*R.DominantTensor, TensorPrecision::BF16);
+  EXPECT_EQ(R.RoofName, "tensor bf16");
+  EXPECT_DOUBLE_EQ(R.ComputeTime, 1.0);
+  EXPECT_NEAR(R.RidgePoint, 295.2, 0.1);
+  EXPECT_EQ(R.Verdict, Bound::Compute);
+  EXPECT_DOUBLE_EQ(R.TotalFlops, 989e12);
+}
+
+TEST(RooflineTest, GeForceFp16AccumulateHasItsOwnRoof) {
+  const GpuSpec &Rtx = gpu("RTX4090");
+  EXPECT_DOUBLE_EQ(tensorPeak(Rtx, TensorPrecision::FP16)->Value, 165.2e12);
+  EXPECT_DOUBLE_EQ(tensorPeak(Rtx, TensorPrecision::FP16Acc16)->Value,
+                   330.3e12);
+  // A data-centre part lists one rate for both.
+  const GpuSpec &H100 = gpu("H100");
+  EXPECT_EQ(tensorPeak(H100, TensorPrecision::FP16Acc16),
+            tensorPeak(H100, TensorPrecision::FP16));
+  // The RTX 5090's fp32-accumulate rate is not listed: the fp16-accumulate
+  // peak stands in, marked as an upper bound.
+  bool Upper = false;
+  EXPECT_NE(tensorPeak(gpu("RTX5090"), TensorPrecision::FP16, &Upper), nullptr);
+  EXPECT_TRUE(Upper);
+}
+
+TEST(RooflineTest, NoTensorPeakLeavesComputeUnknown) {
+  RooflineInput In;
+  In.TensorFlops[static_cast<unsigned>(TensorPrecision::INT4)] = 1e12;
+  In.DramBytes = 1e9;
+  RooflineResult R = evaluateRoofline(In, gpu("H100"));
+  EXPECT_EQ(R.Verdict, Bound::Unknown);
+  ASSERT_FALSE(R.Notes.empty());
+  EXPECT_NE(R.Notes.front().find("int4 tensor-core peak"), std::string::npos);
+}

@@ -13,10 +13,12 @@
 #include "analyzer/driver/ResultCache.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/lsp/LanguageServer.h"
+#include "analyzer/models/Crossover.h"
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/pipeline/ProjectRun.h"
 #include "analyzer/report/DiagnosticIds.h"
 #include "analyzer/report/DiagnosticRenderer.h"
+#include "analyzer/report/GpuListJson.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/ListingRenderer.h"
 #include "analyzer/report/TextRenderer.h"
@@ -110,6 +112,18 @@ cl::opt<std::string> GpuDbPath("gpu-db", cl::desc("GPU database file"),
 cl::opt<bool> NoConfig("no-config",
                        cl::desc("Do not look for .rl-analyze.json"),
                        cl::cat(Category));
+cl::opt<std::string>
+    Solve("solve",
+          cl::desc("Print, per kernel and GPU, the value of SYMBOL (a kernel "
+                   "parameter such as N) at which the kernel becomes "
+                   "compute-bound"),
+          cl::value_desc("SYMBOL"), cl::cat(Category));
+cl::opt<std::string> PrecisionOpt(
+    "precision",
+    cl::desc("Ask --solve against this precision's roof (tensor where the GPU "
+             "has one: fp16, bf16, tf32, fp8, int8, fp4, fp64, fp32); without "
+             "--solve, show each launch as if its data were stored in it"),
+    cl::value_desc("X"), cl::cat(Category));
 cl::opt<bool> ListGpus("list-gpus", cl::desc("List the known GPUs and exit"),
                        cl::cat(Category));
 cl::opt<unsigned> LspDebounceMs(
@@ -292,7 +306,8 @@ int main(int Argc, const char **Argv) {
   if (occupancyCommandRequested())
     return runOccupancyCommand(Db);
   if (ListGpus) {
-    outs() << renderGpuList(Db);
+    outs() << (OutputFormat == Format::Json ? renderGpuListJson(Db)
+                                            : renderGpuList(Db));
     return ExitOk;
   }
   if (LanguageServer)
@@ -350,6 +365,12 @@ int main(int Argc, const char **Argv) {
   Req.NoResources = NoResources;
   Req.NoResourceCache = NoResourceCache;
   Req.ResourceCacheDir = ResourceCacheDir;
+  Req.SolveSymbol = Solve;
+  Req.Precision = PrecisionOpt;
+  if (!Req.Precision.empty() && precisionBits(Req.Precision) == 0)
+    return usageError("--precision: unknown precision '" + Req.Precision +
+                      "'; expected one of fp64, fp32, tf32, fp16, bf16, "
+                      "fp8, int8, fp4, int4");
 
   // The project config gives team defaults; the command line wins.
   ProjectConfig Config;

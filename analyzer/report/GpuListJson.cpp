@@ -1,0 +1,67 @@
+//===- GpuListJson.cpp ----------------------------------------------------===//
+#include "analyzer/report/GpuListJson.h"
+#include "analyzer/models/Roofline.h"
+
+#include <nlohmann/json.hpp>
+
+namespace rla {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json sourced(const SourcedValue &V) {
+  Json J = Json::object();
+  J["value"] = V.Value;
+  J["source"] = V.Source;
+  if (V.Measured) {
+    J["measured"] = *V.Measured;
+    J["measured_source"] = V.MeasuredSource;
+  }
+  return J;
+}
+
+Json optionalSourced(const std::optional<SourcedValue> &V) {
+  return V ? sourced(*V) : Json(nullptr);
+}
+
+} // namespace
+
+std::string renderGpuListJson(const GpuDatabase &Db) {
+  Json Root = Json::object();
+  Root["default"] = Db.defaultName();
+  Json List = Json::array();
+  for (const GpuSpec &G : Db.all()) {
+    Json J = Json::object();
+    J["name"] = G.Name;
+    J["full_name"] = G.FullName;
+    J["architecture"] = G.Architecture;
+    J["compute_capability"] =
+        std::to_string(G.ComputeMajor) + "." + std::to_string(G.ComputeMinor);
+    J["sm_count"] = optionalSourced(G.SmCount);
+    Json Peaks = Json::object();
+    for (unsigned P = 0; P < NumPrecisions; ++P)
+      if (G.PeakFlops[P])
+        Peaks[precisionName(static_cast<Precision>(P))] =
+            sourced(*G.PeakFlops[P]);
+    J["peak_flops"] = Peaks;
+    // Dense peaks; each source names the sparse figure where the datasheet
+    // gives one, which is never used as a roof.
+    Json Tensor = Json::object();
+    for (const auto &[Kind, V] : G.TensorFlops)
+      Tensor[Kind] = sourced(V);
+    J["tensor_flops"] = Tensor;
+    J["dram_bandwidth"] = optionalSourced(G.DramBandwidth);
+    J["l2_bytes"] = optionalSourced(G.L2Bytes);
+    J["host_link_bandwidth"] = optionalSourced(G.HostLinkBandwidth);
+    Json Ridges = Json::object(), TensorRidges = Json::object();
+    for (const RidgePoint &R : ridgePoints(G))
+      (R.Tensor ? TensorRidges : Ridges)[R.Precision] = R.Ridge;
+    Ridges["tensor"] = TensorRidges;
+    J["ridge_points"] = Ridges;
+    List.push_back(J);
+  }
+  Root["gpus"] = List;
+  return Root.dump(2) + "\n";
+}
+
+} // namespace rla

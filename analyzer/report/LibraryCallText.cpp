@@ -1,0 +1,114 @@
+//===- LibraryCallText.cpp ------------------------------------------------===//
+#include "analyzer/report/LibraryCallText.h"
+#include "analyzer/report/HumanUnits.h"
+
+namespace rla {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char *kindName(LibraryCall::Kind K) {
+  switch (K) {
+  case LibraryCall::Gemm:
+    return "gemm";
+  case LibraryCall::Copy:
+    return "copy";
+  case LibraryCall::Fill:
+    return "fill";
+  }
+  return "gemm";
+}
+
+std::string where(const SourceLoc &L) {
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+Json optional(const std::optional<double> &V) {
+  return V ? Json(*V) : Json(nullptr);
+}
+
+Json optional(const std::optional<Rational> &V) {
+  return V ? Json(V->toDouble()) : Json(nullptr);
+}
+
+} // namespace
+
+std::string libraryCallsText(const Report &R) {
+  std::string Out;
+  for (const LibraryCallReport &L : R.LibraryCalls) {
+    const LibraryCall &C = L.Call;
+    Out += C.Name + "  (" + where(C.Location) + ")  library call, no source";
+    if (C.What == LibraryCall::Gemm) {
+      auto dim = [](const std::optional<Rational> &V) {
+        return V ? V->str() : std::string("?");
+      };
+      Out += "  m=" + dim(C.M) + " n=" + dim(C.N) + " k=" + dim(C.K) + "  " +
+             (C.Tensor ? "tensor " : "") + C.Precision + "\n";
+    } else {
+      Out += "  " + C.Direction + " " +
+             (C.Bytes ? formatSi(C.Bytes->toDouble(), "B") : "? B") + "\n";
+    }
+    for (const LibraryCallCost &G : L.ByGpu) {
+      Out += "  " + std::string(G.Gpu ? G.Gpu->Name : "?") + ":";
+      if (G.Flops)
+        Out += " " + formatSi(*G.Flops) + " FLOPs";
+      if (G.Bytes)
+        Out += std::string(G.Flops ? "," : "") + " " + formatSi(*G.Bytes, "B") +
+               (C.What == LibraryCall::Gemm ? " (A, B read, C read and written)"
+                                            : "");
+      if (G.Time)
+        Out += ", " + formatDuration(*G.Time) + ", " + G.Bound + "-bound" +
+               (G.Roof.empty() ? "" : " (" + G.Roof + " roof)");
+      else
+        Out += std::string(G.Flops || G.Bytes ? "," : "") +
+               " time unknown: " + G.Why;
+      Out += "\n";
+    }
+    for (const std::string &N : C.Notes)
+      Out += "  note: " + N + "\n";
+    Out += "\n";
+  }
+  return Out;
+}
+
+Json libraryCallsJson(const Report &R) {
+  Json List = Json::array();
+  for (const LibraryCallReport &L : R.LibraryCalls) {
+    const LibraryCall &C = L.Call;
+    Json J = Json::object();
+    J["name"] = C.Name;
+    J["kind"] = kindName(C.What);
+    J["location"] = {{"file", C.Location.File},
+                     {"line", C.Location.Line},
+                     {"column", C.Location.Column}};
+    J["host_function"] = C.HostFunction;
+    if (C.What == LibraryCall::Gemm) {
+      J["m"] = optional(C.M);
+      J["n"] = optional(C.N);
+      J["k"] = optional(C.K);
+      J["precision"] = C.Precision;
+      J["tensor"] = C.Tensor;
+    } else {
+      J["bytes"] = optional(C.Bytes);
+      J["direction"] = C.Direction;
+    }
+    Json ByGpu = Json::array();
+    for (const LibraryCallCost &G : L.ByGpu) {
+      Json X = Json::object();
+      X["gpu"] = G.Gpu ? Json(G.Gpu->Name) : Json(nullptr);
+      X["flops"] = optional(G.Flops);
+      X["bytes"] = optional(G.Bytes);
+      X["roof"] = G.Roof.empty() ? Json(nullptr) : Json(G.Roof);
+      X["time_s"] = optional(G.Time);
+      X["bound"] = G.Bound.empty() ? Json(nullptr) : Json(G.Bound);
+      X["reason"] = G.Why.empty() ? Json(nullptr) : Json(G.Why);
+      ByGpu.push_back(X);
+    }
+    J["by_gpu"] = ByGpu;
+    J["notes"] = C.Notes;
+    List.push_back(J);
+  }
+  return List;
+}
+
+} // namespace rla
