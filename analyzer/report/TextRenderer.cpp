@@ -593,7 +593,7 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
                        : Format(V.Low) + " .. " + Format(V.High);
   };
   OS << S.bold("program:") << " " << formatGrouped(P.Launches)
-     << (P.Launches == 1 ? " launch" : " launches") << " as main runs them, "
+     << (P.Launches == 1 ? " launch" : " launches") << " when main runs, "
      << rangeText(P.Flops, [](double X) { return formatSi(X, "FLOP"); }) << ", "
      << rangeText(P.DramBytes, [](double X) { return formatSi(X, "B"); })
      << " DRAM";

@@ -15,7 +15,7 @@ int main() {
   return 0;
 }
 // One launch: 2^20 FLOPs and 8 MiB requested; ten of them.
-// CHECK: program: 10 launches as main runs them, 10.5 MFLOP, 83.9 MB DRAM; H200 {{[0-9.]+}} {{[mu]}}s
+// CHECK: program: 10 launches when main runs, 10.5 MFLOP, 83.9 MB DRAM; H200 {{[0-9.]+}} {{[mu]}}s
 // JSON: "program": {
 // JSON-NEXT: "launches": 10,
 // JSON-NEXT: "flops": 10485760,
