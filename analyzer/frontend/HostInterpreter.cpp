@@ -1357,8 +1357,8 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   if (isLibraryFunction(F, Ctx)) {
     for (const clang::Expr *A : Args)
       Values.push_back(eval(A));
-    LibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
-    LibraryResult R = callLibrary(Call);
+    HostLibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
+    HostLibraryResult R = callLibrary(Call);
     for (std::string &A : R.Assumptions)
       if (std::find(Assumptions.begin(), Assumptions.end(), A) ==
           Assumptions.end())

@@ -189,7 +189,7 @@ void store(const HostValue &P, HostValue V) {
   *To = std::move(V);
 }
 
-void fillDeviceProperties(const LibraryCall &C, LibraryResult &R) {
+void fillDeviceProperties(const HostLibraryCall &C, HostLibraryResult &R) {
   if (C.Args.empty() || C.Args[0].K != HostValue::Kind::Pointer ||
       !C.Args[0].Target)
     return;
@@ -246,8 +246,8 @@ std::optional<HostValue> parseNumber(llvm::StringRef Name, const HostValue &S) {
 
 } // namespace
 
-LibraryResult callLibrary(const LibraryCall &C) {
-  LibraryResult R;
+HostLibraryResult callLibrary(const HostLibraryCall &C) {
+  HostLibraryResult R;
   llvm::StringRef Name = C.Callee->getName();
   const std::vector<HostValue> &A = C.Args;
   auto done = [&](HostValue V) {

@@ -35,7 +35,7 @@ HostValue unaryArithmetic(const HostValue &V, clang::UnaryOperatorKind Op);
 bool isLibraryFunction(const clang::FunctionDecl *F,
                        const clang::ASTContext &Ctx);
 
-struct LibraryCall {
+struct HostLibraryCall {
   const clang::FunctionDecl *Callee;
   llvm::ArrayRef<const clang::Expr *> ArgExprs;
   std::vector<HostValue> &Args; ///< evaluated; pointers can be written
@@ -43,14 +43,14 @@ struct LibraryCall {
   std::string Where; ///< "app.cu:12", for reasons
 };
 
-struct LibraryResult {
+struct HostLibraryResult {
   bool Handled = false; ///< false: the caller treats it as unknown
   HostValue Value;
   bool Exits = false; ///< exit(), abort()
   std::vector<std::string> Assumptions;
 };
 
-LibraryResult callLibrary(const LibraryCall &Call);
+HostLibraryResult callLibrary(const HostLibraryCall &Call);
 
 } // namespace rla
 
