@@ -82,7 +82,9 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
     if (!G)
       return inputError("unknown GPU '" + Name +
                         "'; known GPUs: " + Db.knownNames());
-    Gpus.push_back(G);
+    // A GPU named twice (an alias and its name) is predicted once.
+    if (std::find(Gpus.begin(), Gpus.end(), G) == Gpus.end())
+      Gpus.push_back(G);
   }
 
   const std::string &File = Req.Parse.File;
@@ -323,7 +325,8 @@ bool resolveGpus(const std::vector<std::string> &Names, const GpuDatabase &Db,
       Error = "unknown GPU '" + Name + "'; known GPUs: " + Db.knownNames();
       return false;
     }
-    Gpus.push_back(G);
+    if (std::find(Gpus.begin(), Gpus.end(), G) == Gpus.end())
+      Gpus.push_back(G);
   }
   if (Names.empty())
     Gpus.push_back(Db.find(Db.defaultName()));
