@@ -1,6 +1,6 @@
 //===- CacheContext.cpp ---------------------------------------------------===//
 #include "analyzer/driver/CacheContext.h"
-#include "analyzer/driver/ResultCache.h"
+#include "analyzer/support/FileDependencies.h"
 
 #include "llvm/Support/FileSystem.h"
 

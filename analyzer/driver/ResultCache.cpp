@@ -1,5 +1,6 @@
 //===- ResultCache.cpp ----------------------------------------------------===//
 #include "analyzer/driver/ResultCache.h"
+#include "analyzer/support/FileDependencies.h"
 #include "analyzer/support/JsonDepth.h"
 #include "analyzer/support/JsonFields.h"
 
@@ -9,18 +10,15 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/xxhash.h"
 
 #include <nlohmann/json.hpp>
-
-#include <cstdlib>
 
 namespace rla {
 
 namespace {
 
 /// Bumped when the entry layout changes, so old entries simply miss.
-constexpr int EntryFormat = 1;
+constexpr int EntryFormat = 2;
 
 std::string entryPath(const std::string &Dir, const std::string &Key) {
   llvm::SmallString<256> Path(Dir);
@@ -29,14 +27,6 @@ std::string entryPath(const std::string &Dir, const std::string &Key) {
 }
 
 } // namespace
-
-std::string hashFileContent(const std::string &Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return "";
-  return llvm::utohexstr(llvm::xxh3_64bits((*Buffer)->getBuffer()),
-                         /*LowerCase=*/true);
-}
 
 std::string ResultCache::key(const std::string &File,
                              const std::string &Context) const {
@@ -95,7 +85,7 @@ std::optional<FileOutputs> ResultCache::lookup(const std::string &Key) const {
   if (!F.integer("format", Format) || Format != EntryFormat)
     return std::nullopt;
   FileOutputs Out;
-  const nlohmann::json *Deps = F.array("dependencies");
+  const nlohmann::json *Deps = F.object("dependencies");
   F.integer("exit", Out.Exit);
   F.string("json", Out.Json, JsonFields::Required, /*AllowEmpty=*/true);
   F.string("text", Out.Text, JsonFields::Required, /*AllowEmpty=*/true);
@@ -103,15 +93,11 @@ std::optional<FileOutputs> ResultCache::lookup(const std::string &Key) const {
   F.string("diagnostics", Out.Diagnostics, JsonFields::Required, true);
   if (!F.ok() || !isUsableReport(Out))
     return std::nullopt;
-  for (const nlohmann::json &Dep : *Deps) {
-    JsonFields D(Dep, "");
-    std::string Path, Hash;
-    if (!D.string("path", Path) || !D.string("hash", Hash))
-      return std::nullopt;
-    if (hashFileContent(Path) != Hash)
-      return std::nullopt; // a header changed (or went away)
-    Out.Dependencies.push_back(Path);
-  }
+  FileDependencies Recorded;
+  if (!Recorded.stillValid(*Deps))
+    return std::nullopt; // a header changed, went away or is shadowed
+  Out.Dependencies = std::move(Recorded.Files);
+  Out.AbsentIncludes = std::move(Recorded.Absent);
   return Out;
 }
 
@@ -125,13 +111,10 @@ bool ResultCache::store(const std::string &Key, const FileOutputs &Outputs,
   }
   nlohmann::json Entry = nlohmann::json::object();
   Entry["format"] = EntryFormat;
-  nlohmann::json Deps = nlohmann::json::array();
-  for (const std::string &Path : Outputs.Dependencies) {
-    std::string Hash = hashFileContent(Path);
-    if (Hash.empty())
-      return true; // a dependency we cannot read again: do not cache
-    Deps.push_back({{"path", Path}, {"hash", Hash}});
-  }
+  nlohmann::json Deps;
+  if (!FileDependencies{Outputs.Dependencies, Outputs.AbsentIncludes}.toJson(
+          Deps))
+    return true; // a dependency we cannot read again: do not cache
   Entry["dependencies"] = Deps;
   Entry["exit"] = Outputs.Exit;
   Entry["json"] = Outputs.Json;
@@ -157,19 +140,6 @@ bool ResultCache::store(const std::string &Key, const FileOutputs &Outputs,
     return false;
   }
   return true;
-}
-
-std::string ResultCache::defaultDirectory() {
-  llvm::SmallString<256> Path;
-  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
-    Path = Xdg;
-  else if (const char *Home = std::getenv("HOME"); Home && *Home) {
-    Path = Home;
-    llvm::sys::path::append(Path, ".cache");
-  } else
-    return "";
-  llvm::sys::path::append(Path, "rl-analyze");
-  return Path.str().str();
 }
 
 } // namespace rla

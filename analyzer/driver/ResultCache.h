@@ -4,8 +4,9 @@
 /// A directory of finished analyses. An entry is found by a key over the
 /// tool's identity, the options, the file's path and its content; it then
 /// stands only while every non-system file the parse read (recorded in the
-/// entry with a hash of its content) is unchanged. Entries are written to a
-/// temporary name and renamed, so parallel runs never read half an entry.
+/// entry with a hash of its content) is unchanged and no header has been
+/// created where an `#include` would now find it first. Entries are written to
+/// a temporary name and renamed, so parallel runs never read half an entry.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_DRIVER_RESULTCACHE_H
 #define RLA_DRIVER_RESULTCACHE_H
@@ -22,6 +23,9 @@ struct FileOutputs {
   std::string Json, Text, TextColor, Diagnostics;
   /// Non-system files besides the input that the result depends on.
   std::vector<std::string> Dependencies;
+  /// Include paths searched before a header was found: the entry stands
+  /// only while none of them exists.
+  std::vector<std::string> AbsentIncludes;
 };
 
 class ResultCache {
@@ -40,9 +44,6 @@ public:
              std::string &Error) const;
   const std::string &directory() const { return Dir; }
 
-  /// $XDG_CACHE_HOME/rl-analyze, else $HOME/.cache/rl-analyze.
-  static std::string defaultDirectory();
-
 private:
   std::string Dir;
 };
@@ -51,9 +52,6 @@ private:
 /// have (0 or 1), text, and a JSON report with the fields every renderer
 /// reads (tool, kernels, each kernel's name).
 bool isUsableReport(const FileOutputs &Outputs);
-
-/// Hex hash of a file's bytes; empty when it cannot be read.
-std::string hashFileContent(const std::string &Path);
 
 } // namespace rla
 

@@ -12,6 +12,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -110,11 +111,14 @@ private:
   bool Seen = false;
 };
 
-/// Records the user (non-system) files the preprocessor enters.
+/// Records the user (non-system) files the preprocessor enters, and for
+/// each `#include` in a user file the paths searched before the one that
+/// answered: a header created at one of them later would shadow it, so a
+/// cached result stands only while they stay absent.
 class DependencyRecorder : public PPCallbacks {
 public:
-  DependencyRecorder(const SourceManager &SM, ParsedFile &Out)
-      : SM(SM), Out(Out) {}
+  DependencyRecorder(const Preprocessor &PP, ParsedFile &Out)
+      : SM(PP.getSourceManager()), HS(PP.getHeaderSearchInfo()), Out(Out) {}
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
                    SrcMgr::CharacteristicKind Kind, FileID) override {
     if (Reason != EnterFile || Kind != SrcMgr::C_User)
@@ -122,18 +126,58 @@ public:
     FileID Id = SM.getFileID(Loc);
     if (Id == SM.getMainFileID())
       return;
-    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(Id)) {
-      llvm::SmallString<256> Path(File->getName());
-      SM.getFileManager().makeAbsolutePath(Path);
-      std::string Name = Path.str().str();
-      if (std::find(Out.Dependencies.begin(), Out.Dependencies.end(), Name) ==
-          Out.Dependencies.end())
-        Out.Dependencies.push_back(Name);
+    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(Id))
+      addOnce(Out.Dependencies, absolute(File->getName()));
+  }
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          llvm::StringRef FileName, bool IsAngled,
+                          CharSourceRange, OptionalFileEntryRef File,
+                          llvm::StringRef SearchPath, llvm::StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    OptionalFileEntryRef Includer =
+        SM.getFileEntryRefForID(SM.getFileID(HashLoc));
+    // -include and the toolkit wrappers come from the predefines buffer.
+    if (!Includer || SM.isInSystemHeader(HashLoc) ||
+        llvm::sys::path::is_absolute(FileName))
+      return;
+    // Where the header was found; empty when it was not (the file then has
+    // an error, and a header appearing anywhere would change the result).
+    std::string FoundIn = File ? absolute(SearchPath) : "";
+    std::vector<std::string> Searched;
+    if (!IsAngled)
+      Searched.push_back(
+          absolute(llvm::sys::path::parent_path(Includer->getName())));
+    auto Dirs =
+        IsAngled
+            ? llvm::make_range(HS.angled_dir_begin(), HS.system_dir_begin())
+            : llvm::make_range(HS.quoted_dir_begin(), HS.system_dir_begin());
+    for (const DirectoryLookup &Dir : Dirs)
+      if (Dir.isNormalDir())
+        Searched.push_back(absolute(Dir.getName()));
+    for (const std::string &DirName : Searched) {
+      if (DirName == FoundIn)
+        return;
+      llvm::SmallString<256> Candidate(DirName);
+      llvm::sys::path::append(Candidate, FileName);
+      llvm::sys::path::remove_dots(Candidate, /*remove_dot_dot=*/true);
+      addOnce(Out.AbsentIncludes, Candidate.str().str());
     }
   }
 
 private:
+  std::string absolute(llvm::StringRef Name) const {
+    llvm::SmallString<256> Path(Name.empty() ? "." : Name);
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    return Path.str().str();
+  }
+  static void addOnce(std::vector<std::string> &List, std::string Name) {
+    if (std::find(List.begin(), List.end(), Name) == List.end())
+      List.push_back(std::move(Name));
+  }
   const SourceManager &SM;
+  const HeaderSearch &HS;
   ParsedFile &Out;
 };
 
@@ -150,7 +194,7 @@ public:
           std::make_unique<ArchConditionWatcher>(
               CI.getSourceManager(), CI.getLangOpts(), Out, /*Remark=*/false));
       CI.getPreprocessor().addPPCallbacks(
-          std::make_unique<DependencyRecorder>(CI.getSourceManager(), Out));
+          std::make_unique<DependencyRecorder>(CI.getPreprocessor(), Out));
     }
     return true;
   }

@@ -72,6 +72,10 @@ struct ParsedFile {
   /// Non-system files the parse read besides the main file (the result
   /// cache re-validates them).
   std::vector<std::string> Dependencies;
+  /// Paths searched for an `#include` of a user file before the one that
+  /// answered (or all, when none did): a file created there would change
+  /// what the parse reads.
+  std::vector<std::string> AbsentIncludes;
 };
 
 /// Resolves the toolkit: explicit path, else $CUDA_PATH, else the configured

@@ -205,6 +205,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     R.Findings.push_back(F);
   }
   R.Dependencies = Parsed.Dependencies;
+  R.AbsentIncludes = Parsed.AbsentIncludes;
   // Library operations: listed with their cost, no source to analyse.
   for (LibraryCall &Call : Parsed.LibraryCalls) {
     relabel(Call.Location);

@@ -33,6 +33,8 @@ void attachResources(const AnalysisRequest &Req, const ParseOptions &Parse,
     C.Arch = Arch;
     C.CacheDir = Req.ResourceCacheDir;
     C.UseCache = !Req.NoResourceCache;
+    C.ParseDependencies = R.Dependencies;
+    C.ParseAbsentIncludes = R.AbsentIncludes;
     ResourceCompileResult Got = compileForResources(C);
     if (!Got.Ok) {
       Error = Got.Error;

@@ -64,6 +64,7 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
   if (ForCache || O.Output == OutputKind::Diagnostics)
     Out.Diagnostics = renderDiagnostics(Result.R);
   Out.Dependencies = Result.R.Dependencies;
+  Out.AbsentIncludes = Result.R.AbsentIncludes;
   return Out;
 }
 

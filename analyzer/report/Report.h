@@ -131,6 +131,8 @@ struct Report {
   std::vector<Finding> Suppressed;
   /// Non-system files the parse read besides InputFile (for the cache).
   std::vector<std::string> Dependencies;
+  /// Include paths that must stay absent for the result to stand.
+  std::vector<std::string> AbsentIncludes;
   ProgramTotals Program;
   /// --checks: the finding IDs reported (the verdict remarks consult it).
   CheckFilter Checks;

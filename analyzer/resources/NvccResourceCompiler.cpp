@@ -1,6 +1,7 @@
 //===- NvccResourceCompiler.cpp -------------------------------------------===//
 #include "analyzer/resources/NvccResourceCompiler.h"
 #include "analyzer/resources/ResourceCache.h"
+#include "analyzer/support/FileDependencies.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -9,6 +10,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <optional>
 
 namespace rla {
@@ -62,6 +66,50 @@ std::string tail(const std::string &Text) {
   for (size_t I = First; I < Lines.size(); ++I)
     Out += (Out.empty() ? "" : " | ") + Lines[I].trim().str();
   return Out;
+}
+
+/// Whether a header nvcc read belongs to the toolkit or the system: the nvcc
+/// version and the host compiler stand for those, so they are not hashed.
+bool isToolchainHeader(llvm::StringRef Path, llvm::StringRef ToolkitRoot) {
+  return (!ToolkitRoot.empty() && Path.starts_with(ToolkitRoot)) ||
+         Path.starts_with("/usr/include/") || Path.starts_with("/usr/lib/");
+}
+
+/// The user files behind a compile: what nvcc's dependency output lists
+/// (the input and toolchain headers left out) and what the parse read.
+FileDependencies dependenciesOf(const ResourceCompileRequest &R,
+                                const std::string &MakeDeps) {
+  llvm::SmallString<256> Root(llvm::sys::path::parent_path(R.Nvcc));
+  llvm::sys::path::append(Root, "..");
+  llvm::sys::fs::make_absolute(Root);
+  llvm::sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> Input(R.File);
+  llvm::sys::fs::make_absolute(Input);
+  llvm::sys::path::remove_dots(Input, true);
+  FileDependencies Deps{R.ParseDependencies, R.ParseAbsentIncludes};
+  for (const std::string &Listed : parseMakeDependencies(MakeDeps)) {
+    llvm::SmallString<256> Path(Listed);
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (Path == Input || isToolchainHeader(Path, Root.str().str() + "/"))
+      continue;
+    if (std::find(Deps.Files.begin(), Deps.Files.end(), Path.str()) ==
+        Deps.Files.end())
+      Deps.Files.push_back(Path.str().str());
+  }
+  return Deps;
+}
+
+/// The ptxas text of a cache entry whose recorded files are unchanged.
+std::optional<std::string> validEntry(const std::string &Stored) {
+  nlohmann::json Entry = nlohmann::json::parse(Stored, nullptr, false);
+  if (!Entry.is_object() || !Entry.contains("dependencies") ||
+      !Entry.contains("ptxas") || !Entry["ptxas"].is_string())
+    return std::nullopt;
+  FileDependencies Recorded;
+  if (!Recorded.stillValid(Entry["dependencies"]))
+    return std::nullopt;
+  return Entry["ptxas"].get<std::string>();
 }
 
 } // namespace
@@ -130,31 +178,41 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
 
   ResourceCache Cache(R.CacheDir);
   std::string Key;
-  if (R.UseCache) {
-    std::vector<std::string> IncludeDirs;
-    for (const std::string &F : Flags)
-      if (llvm::StringRef(F).starts_with("-I"))
-        IncludeDirs.push_back(F.substr(2));
-    std::vector<std::string> Parts = {"rl-analyze resources v1", R.Arch,
-                                      nvccVersion(R.Nvcc), R.Nvcc};
+  auto Source = llvm::MemoryBuffer::getFile(R.File);
+  if (R.UseCache && Source) {
+    llvm::SmallString<256> Input(R.File);
+    llvm::sys::fs::make_absolute(Input);
+    std::vector<std::string> Parts = {
+        "rl-analyze resources v2", R.Arch,
+        nvccVersion(R.Nvcc),       R.Nvcc,
+        Input.str().str(),         (*Source)->getBuffer().str()};
     Parts.insert(Parts.end(), Flags.begin(), Flags.end());
-    for (auto &[Path, Text] : readLocalSources(R.File, IncludeDirs)) {
-      Parts.push_back(Path);
-      Parts.push_back(Text);
-    }
     Key = ResourceCache::keyOf(Parts);
-    if (auto Hit = Cache.load(Key)) {
-      llvm::sys::fs::remove(Cubin);
-      Result.Ok = true;
-      Result.FromCache = true;
-      Result.Ptxas = parsePtxasOutput(*Hit);
-      return Result;
-    }
+    if (auto Stored = Cache.load(Key))
+      if (auto Hit = validEntry(*Stored)) {
+        llvm::sys::fs::remove(Cubin);
+        Result.Ok = true;
+        Result.FromCache = true;
+        Result.Ptxas = parsePtxasOutput(*Hit);
+        return Result;
+      }
   }
 
+  // nvcc says which headers it read, for the cache entry.
+  llvm::SmallString<128> DepFile;
+  std::vector<std::string> Run = Args;
+  if (!Key.empty() &&
+      !llvm::sys::fs::createTemporaryFile("rl-analyze", "d", DepFile))
+    Run.insert(Run.begin() + 1, {"-MD", "-MF", std::string(DepFile)});
   int Status = 0;
-  auto Output = runCapturing(Args, R.TimeoutSeconds, Status, Result.Error);
+  auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Error);
   llvm::sys::fs::remove(Cubin);
+  std::string MakeDeps;
+  if (!DepFile.empty()) {
+    if (auto Buffer = llvm::MemoryBuffer::getFile(DepFile))
+      MakeDeps = (*Buffer)->getBuffer().str();
+    llvm::sys::fs::remove(DepFile);
+  }
   if (!Output)
     return Result;
   if (Status != 0) {
@@ -164,8 +222,12 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
   }
   Result.Ok = true;
   Result.Ptxas = parsePtxasOutput(*Output);
-  if (R.UseCache)
-    Cache.store(Key, *Output);
+  nlohmann::json Entry = {{"ptxas", *Output}};
+  // Without nvcc's list the entry could outlive a header edit: not stored.
+  if (!Key.empty() && !MakeDeps.empty() &&
+      dependenciesOf(R, MakeDeps).toJson(Entry["dependencies"]))
+    Cache.store(Key, Entry.dump(-1, ' ', false,
+                                nlohmann::json::error_handler_t::replace));
   return Result;
 }
 

@@ -23,7 +23,11 @@ struct ResourceCompileRequest {
   /// -isystem, -working-directory=); the others are not passed to nvcc.
   std::vector<std::string> Flags;
   std::string Arch;     ///< "sm_89"
-  std::string CacheDir; ///< empty: ResourceCache::defaultDirectory()
+  std::string CacheDir; ///< empty: defaultCacheDirectory()
+  /// What the analysis's own parse read and searched (CudaParser), kept in
+  /// the cache entry beside what nvcc reports reading (-MD).
+  std::vector<std::string> ParseDependencies;
+  std::vector<std::string> ParseAbsentIncludes;
   bool UseCache = true;
   unsigned TimeoutSeconds = 300;
 };

@@ -2,9 +2,9 @@
 ///
 /// \file
 /// Compiling the device code costs seconds; an unchanged file should not pay
-/// it twice. Entries are ptxas's own text, keyed by a hash of everything
-/// that changes it: the file, the local headers it includes, the flags, the
-/// architecture and the nvcc version.
+/// it twice. An entry is found by a hash of the file, the flags, the
+/// architecture and the nvcc version; what it holds (NvccResourceCompiler)
+/// names the headers the compile read, so that it stands only while they do.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_RESOURCES_RESOURCECACHE_H
 #define RLA_RESOURCES_RESOURCECACHE_H
@@ -17,12 +17,8 @@ namespace rla {
 
 class ResourceCache {
 public:
-  /// Dir empty: defaultDirectory().
+  /// Dir empty: defaultCacheDirectory().
   explicit ResourceCache(std::string Dir = "");
-
-  /// $RL_ANALYZE_CACHE_DIR, else $XDG_CACHE_HOME/rl-analyze, else
-  /// ~/.cache/rl-analyze; empty when none can be named.
-  static std::string defaultDirectory();
 
   /// Hex SHA-1 of the parts, each length-prefixed so that no two lists of
   /// parts give the same input.
@@ -37,14 +33,6 @@ private:
   std::string Dir;
   std::string pathOf(const std::string &Key) const;
 };
-
-/// The contents of File and, recursively, of every `#include "..."` it names
-/// that resolves next to the including file or in IncludeDirs, as
-/// (path, contents) pairs in a stable order. System headers (<...>) are not
-/// read: the nvcc version stands for them.
-std::vector<std::pair<std::string, std::string>>
-readLocalSources(const std::string &File,
-                 const std::vector<std::string> &IncludeDirs);
 
 } // namespace rla
 

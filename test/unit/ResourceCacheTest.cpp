@@ -47,23 +47,6 @@ TEST(ResourceCache, StoresAndLoads) {
   EXPECT_EQ(*C.load(Key), "ptxas info    : Used 3 registers\n");
 }
 
-TEST(ResourceCache, ReadsQuotedIncludesRecursively) {
-  TempDir D;
-  llvm::sys::fs::create_directory(D.path() + "/inc");
-  D.write("inc/deep.h", "#define DEEP 1\n");
-  D.write("inc/shared.cuh", "#include \"deep.h\"\n");
-  D.write("local.h", "#include <cuda_runtime.h>\n");
-  std::string Main = D.write(
-      "k.cu", "#include \"local.h\"\n  #  include \"shared.cuh\"\n#include "
-              "\"missing.h\"\n");
-  auto Sources = readLocalSources(Main, {D.path() + "/inc"});
-  ASSERT_EQ(Sources.size(), 4u);
-  std::string All;
-  for (auto &[Path, Text] : Sources)
-    All += Text;
-  EXPECT_NE(All.find("#define DEEP 1"), std::string::npos);
-}
-
 TEST(NvccFlags, KeepsWhatChangesTheDeviceCode) {
   std::vector<std::string> In = {"-x",
                                  "cuda",

@@ -2,6 +2,7 @@
 #include "analyzer/driver/ResultCache.h"
 #include "analyzer/driver/CacheContext.h"
 #include "analyzer/driver/CompileDbFiles.h"
+#include "analyzer/support/FileDependencies.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -69,6 +70,28 @@ TEST_F(ResultCacheTest, StoresAndFindsUntilAHeaderChanges) {
   EXPECT_FALSE(Cache.lookup(Key));
 }
 
+TEST_F(ResultCacheTest, AHeaderCreatedWhereAnIncludeLooksFirstIsAMiss) {
+  write("k.cu", "#include \"h.h\"\n");
+  ResultCache Cache(path("cache"));
+  std::string Key = Cache.key(path("k.cu"), "options");
+  FileOutputs Out = reportOutputs();
+  Out.AbsentIncludes = {path("h.h")}; // found in an -I directory instead
+  std::string Error;
+  ASSERT_TRUE(Cache.store(Key, Out, Error)) << Error;
+  ASSERT_TRUE(Cache.lookup(Key));
+  EXPECT_EQ(Cache.lookup(Key)->AbsentIncludes, Out.AbsentIncludes);
+  write("h.h", "#define N 8\n");
+  EXPECT_FALSE(Cache.lookup(Key));
+}
+
+TEST(FileDependencies, MakeRulesAsNvccWritesThem) {
+  std::string Text = "a.cubin : a.cu \\\n    /inc/h.h \\\n"
+                     "    /with\\ space/x.h\n\n/inc/h.h:\n";
+  std::vector<std::string> Expected = {"a.cu", "/inc/h.h", "/with space/x.h"};
+  EXPECT_EQ(parseMakeDependencies(Text), Expected);
+  EXPECT_TRUE(parseMakeDependencies("").empty());
+}
+
 TEST_F(ResultCacheTest, KeyCoversContentContextAndPath) {
   write("a.cu", "one");
   ResultCache Cache(path("cache"));
@@ -94,25 +117,27 @@ TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
     std::error_code EC;
     llvm::raw_fd_ostream(Entry, EC) << Text;
   };
-  const std::string Fields = R"("dependencies": [], "text": "t",
+  const std::string Fields =
+      R"("dependencies": {"files": [], "absent": []}, "text": "t",
       "text_color": "t", "diagnostics": "")";
   for (const std::string &Text :
-       {std::string("{\"format\": 1, \"json\": 3}"), std::string("[1]"),
+       {std::string("{\"format\": 2, \"json\": 3}"), std::string("[1]"),
         std::string("null"), std::string("{\"format\": \"1\"}"),
-        "{\"format\": 1, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
-        "{\"format\": 1, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
-        "{\"format\": 1, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
-        "{\"format\": 1, \"exit\": 2, \"json\": " +
+        "{\"format\": 2, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 2, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
+        "{\"format\": 2, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 2, \"exit\": 2, \"json\": " +
             nlohmann::json(reportOutputs().Json).dump() + ", " + Fields + "}",
-        "{\"format\": 1, \"exit\": 0, \"json\": " +
+        "{\"format\": 2, \"exit\": 0, \"json\": " +
             nlohmann::json(reportOutputs().Json).dump() +
-            ", \"dependencies\": [null], \"text\": \"t\", \"text_color\": "
+            ", \"dependencies\": {\"files\": [null], \"absent\": []}, "
+            "\"text\": \"t\", \"text_color\": "
             "\"t\", \"diagnostics\": \"\"}"}) {
     Damage(Text);
     EXPECT_FALSE(Cache.lookup(Key)) << Text;
   }
   // The same fields, whole, are served.
-  Damage("{\"format\": 1, \"exit\": 0, \"json\": " +
+  Damage("{\"format\": 2, \"exit\": 0, \"json\": " +
          nlohmann::json(reportOutputs().Json).dump() + ", " + Fields + "}");
   EXPECT_TRUE(Cache.lookup(Key));
 }

@@ -11,6 +11,7 @@
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ProjectConfig.h"
 #include "analyzer/driver/ResultCache.h"
+#include "analyzer/support/CacheDirectory.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/lsp/LanguageServer.h"
 #include "analyzer/models/Crossover.h"
@@ -160,7 +161,8 @@ cl::opt<unsigned> Jobs("j", cl::desc("Analyse N files in parallel"), cl::Prefix,
 cl::opt<std::string>
     CacheDir("cache-dir",
              cl::desc("Result cache directory (default for whole-project "
-                      "runs: $XDG_CACHE_HOME/rl-analyze)"),
+                      "runs: $RL_ANALYZE_CACHE_DIR, $XDG_CACHE_HOME/rl-analyze "
+                      "or ~/.cache/rl-analyze)"),
              cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
                       cl::cat(Category));
@@ -437,7 +439,7 @@ int main(int Argc, const char **Argv) {
   Run.Verbose = Verbose;
   if (!NoCache)
     Run.CacheDir = !CacheDir.empty() ? CacheDir
-                   : Project         ? ResultCache::defaultDirectory()
+                   : Project         ? defaultCacheDirectory()
                                      : "";
   CacheContextInputs Context;
   static int Anchor;
