@@ -1,8 +1,8 @@
 """Warm-edit latency of `rl-analyze lsp`, for bench/run.py.
 
-One server for all files, started with --lsp-debounce-ms=0 so that the time
-is the server's own work, not the quiet period an editor waits after a
-keystroke (200 ms by default, added on top). Per file: open it (the first,
+One server for all files, started with --lsp-debounce-ms=D: the quiet time
+the server waits after an edit before analysing (200 ms by default, what a
+user sees after typing stops); D=0 times the server's own work alone. Per file: open it (the first,
 cold parse builds the precompiled preamble of the CUDA headers), then apply
 N edits, each a changed line after the last kernel (the code above it, and
 the #include block, unchanged), and time each from sending
@@ -70,10 +70,11 @@ class Server:
         return self.proc.wait(timeout=60)
 
 
-def measure(tool, files, edits):
+def measure(tool, files, edits, debounce_ms=200):
     """{file: {"open_s", "edit_s": [...], "median_s", "max_s",
-    "diagnostics"}} for each file."""
-    server = Server([tool, "lsp", "--no-config", "--lsp-debounce-ms=0"])
+    "diagnostics"}} for each file, the debounce included in each edit."""
+    server = Server([tool, "lsp", "--no-config",
+                     "--lsp-debounce-ms=%d" % debounce_ms])
     server.request("initialize", {"processId": os.getpid(), "rootUri": None,
                                   "capabilities": {}})
     server.notify("initialized", {})

@@ -386,6 +386,10 @@ def main(argv=None):
     ap.add_argument("--lsp-edits", type=int, default=10,
                     help="edits per file for the language server's warm-edit "
                          "latency (default 10; 0 leaves it out)")
+    ap.add_argument("--lsp-debounce-ms", type=int, default=200,
+                    help="the server's quiet time after an edit, included in "
+                         "each edit's latency (default 200, the server's "
+                         "default; 0 times the analysis alone)")
     ap.add_argument("--lsp-goal-ms", type=float, default=300,
                     help="goal for the slowest file's median warm-edit "
                          "latency in ms (default 300)")
@@ -510,7 +514,8 @@ def measure(args, files, info):
     if args.lsp_edits > 0:
         sys.stderr.write("bench: rl-analyze lsp, %d edits per file ...\n"
                          % args.lsp_edits)
-        lsp = lsp_latency.measure(args.tool, files, args.lsp_edits)
+        lsp = lsp_latency.measure(args.tool, files, args.lsp_edits,
+                                  args.lsp_debounce_ms)
         lsp_met = print_lsp(lsp, args)
 
     if args.json:
@@ -916,7 +921,9 @@ def print_lsp(lsp, args):
             ms(max(r["max_s"] for r in lsp.values()))]
     print()
     print("rl-analyze lsp: time from didChange to publishDiagnostics, "
-          "%d edits per file, no debounce" % args.lsp_edits)
+          "%d edits per file, %s" % (args.lsp_edits,
+                                     "debounce %d ms included" % args.lsp_debounce_ms
+                                     if args.lsp_debounce_ms else "no debounce"))
     print()
     if args.markdown:
         print_markdown(head, body, foot)

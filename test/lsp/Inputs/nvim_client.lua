@@ -1,9 +1,9 @@
--- Drives `rl-analyze lsp` from Neovim (headless) as an editor would:
--- attach to the current buffer, wait for diagnostics, edit the buffer
--- without saving, wait again, hover on the kernel, quit. Writes what it saw
--- to $RLA_NVIM_OUT, one line per event.
--- Environment: RLA_LSP_CMD (JSON array: the server command line),
--- RLA_NVIM_OUT (output file), RLA_HOVER_WORD (a word to hover on).
+-- Drives `rl-analyze lsp` from Neovim (headless) as a user would, after
+-- the init.lua of docs/ide.md attached it to the buffer: wait for
+-- diagnostics, edit the buffer without saving, wait again, hover on the
+-- kernel, quit. Writes what it saw to $RLA_NVIM_OUT, one line per event.
+-- Environment: RLA_NVIM_OUT (output file), RLA_HOVER_WORD (a word to hover
+-- on).
 local out = assert(io.open(os.getenv('RLA_NVIM_OUT'), 'w'))
 local function say(line)
   out:write(line, '\n')
@@ -16,16 +16,19 @@ local function finish(code)
 end
 
 local buf = vim.api.nvim_get_current_buf()
-local client_id = vim.lsp.start_client({
-  name = 'rl-analyze',
-  cmd = vim.fn.json_decode(os.getenv('RLA_LSP_CMD')),
-  root_dir = vim.fn.getcwd(),
-})
+-- The client the user's init.lua attached to this buffer.
+local client_id
+vim.wait(10000, function()
+  for id, client in pairs(vim.lsp.buf_get_clients(buf)) do
+    if client.name == 'rl-analyze' then client_id = id end
+  end
+  return client_id ~= nil
+end, 20)
 if not client_id then
-  say('error: could not start the server')
+  say('error: no rl-analyze client attached to the buffer')
   return finish(1)
 end
-vim.lsp.buf_attach_client(buf, client_id)
+say('attached: ' .. vim.lsp.get_client_by_id(client_id).config.cmd[1])
 
 local function show(tag)
   local diags = vim.diagnostic.get(buf)
