@@ -75,3 +75,6 @@ if os.path.exists(plugin) and getattr(config, "rla_sanitize", "OFF").upper() not
 config.substitutions.append(("%stub-options", f"--no-cuda-headers --extra-arg=-nostdlibinc --extra-arg=-I{inputs} --extra-arg=-include --extra-arg={inputs}/cuda.h"))
 if shutil.which("nvim"):
     config.available_features.add("neovim")
+# CMake, for the documented CMake recipe of the plugin.
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
