@@ -12,7 +12,7 @@
 
 #include "analyzer/measure/NcuCsv.h"
 #include "analyzer/measure/Trace.h"
-#include "analyzer/report/Report.h"
+#include "analyzer/models/LaunchReport.h"
 
 #include <map>
 #include <optional>

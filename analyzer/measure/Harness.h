@@ -11,7 +11,7 @@
 #ifndef RLA_MEASURE_HARNESS_H
 #define RLA_MEASURE_HARNESS_H
 
-#include "analyzer/report/Report.h"
+#include "analyzer/models/LaunchReport.h"
 
 #include <cstdint>
 #include <map>

@@ -2,14 +2,15 @@
 ///
 /// \file
 /// Binds a KernelModel's symbols (launch dimensions, scalar parameters) to a
-/// LaunchSpec's values plus user bindings, evaluates every formula exactly,
-/// and runs the roofline on each GPU. Unbound symbols stay unbound: the
-/// report then shows formulas and what to bind, never invented numbers.
+/// LaunchSpec's values plus user bindings and runs the launch stages
+/// (LaunchStage.h) on it. Unbound symbols stay unbound: the report then
+/// shows formulas and what to bind, never invented numbers.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_BINDER_H
 #define RLA_MODELS_BINDER_H
 
-#include "analyzer/report/Report.h"
+#include "analyzer/models/KernelResources.h"
+#include "analyzer/models/LaunchReport.h"
 
 #include <vector>
 
@@ -23,11 +24,13 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch);
 
 /// Everything the renderers need for one kernel under one launch.
 /// Precedence, lowest first: Defaults (a project config), the launch's own
-/// values, UserBindings (--bind).
+/// values, UserBindings (--bind). Resources: the compiled file, for
+/// occupancy on its GPUs; null leaves the report without occupancy.
 KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
                         const std::vector<const GpuSpec *> &Gpus,
-                        const Bindings &Defaults = {});
+                        const Bindings &Defaults = {},
+                        KernelResources *Resources = nullptr);
 
 } // namespace rla
 

@@ -1,7 +1,7 @@
 //===- Crossover.cpp ------------------------------------------------------===//
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/Binder.h"
-#include "analyzer/report/Report.h"
+#include "analyzer/models/LaunchReport.h"
 
 #include <cmath>
 #include <functional>

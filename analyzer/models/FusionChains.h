@@ -12,7 +12,7 @@
 #ifndef RLA_MODELS_FUSIONCHAINS_H
 #define RLA_MODELS_FUSIONCHAINS_H
 
-#include "analyzer/report/Report.h"
+#include "analyzer/models/LaunchReport.h"
 
 #include <vector>
 

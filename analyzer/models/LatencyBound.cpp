@@ -37,12 +37,6 @@ void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
   R.InFlightBytesPerThread = L.InFlightBytesPerThread;
   R.ConcurrentWarps = L.ConcurrentWarps;
   R.LatencyTime = R.DramBytes > 0 ? R.DramBytes / L.Bandwidth : 0;
-  // An undecided verdict has a missing side; the latency term cannot
-  // decide it either.
-  if (R.Verdict == Bound::Unknown || R.LatencyTime <= R.PredictedTime)
-    return;
-  R.PredictedTime = R.LatencyTime;
-  R.Verdict = Bound::Latency;
 }
 
 } // namespace rla

@@ -46,10 +46,9 @@ struct LatencyBoundResult {
 /// Unknown (Known false) when any input is missing: nothing is invented.
 LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In);
 
-/// Adds L to a roofline verdict: LatencyTime = R.DramBytes / bandwidth.
-/// When that exceeds the predicted time of a decided verdict, it becomes
-/// the predicted time and the verdict Bound::Latency. The compute, DRAM,
-/// L2 and L1 times stay as they are.
+/// Adds L's term to R: LatencyTime = R.DramBytes / bandwidth. decideVerdict
+/// then weighs it with the others (Bound::Latency when it is the largest of
+/// a decided verdict); the compute, DRAM, L2 and L1 times stay as they are.
 void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
                        double LatencySeconds);
 

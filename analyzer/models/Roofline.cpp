@@ -80,9 +80,9 @@ std::vector<RidgePoint> ridgePoints(const GpuSpec &Gpu) {
   return Out;
 }
 
-RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
+RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
   RooflineResult R;
-  bool ComputeKnown = true;
+  bool &ComputeKnown = R.ComputeKnown;
   double DominantFlops = In.Flops[static_cast<unsigned>(Precision::FP32)];
   for (unsigned I = 0; I < NumPrecisions; ++I) {
     Precision P = static_cast<Precision>(I);
@@ -145,8 +145,8 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
   }
   R.Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;
   R.DramBytes = In.DramBytes;
-  bool MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;
-  if (!MemoryKnown)
+  R.MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;
+  if (!R.MemoryKnown)
     R.Notes.push_back("no DRAM bandwidth for " + Gpu.Name +
                       "; memory time unknown");
   if (R.Bandwidth > 0) {
@@ -163,7 +163,6 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
   R.AttainableFlops = R.Bandwidth > 0
                           ? std::min(R.PeakFlops, R.Intensity * R.Bandwidth)
                           : R.PeakFlops;
-  R.PredictedTime = std::max(R.ComputeTime, R.MemoryTime);
   // The cache levels, each a ceiling of its own.
   auto level = [&](double Bytes, const std::optional<SourcedValue> &Bw,
                    double &Intensity, double &Bandwidth, double &Time) {
@@ -183,11 +182,14 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
                     R.L2Time);
   R.L1Known = level(In.L1Bytes, Gpu.L1Bandwidth, R.IntensityL1, R.L1Bandwidth,
                     R.L1Time);
-  R.PredictedTime = std::max({R.PredictedTime, R.L2Time, R.L1Time});
+  return R;
+}
 
-  if (R.TotalFlops <= 0 && In.DramBytes <= 0)
+void decideVerdict(RooflineResult &R) {
+  R.PredictedTime = std::max({R.ComputeTime, R.MemoryTime, R.L2Time, R.L1Time});
+  if (R.TotalFlops <= 0 && R.DramBytes <= 0)
     R.Verdict = Bound::Unknown;
-  else if (!ComputeKnown || !MemoryKnown)
+  else if (!R.ComputeKnown || !R.MemoryKnown)
     R.Verdict = Bound::Unknown; // one side of the max is missing
   else if (R.L1Time > 0 && R.L1Time >= R.PredictedTime &&
            R.L1Time > R.MemoryTime && R.L1Time > R.L2Time &&
@@ -196,10 +198,22 @@ RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
   else if (R.L2Time > 0 && R.L2Time >= R.PredictedTime &&
            R.L2Time > R.MemoryTime && R.L2Time > R.ComputeTime)
     R.Verdict = Bound::L2;
-  else if (In.DramBytes > 0 && R.MemoryTime >= R.ComputeTime)
+  else if (R.DramBytes > 0 && R.MemoryTime >= R.ComputeTime)
     R.Verdict = Bound::Memory;
   else
     R.Verdict = Bound::Compute;
+  // An undecided verdict has a missing side; the latency term cannot decide
+  // it either.
+  if (R.LatencyKnown && R.Verdict != Bound::Unknown &&
+      R.LatencyTime > R.PredictedTime) {
+    R.PredictedTime = R.LatencyTime;
+    R.Verdict = Bound::Latency;
+  }
+}
+
+RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {
+  RooflineResult R = rooflineTerms(In, Gpu);
+  decideVerdict(R);
   return R;
 }
 

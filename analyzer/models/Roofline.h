@@ -69,12 +69,24 @@ struct RooflineResult {
   double LatencySeconds = 0;         ///< the loaded DRAM latency used
   double InFlightBytesPerThread = 0; ///< bytes one thread keeps in flight
   double ConcurrentWarps = 0;        ///< warps resident on the GPU at once
+  /// False when a peak or the bandwidth a term needs is missing (Notes).
+  bool ComputeKnown = true, MemoryKnown = true;
   Bound Verdict = Bound::Unknown;
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;
 };
 
-/// Classifies one launch on one GPU.
+/// Every term of one launch on one GPU: compute, DRAM, L2 and L1 times and
+/// intensities; no verdict yet (PredictedTime 0, Verdict Unknown).
+RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu);
+
+/// The verdict, decided once from every term R has (the latency term too,
+/// when applyLatencyBound set it): PredictedTime is the largest time and
+/// Verdict the level it belongs to; Unknown when a term is missing.
+void decideVerdict(RooflineResult &R);
+
+/// rooflineTerms then decideVerdict: a launch classified on its own, for
+/// callers outside the launch stages (measure's comparison, tests).
 RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu);
 
 /// The dense tensor peak P runs at on Gpu, nullptr when the database has

@@ -1,13 +1,13 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
-#include "analyzer/pipeline/DeviceProperties.h"
-#include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/FusionChains.h"
 #include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/pipeline/DeviceProperties.h"
+#include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
 #include "analyzer/report/Suppressions.h"
 
@@ -44,29 +44,6 @@ bool forcesCudaLanguage(const std::vector<std::string> &Args) {
     if (A == "-xcuda")
       return true;
   return false;
-}
-
-/// A bound launch that counts nothing: never reported as if it were fine.
-void flagNoWork(KernelReport &K) {
-  if (!K.Totals)
-    return;
-  double Work = 0;
-  for (const char *Key :
-       {"flops", "sfu_ops", "global_load_bytes", "global_store_bytes",
-        "shared_load_bytes", "shared_store_bytes", "atomic_ops"})
-    if (BoundValue V = K.Totals->get(Key))
-      Work += V->High;
-  if (Work > 0)
-    return;
-  K.Findings.push_back(Finding{
-      "rl-no-work", Severity::Warning,
-      "kernel '" + K.Model.Name +
-          "' counts no FLOPs and no memory traffic for this launch: its "
-          "body as compiled" +
-          (K.Model.Archs.empty() ? std::string()
-                                 : " for " + K.Model.Archs.front()) +
-          " does nothing the model counts",
-      K.Model.Location});
 }
 
 } // namespace
@@ -281,6 +258,15 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                   SourceLoc{File, 0, 0}});
   }
 
+  // Registers and shared memory for the occupancy stages: nvcc, once per
+  // architecture, when a launch first needs them.
+  ArchitectureTable Archs;
+  std::string ArchsError;
+  bool HaveArchs = Archs.loadDefault(ArchsError);
+  KernelResources Resources(resourceOptions(Req, Parse, Parsed.CommandLine, R,
+                                            HaveArchs ? &Archs : nullptr,
+                                            ArchsError),
+                            Gpus);
   for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {
     const KernelModel &Model = Parsed.Kernels[I];
     // A body read for some architectures only is predicted on their GPUs.
@@ -298,16 +284,14 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       PerKernel[I].push_back(None);
     }
     for (const LaunchSpec &L : PerKernel[I]) {
-      R.Kernels.push_back(
-          bindLaunch(Model, L, Req.Binds, ModelGpus, Req.DefaultBinds));
-      flagNoWork(R.Kernels.back());
+      R.Kernels.push_back(bindLaunch(Model, L, Req.Binds, ModelGpus,
+                                     Req.DefaultBinds, &Resources));
       askQuestions(Req, ModelGpus, R.Kernels.back());
     }
   }
   // Launches in sequence that hand buffers to each other through DRAM.
   for (Finding &F : fusionFindings(R.Kernels))
     R.Findings.push_back(F);
-  attachResources(Req, Parse, Parsed.CommandLine, R);
   R.Program = programTotals(R);
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;

@@ -1,17 +1,17 @@
 //===- AnalysisResources.cpp ----------------------------------------------===//
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/resources/NvccResourceCompiler.h"
-#include "analyzer/resources/OccupancyStage.h"
 
 namespace rla {
 
-void attachResources(const AnalysisRequest &Req, const ParseOptions &Parse,
-                     const std::vector<std::string> &ParseCommandLine,
-                     Report &R) {
-  OccupancyStageOptions O;
-  ArchitectureTable Archs;
-  if (Archs.loadDefault(O.ArchsError))
-    O.Archs = &Archs;
+ResourceOptions
+resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
+                const std::vector<std::string> &ParseCommandLine,
+                const Report &R, const ArchitectureTable *Archs,
+                const std::string &ArchsError) {
+  ResourceOptions O;
+  O.Archs = Archs;
+  O.ArchsError = ArchsError;
   std::string Nvcc;
   if (Req.NoResources) {
     O.Disabled = "resources were not computed (--no-resources)";
@@ -24,17 +24,17 @@ void attachResources(const AnalysisRequest &Req, const ParseOptions &Parse,
     if (Nvcc.empty())
       O.Disabled = "registers and shared memory need nvcc: " + Error;
   }
-  O.Compile = [&](const std::string &Arch, PtxasReport &Out,
-                  std::string &Error) {
-    ResourceCompileRequest C;
-    C.Nvcc = Nvcc;
-    C.File = Parse.File;
-    C.Flags = ParseCommandLine;
+  ResourceCompileRequest C;
+  C.Nvcc = Nvcc;
+  C.File = Parse.File;
+  C.Flags = ParseCommandLine;
+  C.CacheDir = Req.ResourceCacheDir;
+  C.UseCache = !Req.NoResourceCache;
+  C.ParseDependencies = R.Dependencies;
+  C.ParseAbsentIncludes = R.AbsentIncludes;
+  O.Compile = [C](const std::string &Arch, PtxasReport &Out,
+                  std::string &Error) mutable {
     C.Arch = Arch;
-    C.CacheDir = Req.ResourceCacheDir;
-    C.UseCache = !Req.NoResourceCache;
-    C.ParseDependencies = R.Dependencies;
-    C.ParseAbsentIncludes = R.AbsentIncludes;
     ResourceCompileResult Got = compileForResources(C);
     if (!Got.Ok) {
       Error = Got.Error;
@@ -43,7 +43,7 @@ void attachResources(const AnalysisRequest &Req, const ParseOptions &Parse,
     Out = std::move(Got.Ptxas);
     return true;
   };
-  attachOccupancy(R, O);
+  return O;
 }
 
 } // namespace rla

@@ -1,17 +1,22 @@
-//===- AnalysisResources.h - The occupancy step of analyze() ----*- C++ -*-===//
+//===- AnalysisResources.h - The compiled file, for occupancy ---*- C++ -*-===//
 #ifndef RLA_PIPELINE_ANALYSISRESOURCES_H
 #define RLA_PIPELINE_ANALYSISRESOURCES_H
 
+#include "analyzer/models/KernelResources.h"
 #include "analyzer/pipeline/Analysis.h"
 
 namespace rla {
 
-/// Compiles the device side with nvcc when a real toolkit is in use (once
-/// per architecture, cached) and fills every kernel report's occupancy;
-/// otherwise marks occupancy unknown with the reason.
-void attachResources(const AnalysisRequest &Req, const ParseOptions &Parse,
-                     const std::vector<std::string> &ParseCommandLine,
-                     Report &R);
+/// How the launch stages get registers and shared memory: nvcc on the
+/// parsed file with its flags, once per architecture and cached, when a
+/// real toolkit is in use; otherwise Disabled says why. Archs: the
+/// architecture limits (null with ArchsError). R: the report so far (the
+/// files its parse read key the cache).
+ResourceOptions
+resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
+                const std::vector<std::string> &ParseCommandLine,
+                const Report &R, const ArchitectureTable *Archs,
+                const std::string &ArchsError);
 
 } // namespace rla
 

@@ -112,13 +112,19 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
   M.R = A.R;
   M.R.Kernels.clear();
   M.R.Gpus = {Gpu};
-  for (LaunchGroup &Gr : G.Groups)
-    M.R.Kernels.push_back(
-        bindLaunch(*Gr.Model, Gr.Spec, AReq.Binds, {Gpu}, AReq.DefaultBinds));
   // The model's occupancy for each traced configuration, beside the
-  // runtime's (ptxas output is cached, so this does not recompile); it
-  // also adds the latency term, so the times are compared after it.
-  attachResources(AReq, A.Parse, A.ParseCommandLine, M.R);
+  // runtime's (ptxas output is cached, so this does not recompile), and
+  // with it the latency term: the times are compared with every term in.
+  ArchitectureTable Archs;
+  std::string ArchsError;
+  bool HaveArchs = Archs.loadDefault(ArchsError);
+  KernelResources Resources(resourceOptions(AReq, A.Parse, A.ParseCommandLine,
+                                            M.R, HaveArchs ? &Archs : nullptr,
+                                            ArchsError),
+                            {Gpu});
+  for (LaunchGroup &Gr : G.Groups)
+    M.R.Kernels.push_back(bindLaunch(*Gr.Model, Gr.Spec, AReq.Binds, {Gpu},
+                                     AReq.DefaultBinds, &Resources));
   for (size_t I = 0; I < G.Groups.size(); ++I) {
     LaunchComparison C = compareLaunch(G.Groups[I], M.R.Kernels[I], *Gpu, Dev);
     M.Entries.push_back({std::move(G.Groups[I]), std::move(C)});

@@ -1,6 +1,6 @@
 //===- Baseline.cpp -------------------------------------------------------===//
 #include "analyzer/report/Baseline.h"
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 #include "analyzer/support/JsonDepth.h"
 
 #include "llvm/Support/FileSystem.h"

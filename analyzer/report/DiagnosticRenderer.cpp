@@ -1,7 +1,7 @@
 //===- DiagnosticRenderer.cpp ---------------------------------------------===//
 #include "analyzer/report/DiagnosticRenderer.h"
 
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 //===- HoverRenderer.cpp --------------------------------------------------===//
 #include "analyzer/report/HoverRenderer.h"
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <algorithm>
 #include <functional>

@@ -1,6 +1,6 @@
 //===- LibraryCallText.cpp ------------------------------------------------===//
 #include "analyzer/report/LibraryCallText.h"
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 namespace rla {
 namespace {

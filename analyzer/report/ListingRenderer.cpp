@@ -2,7 +2,7 @@
 #include "analyzer/report/ListingRenderer.h"
 #include "analyzer/report/DiagnosticExplanations.h"
 #include "analyzer/report/DiagnosticIds.h"
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <sstream>
 

@@ -1,5 +1,5 @@
 //===- MeasureRenderer.cpp - Text, JSON and plot of a MeasureReport -------===//
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/MeasureReport.h"
 

@@ -1,6 +1,6 @@
 //===- QuestionsText.cpp --------------------------------------------------===//
 #include "analyzer/report/QuestionsText.h"
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 namespace rla {
 namespace {

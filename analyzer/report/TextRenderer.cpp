@@ -4,7 +4,7 @@
 #include "analyzer/report/OccupancyText.h"
 #include "analyzer/report/QuestionsText.h"
 
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include "llvm/ADT/STLExtras.h"
 

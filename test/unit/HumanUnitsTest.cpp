@@ -1,5 +1,5 @@
 //===- HumanUnitsTest.cpp -------------------------------------------------===//
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <gtest/gtest.h>
 

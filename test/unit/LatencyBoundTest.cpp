@@ -2,12 +2,12 @@
 #include "analyzer/models/LatencyBound.h"
 #include "analyzer/hw/DramLatency.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LatencyHiding.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/ReportFindings.h"
 #include "analyzer/report/VerdictFinding.h"
-#include "analyzer/resources/OccupancyStage.h"
 
 #include <nlohmann/json.hpp>
 
@@ -77,13 +77,14 @@ TEST(LatencyBound, MissingInputsGiveNoTerm) {
   }
 }
 
-TEST(LatencyBound, RaisesThePredictedTimeOnlyWhenLonger) {
+TEST(LatencyBound, TheVerdictTakesItOnlyWhenLonger) {
   // 805 MB over 4.8 TB/s = 168 us; at 3.24 TB/s it takes 248 us.
   RooflineResult R = roofline(134e6, 805.3e6, 67e12, 4.8e12);
   ASSERT_EQ(R.Verdict, Bound::Memory);
   R.DramBytes = 805.3e6;
   double Dram = R.MemoryTime;
   applyLatencyBound(R, evaluateLatencyBound(saxpyOnH200()), 1e-6);
+  decideVerdict(R);
   EXPECT_TRUE(R.LatencyKnown);
   EXPECT_EQ(R.Verdict, Bound::Latency);
   EXPECT_NEAR(R.PredictedTime, 248.2e-6, 0.1e-6);
@@ -98,6 +99,7 @@ TEST(LatencyBound, RaisesThePredictedTimeOnlyWhenLonger) {
   LatencyBoundInput In = saxpyOnH200();
   In.AccessBytesPerThread = 24;
   applyLatencyBound(Wide, evaluateLatencyBound(In), 1e-6);
+  decideVerdict(Wide);
   EXPECT_TRUE(Wide.LatencyKnown);
   EXPECT_EQ(Wide.Verdict, Bound::Memory);
   EXPECT_LT(Wide.LatencyTime, Wide.PredictedTime);
@@ -105,7 +107,10 @@ TEST(LatencyBound, RaisesThePredictedTimeOnlyWhenLonger) {
   // An undecided verdict stays undecided, with the term still reported.
   RooflineResult Unknown;
   Unknown.DramBytes = 805.3e6;
+  Unknown.MemoryKnown = false; // no DRAM bandwidth: a side of the max
+
   applyLatencyBound(Unknown, evaluateLatencyBound(saxpyOnH200()), 1e-6);
+  decideVerdict(Unknown);
   EXPECT_EQ(Unknown.Verdict, Bound::Unknown);
   EXPECT_EQ(Unknown.PredictedTime, 0);
 }
@@ -168,8 +173,8 @@ Report streamingReport(const GpuSpec *G, double Blocks) {
   return R;
 }
 
-OccupancyStageOptions sm89(const ArchitectureTable &T, unsigned Registers) {
-  OccupancyStageOptions O;
+ResourceOptions sm89(const ArchitectureTable &T, unsigned Registers) {
+  ResourceOptions O;
   O.Archs = &T;
   O.Compile = [Registers](const std::string &, PtxasReport &Out,
                           std::string &) {
@@ -181,6 +186,11 @@ OccupancyStageOptions sm89(const ArchitectureTable &T, unsigned Registers) {
     return true;
   };
   return O;
+}
+
+/// The stages after the roofline, as the pipeline runs them.
+void attachOccupancy(Report &R, const ResourceOptions &O) {
+  runStages(R, O, {"occupancy", "latency", "verdict", "occupancy-advice"});
 }
 
 TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
@@ -213,7 +223,7 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
 
   // Unknown occupancy (no ptxas entry): no latency term, verdict unchanged.
   Report Unknown = streamingReport(&G, 65536);
-  OccupancyStageOptions None = sm89(T, 128);
+  ResourceOptions None = sm89(T, 128);
   None.Compile = [](const std::string &, PtxasReport &, std::string &) {
     return true;
   };

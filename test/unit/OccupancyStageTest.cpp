@@ -1,5 +1,5 @@
 //===- OccupancyStageTest.cpp - Resources, occupancy and their warnings ---===//
-#include "analyzer/resources/OccupancyStage.h"
+#include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LatencyHiding.h"
 
 #include "ReportFixtures.h"
@@ -65,8 +65,8 @@ Report scaleReport(const GpuSpec *G, bool Compute = false,
   return R;
 }
 
-OccupancyStageOptions withPtxas(const std::string &Text, unsigned *Calls) {
-  OccupancyStageOptions O;
+ResourceOptions withPtxas(const std::string &Text, unsigned *Calls) {
+  ResourceOptions O;
   O.Archs = &table();
   O.Compile = [Text, Calls](const std::string &Arch, PtxasReport &Out,
                             std::string &) {
@@ -77,6 +77,11 @@ OccupancyStageOptions withPtxas(const std::string &Text, unsigned *Calls) {
     return true;
   };
   return O;
+}
+
+/// Occupancy and its advice on reports whose verdicts the fixture sets.
+void attachOccupancy(Report &R, const ResourceOptions &O) {
+  runStages(R, O, {"occupancy", "latency", "occupancy-advice"});
 }
 
 const Finding *finding(const KernelReport &K, const std::string &Id) {
@@ -164,14 +169,14 @@ TEST(OccupancyStage, UnknownWithAReason) {
   EXPECT_NE(U.Unknown.find("block size"), std::string::npos);
 
   Report NoNvcc = scaleReport(&G);
-  OccupancyStageOptions O;
+  ResourceOptions O;
   O.Archs = &table();
   O.Disabled = "registers and shared memory need nvcc: nvcc not found";
   attachOccupancy(NoNvcc, O);
   EXPECT_EQ(NoNvcc.Kernels[0].Occupancies[0].Unknown, O.Disabled);
 
   Report Failed = scaleReport(&G);
-  OccupancyStageOptions F;
+  ResourceOptions F;
   F.Archs = &table();
   F.Compile = [](const std::string &, PtxasReport &, std::string &Error) {
     Error = "nvcc -arch=sm_89 failed (exit 1): error";

@@ -8,11 +8,28 @@
 #ifndef RLA_TEST_UNIT_REPORTFIXTURES_H
 #define RLA_TEST_UNIT_REPORTFIXTURES_H
 
+#include "analyzer/models/LaunchStage.h"
 #include "analyzer/report/Report.h"
 
 #include <algorithm>
 
 namespace rla::fixtures {
+
+/// Runs the launch stages Names, in order, on every kernel of R as the
+/// pipeline would with resources O (the stages before them are the
+/// fixture's: its totals and verdicts).
+inline void runStages(Report &R, const ResourceOptions &O,
+                      std::initializer_list<const char *> Names) {
+  KernelResources Resources(O, R.Gpus);
+  for (KernelReport &K : R.Kernels) {
+    KernelModel Model = K.Model;
+    LaunchSpec Launch = K.Launch;
+    LaunchContext C(Model, Launch, R.Gpus);
+    C.Resources = &Resources;
+    for (const char *Name : Names)
+      launchStage(Name)->run(C, K);
+  }
+}
 
 inline SourcedValue sourced(double V) {
   SourcedValue S;

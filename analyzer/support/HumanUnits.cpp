@@ -1,5 +1,5 @@
 //===- HumanUnits.cpp -----------------------------------------------------===//
-#include "analyzer/report/HumanUnits.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <cmath>
 #include <cstdint>

@@ -2,11 +2,12 @@
 ///
 /// \file
 /// Formatting helpers shared by the human-facing renderers (text, clang
-/// diagnostics): three significant digits, SI prefixes, time units and
-/// digit grouping. Machine formats (JSON, SARIF) print raw numbers instead.
+/// diagnostics) and the models' finding messages: three significant digits,
+/// SI prefixes, time units and digit grouping. Machine formats (JSON, SARIF)
+/// print raw numbers instead.
 //===----------------------------------------------------------------------===//
-#ifndef RLA_REPORT_HUMANUNITS_H
-#define RLA_REPORT_HUMANUNITS_H
+#ifndef RLA_SUPPORT_HUMANUNITS_H
+#define RLA_SUPPORT_HUMANUNITS_H
 
 #include <functional>
 #include <string>
@@ -34,4 +35,4 @@ std::string formatRange(double Low, double High,
 
 } // namespace rla
 
-#endif // RLA_REPORT_HUMANUNITS_H
+#endif // RLA_SUPPORT_HUMANUNITS_H

@@ -1,5 +1,5 @@
-//===- Report.cpp ---------------------------------------------------------===//
-#include "analyzer/report/Report.h"
+//===- LaunchReport.cpp ---------------------------------------------------===//
+#include "analyzer/models/LaunchReport.h"
 
 namespace rla {
 

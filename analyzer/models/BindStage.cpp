@@ -1,0 +1,99 @@
+//===- BindStage.cpp - The launch's values, checked -----------------------===//
+///
+/// \file
+/// Every symbol's value (a project config's, then the launch's, then
+/// --bind), the launch as the numbers use it, and the findings about values
+/// that the model or CUDA cannot take.
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/Binder.h"
+#include "analyzer/models/LaunchLimits.h"
+#include "analyzer/models/LaunchStage.h"
+
+namespace rla {
+namespace {
+
+class BindStage : public LaunchStage {
+public:
+  const char *name() const override { return "bind"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    const KernelModel &Model = C.Model;
+    R.Model = Model;
+    R.Launch = C.Launch;
+    C.Values = C.Defaults;
+    for (const auto &[Name, Value] : launchBindings(Model, C.Launch))
+      C.Values[Name] = Value;
+    for (const auto &[Name, Value] : C.UserBindings)
+      C.Values[Name] = Value;
+    // The report shows the values the numbers use.
+    for (const auto &[Name, Value] : C.Values)
+      if (const KernelParam *P = Model.findParam(Name);
+          P && P->ParamKind == KernelParam::Integer)
+        R.Launch.Args[Name] = Value;
+    for (unsigned D = 0; D < 3; ++D) {
+      auto G = C.Values.find(dimSymbol("gridDim", D));
+      if (G != C.Values.end())
+        R.Launch.Grid[D] = G->second;
+      auto B = C.Values.find(dimSymbol("blockDim", D));
+      if (B != C.Values.end())
+        R.Launch.Block[D] = B->second;
+    }
+    for (const auto &[Dim, Size] : Model.AssumedBlockDims) {
+      auto It = C.Values.find(Dim);
+      if (It != C.Values.end() && It->second != Size)
+        R.Findings.push_back(Finding{
+            "rl-block-size-mismatch", Severity::Warning,
+            "'" + Model.Name + "' is written for " + Dim + " == " + Size.str() +
+                " (a block-size constant in its indices) but this "
+                "launch has " +
+                Dim + " = " + It->second.str() +
+                "; the counts assume the former",
+            C.where()});
+    }
+    // Launch arguments that name no parameter are most likely typos.
+    for (const auto &[Name, Value] : C.Launch.Args)
+      if (!Model.findParam(Name.substr(0, Name.find('.'))))
+        R.Findings.push_back(Finding{"rl-unknown-argument", Severity::Warning,
+                                     "launch argument '" + Name +
+                                         "' is not a parameter of '" +
+                                         Model.Name + "'",
+                                     C.where()});
+    // The model assumes sizes are non-negative integers; say so when a
+    // value breaks that rather than print negative FLOPs.
+    for (const auto &[Name, Value] : C.Values) {
+      const KernelParam *P = Model.findParam(Name);
+      bool IsDim =
+          Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
+      if (!IsDim && !(P && P->ParamKind == KernelParam::Integer))
+        continue;
+      if (Value.isNegative() || !Value.isInteger() ||
+          (IsDim && Value.isZero())) {
+        C.Invalid = true;
+        R.Findings.push_back(Finding{
+            "rl-invalid-binding", Severity::Error,
+            "'" + Name + "' = " + Value.str() + ": the model needs " +
+                (IsDim ? "a positive integer" : "a non-negative integer") +
+                " here",
+            C.where()});
+      }
+    }
+    // A launch CUDA rejects runs nothing: an error, and no numbers for it.
+    if (std::string Why = launchLimitViolations(R.Launch.Grid, R.Launch.Block);
+        !Why.empty()) {
+      C.Invalid = true;
+      R.Findings.push_back(
+          Finding{"rl-invalid-launch", Severity::Error,
+                  "CUDA rejects this launch of '" + Model.Name + "' (" + Why +
+                      "): it fails with cudaErrorInvalidConfiguration and runs "
+                      "nothing, so nothing is predicted",
+                  C.where()});
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LaunchStage> makeBindStage() {
+  return std::make_unique<BindStage>();
+}
+
+} // namespace rla

@@ -1,0 +1,79 @@
+//===- KernelResources.cpp ------------------------------------------------===//
+#include "analyzer/models/KernelResources.h"
+
+#include "llvm/Demangle/Demangle.h"
+
+#include <cstdlib>
+
+namespace rla {
+namespace {
+
+/// "tile<float, 256>" from "_Z4tileIfLi256EEvPKT_PS0_"; the name itself
+/// when it is not mangled (extern "C").
+std::string demangledName(const std::string &Mangled) {
+  llvm::ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()))
+    return Mangled;
+  size_t Size = 0;
+  char *Buf = D.getFunctionName(nullptr, &Size);
+  if (!Buf)
+    return Mangled;
+  std::string Name(Buf);
+  std::free(Buf);
+  return Name;
+}
+
+std::string baseName(const std::string &Name) {
+  std::string Base = Name.substr(0, Name.find('<'));
+  size_t Scope = Base.rfind("::");
+  return Scope == std::string::npos ? Base : Base.substr(Scope + 2);
+}
+
+} // namespace
+
+const PtxasReport *KernelResources::forArch(const std::string &Arch,
+                                            std::string &Error) {
+  auto It = ByArch.find(Arch);
+  if (It == ByArch.end()) {
+    PtxasReport P;
+    std::string Why;
+    // One compile per architecture, whatever the number of GPUs and kernels.
+    if (!Options.Compile || !Options.Compile(Arch, P, Why))
+      It = ByArch
+               .emplace(Arch, std::make_pair(PtxasReport(),
+                                             Why.empty() ? "no compiler" : Why))
+               .first;
+    else
+      It = ByArch.emplace(Arch, std::make_pair(std::move(P), "")).first;
+  }
+  if (!It->second.second.empty()) {
+    Error = It->second.second;
+    return nullptr;
+  }
+  return &It->second.first;
+}
+
+const PtxasFunction *findKernelResources(const PtxasReport &P,
+                                         const std::string &Arch,
+                                         const std::string &MangledName,
+                                         const std::string &Name) {
+  if (!MangledName.empty())
+    if (const PtxasFunction *F = P.findEntry(MangledName, Arch))
+      return F;
+  const PtxasFunction *ByBase = nullptr;
+  unsigned BaseMatches = 0;
+  for (const PtxasFunction &F : P.Functions) {
+    if (!F.IsEntry || (!Arch.empty() && F.Arch != Arch))
+      continue;
+    std::string Demangled = demangledName(F.MangledName);
+    if (Demangled == Name)
+      return &F;
+    if (baseName(Demangled) == baseName(Name)) {
+      ByBase = &F;
+      ++BaseMatches;
+    }
+  }
+  return BaseMatches == 1 ? ByBase : nullptr;
+}
+
+} // namespace rla

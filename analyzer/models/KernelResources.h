@@ -1,0 +1,63 @@
+//===- KernelResources.h - Registers and shared memory per arch -*- C++ -*-===//
+///
+/// \file
+/// The occupancy stages need what ptxas says the compiled kernels use. The
+/// file is compiled once per architecture of the GPUs asked for, the first
+/// time a launch needs it; the compile itself (nvcc) is the caller's
+/// (resources/NvccResourceCompiler.h), so the models stay plain C++.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_KERNELRESOURCES_H
+#define RLA_MODELS_KERNELRESOURCES_H
+
+#include "analyzer/hw/ArchitectureLimits.h"
+#include "analyzer/hw/GpuSpec.h"
+#include "analyzer/resources/PtxasOutputParser.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rla {
+
+struct ResourceOptions {
+  /// Set when resources cannot be had at all ("--no-resources", "no nvcc",
+  /// "the parse used stub headers"); every occupancy is then unknown with it.
+  std::string Disabled;
+  const ArchitectureTable *Archs = nullptr; ///< null: ArchsError says why
+  std::string ArchsError;
+  /// Compiles for one architecture ("sm_89"); returns false with Error set
+  /// when it cannot.
+  std::function<bool(const std::string &Arch, PtxasReport &Out,
+                     std::string &Error)>
+      Compile;
+};
+
+class KernelResources {
+public:
+  /// Gpus: the GPUs occupancy is reported on (every GPU asked for).
+  KernelResources(ResourceOptions Options, std::vector<const GpuSpec *> Gpus)
+      : Options(std::move(Options)), Gpus(std::move(Gpus)) {}
+  const ResourceOptions &options() const { return Options; }
+  const std::vector<const GpuSpec *> &gpus() const { return Gpus; }
+  /// ptxas's report for Arch, compiled on the first call; nullptr with
+  /// Error set when the compile failed.
+  const PtxasReport *forArch(const std::string &Arch, std::string &Error);
+
+private:
+  ResourceOptions Options;
+  std::vector<const GpuSpec *> Gpus;
+  std::map<std::string, std::pair<PtxasReport, std::string>> ByArch;
+};
+
+/// The ptxas entry for Model: by mangled name, else by demangled name, else
+/// by base name when exactly one entry has it. nullptr when none matches.
+const PtxasFunction *findKernelResources(const PtxasReport &P,
+                                         const std::string &Arch,
+                                         const std::string &MangledName,
+                                         const std::string &Name);
+
+} // namespace rla
+
+#endif // RLA_MODELS_KERNELRESOURCES_H

@@ -1,0 +1,75 @@
+//===- LatencyStage.cpp - Little's law on the resident warps --------------===//
+///
+/// \file
+/// With occupancy known, the DRAM bandwidth the resident warps can sustain
+/// (LatencyBound.h) is one more term of the launch's time on that GPU.
+//===----------------------------------------------------------------------===//
+#include "analyzer/hw/DramLatency.h"
+#include "analyzer/models/LatencyBound.h"
+#include "analyzer/models/LaunchStage.h"
+#include "analyzer/models/OccupancyStages.h"
+
+namespace rla {
+namespace {
+
+void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
+                     const ArchitectureLimits &A, const ArchitectureTable &T) {
+  const GpuSpec &G = *Occ.Gpu;
+  GpuVerdict *V = nullptr;
+  for (GpuVerdict &X : K.Verdicts)
+    if (X.Gpu == &G)
+      V = &X;
+  std::optional<double> Threads = launchThreads(K);
+  if (!V || !K.Totals || !G.SmCount || !Threads || *Threads <= 0)
+    return;
+  auto Loads = K.Totals->get("global_loads");
+  auto Stores = K.Totals->get("global_stores");
+  auto LoadBytes = K.Totals->get("global_load_bytes");
+  auto StoreBytes = K.Totals->get("global_store_bytes");
+  if (!Loads || !Stores || !LoadBytes || !StoreBytes)
+    return;
+  DramLatency Latency = dramLatencyOf(G, T);
+  const OccupancyResult &O = *Occ.Result;
+  unsigned WarpsPerBlock = (O.BlockSize + A.WarpSize - 1) / A.WarpSize;
+  auto apply = [&](RooflineResult &R, bool High) {
+    LatencyBoundInput In;
+    In.SmCount = static_cast<unsigned>(G.SmCount->Value);
+    In.ActiveWarpsPerSm = O.ActiveWarpsPerSm;
+    In.LaunchWarps = *Threads / O.BlockSize * WarpsPerBlock;
+    In.WarpSize = A.WarpSize;
+    In.AccessesPerThread = ((High ? Loads->High : Loads->Low) +
+                            (High ? Stores->High : Stores->Low)) /
+                           *Threads;
+    In.AccessBytesPerThread = ((High ? LoadBytes->High : LoadBytes->Low) +
+                               (High ? StoreBytes->High : StoreBytes->Low)) /
+                              *Threads;
+    In.LatencySeconds = Latency.Seconds;
+    In.CapAccesses = High;
+    applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds);
+  };
+  apply(V->Low, false);
+  apply(V->High, true);
+}
+
+class LatencyStage : public LaunchStage {
+public:
+  const char *name() const override { return "latency"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    if (!C.Resources || !C.Resources->options().Archs)
+      return;
+    const ArchitectureTable &Archs = *C.Resources->options().Archs;
+    for (const OccupancyOnGpu &Occ : R.Occupancies)
+      if (Occ.Result)
+        if (const ArchitectureLimits *A =
+                Archs.find(Occ.Gpu->ComputeMajor, Occ.Gpu->ComputeMinor))
+          addLatencyBound(R, Occ, *A, Archs);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LaunchStage> makeLatencyStage() {
+  return std::make_unique<LatencyStage>();
+}
+
+} // namespace rla

@@ -1,0 +1,71 @@
+//===- MemoryStage.cpp - Traffic at each level of the memory system -------===//
+///
+/// \file
+/// The memory model (MemoryModel.h) on each GPU, once every launch symbol
+/// is bound: DRAM, L2 and L1 bytes, footprints and the access findings.
+/// Then the totals, with the memory model's traffic in them, are the
+/// launch's.
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/LaunchStage.h"
+#include "analyzer/models/MemoryModel.h"
+
+namespace rla {
+namespace {
+
+class MemoryStage : public LaunchStage {
+public:
+  const char *name() const override { return "memory"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    // The memory model needs every launch symbol; without it DRAM bytes
+    // stay the requested bytes.
+    if (R.Unbound.empty() && !C.Invalid)
+      for (const GpuSpec *Gpu : C.Gpus) {
+        C.MemoryByGpu.push_back(estimateMemory(C.Model, C.Values, *Gpu));
+        if (!C.MemoryByGpu.back().Available) {
+          C.MemoryByGpu.clear();
+          break;
+        }
+      }
+    BoundTotals &Totals = C.Totals;
+    if (C.MemoryByGpu.empty()) {
+      R.Assumptions.push_back("DRAM bytes = every global load and store the "
+                              "source issues (no cache model: the launch is "
+                              "not bound)");
+    } else {
+      const MemoryEstimate &First = C.MemoryByGpu.front();
+      R.Memory = First;
+      auto exact = [](double V) { return NumberRange{V, V}; };
+      Totals.Values["dram_bytes"] = exact(First.DramBytes);
+      Totals.Values["footprint_bytes"] = exact(First.FootprintBytes);
+      Totals.Values["dram_read_bytes"] = exact(First.DramReadBytes);
+      Totals.Values["dram_write_bytes"] = exact(First.DramWriteBytes);
+      Totals.Values["dram_deferred_write_bytes"] =
+          exact(First.DeferredWriteBytes);
+      Totals.Values["global_sector_bytes"] = exact(First.GlobalSectorBytes);
+      Totals.Values["shared_wavefront_bytes"] =
+          exact(First.SharedWavefrontBytes);
+      Totals.Values["l2_bytes"] = exact(First.L2Bytes);
+      Totals.Values["l1_bytes"] = exact(First.L1Bytes);
+      for (const std::string &A : First.Assumptions)
+        R.Assumptions.push_back(A);
+      for (const Finding &F : First.Findings)
+        R.Findings.push_back(F);
+    }
+    if (!R.Unbound.empty() || C.Invalid)
+      return;
+    R.Totals = Totals;
+    for (size_t I = 0; I < C.Low.size(); ++I)
+      if (Totals.Values.count(C.Low[I].first))
+        R.LaunchFormulas[C.Low[I].first] = {
+            C.shown(C.Low[I].second.resolveMinMax(C.Values)),
+            C.shown(C.High[I].second.resolveMinMax(C.Values))};
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LaunchStage> makeMemoryStage() {
+  return std::make_unique<MemoryStage>();
+}
+
+} // namespace rla

@@ -1,0 +1,146 @@
+//===- OccupancyStage.cpp - Resident warps of the launch on each GPU ------===//
+///
+/// \file
+/// The compiled kernel's registers and shared memory (ptxas, per
+/// architecture) and the launch's block size give its occupancy on every
+/// GPU asked for (Occupancy.h), and [rl-spills] when ptxas spilled.
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/LaunchStage.h"
+#include "analyzer/models/OccupancyStages.h"
+
+#include <algorithm>
+
+namespace rla {
+namespace {
+
+void addSpillFinding(KernelReport &K, const PtxasFunction &F) {
+  if (F.SpillStoreBytes == 0 && F.SpillLoadBytes == 0)
+    return;
+  std::string Msg =
+      "ptxas spills registers of '" + K.Model.Name + "' on " + F.Arch + ": " +
+      std::to_string(F.SpillStoreBytes) + " bytes of spill stores and " +
+      std::to_string(F.SpillLoadBytes) +
+      " bytes of spill loads per thread (static counts), local-memory "
+      "traffic the byte model does not include; reduce live values or "
+      "relax __launch_bounds__";
+  for (const Finding &Old : K.Findings)
+    if (Old.Id == "rl-spills" && Old.Message == Msg)
+      return;
+  K.Findings.push_back(
+      Finding{"rl-spills", Severity::Warning, Msg, K.Model.Location});
+}
+
+/// Fills Out for one GPU; false with Out.Unknown set when it cannot.
+bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
+                 OccupancyOnGpu &Out) {
+  const ResourceOptions &O = Resources.options();
+  if (!O.Disabled.empty()) {
+    Out.Unknown = O.Disabled;
+    return false;
+  }
+  if (!O.Archs) {
+    Out.Unknown = "no architecture limits: " + O.ArchsError;
+    return false;
+  }
+  const ArchitectureLimits *A = O.Archs->find(G.ComputeMajor, G.ComputeMinor);
+  if (!A) {
+    Out.Unknown = "no limits for compute capability " +
+                  std::to_string(G.ComputeMajor) + "." +
+                  std::to_string(G.ComputeMinor) + " in architectures.json";
+    return false;
+  }
+  std::string Arch = G.smArch();
+  std::string CompileError;
+  const PtxasReport *Ptxas = Resources.forArch(Arch, CompileError);
+  if (!Ptxas) {
+    Out.Unknown = CompileError;
+    return false;
+  }
+  const PtxasFunction *F =
+      findKernelResources(*Ptxas, Arch, K.Model.MangledName, K.Model.Name);
+  if (!F || !F->HasUsage) {
+    Out.Unknown = "ptxas reported no resources for '" + K.Model.Name + "' (" +
+                  K.Model.MangledName + ") on " + Arch;
+    return false;
+  }
+  Out.Resources = *F;
+  addSpillFinding(K, *F);
+
+  std::optional<uint64_t> Block = 1;
+  for (unsigned D = 0; D < 3 && Block; ++D) {
+    auto B = wholeNumber(K.Launch.Block[D]);
+    Block = B ? std::optional<uint64_t>(*Block * *B) : std::nullopt;
+  }
+  if (!Block) {
+    Out.Unknown = "the block size of this launch is not known; pass "
+                  "--launch '" +
+                  K.Model.Name + ":block=...'";
+    return false;
+  }
+  std::optional<uint64_t> Dynamic =
+      K.Launch.DynamicSmem ? wholeNumber(K.Launch.DynamicSmem) : uint64_t(0);
+  if (!Dynamic) {
+    Out.Unknown = "the dynamic shared memory of this launch is not a known "
+                  "byte count";
+    return false;
+  }
+  KernelResourceUse Use;
+  Use.Registers = F->Registers;
+  Use.StaticSmemBytes = F->StaticSmemBytes;
+  Use.Barriers = F->Barriers.value_or(0);
+  Use.MaxThreadsPerBlock = K.Model.LaunchBoundsMaxThreads;
+  std::string Error;
+  Out.Result = computeOccupancy(
+      *A, Use, static_cast<unsigned>(std::min<uint64_t>(*Block, 1u << 30)),
+      *Dynamic, Error);
+  if (!Out.Result) {
+    Out.Unknown = "this launch cannot run on " + G.Name + ": " + Error;
+    return false;
+  }
+  return true;
+}
+
+class OccupancyStage : public LaunchStage {
+public:
+  const char *name() const override { return "occupancy"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    if (!C.Resources)
+      return;
+    for (const GpuSpec *G : C.Resources->gpus()) {
+      OccupancyOnGpu Occ;
+      Occ.Gpu = G;
+      Occ.MaxThreadsPerBlock = C.Model.LaunchBoundsMaxThreads;
+      R.Occupancies.push_back(Occ);
+      occupancyOn(*G, *C.Resources, R, R.Occupancies.back());
+    }
+  }
+};
+
+} // namespace
+
+std::optional<uint64_t> wholeNumber(const std::optional<Rational> &V) {
+  if (!V)
+    return std::nullopt;
+  double D = V->toDouble();
+  if (D < 0 || D != std::floor(D))
+    return std::nullopt;
+  return static_cast<uint64_t>(D);
+}
+
+std::optional<double> launchThreads(const KernelReport &K) {
+  double Threads = 1;
+  for (unsigned D = 0; D < 3; ++D) {
+    auto Gr = wholeNumber(K.Launch.Grid[D]),
+         Bl = wholeNumber(K.Launch.Block[D]);
+    if (!Gr || !Bl)
+      return std::nullopt;
+    Threads *= static_cast<double>(*Gr) * static_cast<double>(*Bl);
+  }
+  return Threads;
+}
+
+std::unique_ptr<LaunchStage> makeOccupancyStage() {
+  return std::make_unique<OccupancyStage>();
+}
+
+} // namespace rla

@@ -1,0 +1,87 @@
+//===- RooflineStage.cpp - Compute and memory-level times per GPU ---------===//
+///
+/// \file
+/// The roofline terms of the launch on each GPU (Roofline.h): compute time
+/// per precision, DRAM, L2 and L1 times. The verdict comes later, once
+/// every term is known (VerdictStage.cpp).
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/Binder.h"
+#include "analyzer/models/LaunchStage.h"
+
+namespace rla {
+namespace {
+
+const char *const FlopKeys[NumPrecisions] = {"flops_fp16", "flops_bf16",
+                                             "flops_fp32", "flops_fp64"};
+
+RooflineInput rooflineInput(const BoundTotals &T, bool High) {
+  RooflineInput In;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    if (auto V = T.get(FlopKeys[P]))
+      In.Flops[P] = High ? V->High : V->Low;
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    if (auto V = T.get(tensorFlopKey(static_cast<TensorPrecision>(P))))
+      In.TensorFlops[P] = High ? V->High : V->Low;
+  if (auto V = T.get("dram_bytes"))
+    In.DramBytes = High ? V->High : V->Low;
+  return In;
+}
+
+/// The memory model's traffic (DRAM, L2, L1) as roofline input.
+void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
+  In.DramBytes = M.DramBytes;
+  In.L2Bytes = M.L2Bytes;
+  In.L1Bytes = M.L1Bytes;
+}
+
+class RooflineStage : public LaunchStage {
+public:
+  const char *name() const override { return "roofline"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    if (!R.Unbound.empty()) {
+      std::string List;
+      for (const std::string &S : R.Unbound)
+        List += (List.empty() ? "" : ", ") + S;
+      R.Findings.push_back(
+          Finding{"rl-unbound", Severity::Note,
+                  "'" + C.Model.Name + "' has unbound symbols: " + List +
+                      "; bind them with --launch '" + C.Model.Name +
+                      ":grid=...,block=...' and --bind NAME=VALUE",
+                  C.Model.Location});
+      return;
+    }
+    // Quantities that failed (an overflow, a sum too long) stay out of the
+    // totals; the others are still reported, and the roofline needs only
+    // the FLOPs by precision and the DRAM bytes.
+    const BoundTotals &Totals = C.Totals;
+    bool Ready = Totals.Values.count("dram_bytes") != 0;
+    for (const char *Key : FlopKeys)
+      Ready &= Totals.Values.count(Key) != 0;
+    for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+      Ready &= Totals.Values.count(
+                   tensorFlopKey(static_cast<TensorPrecision>(P))) != 0;
+    if (!Ready || C.Invalid)
+      return;
+    for (size_t I = 0; I < C.Gpus.size(); ++I) {
+      GpuVerdict V;
+      V.Gpu = C.Gpus[I];
+      RooflineInput Low = rooflineInput(Totals, false);
+      RooflineInput High = rooflineInput(Totals, true);
+      if (I < C.MemoryByGpu.size()) {
+        addMemoryLevels(Low, C.MemoryByGpu[I]);
+        addMemoryLevels(High, C.MemoryByGpu[I]);
+      }
+      V.Low = rooflineTerms(Low, *V.Gpu);
+      V.High = rooflineTerms(High, *V.Gpu);
+      R.Verdicts.push_back(V);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LaunchStage> makeRooflineStage() {
+  return std::make_unique<RooflineStage>();
+}
+
+} // namespace rla

@@ -1,0 +1,137 @@
+//===- TotalsStage.cpp - Every count of the launch, evaluated -------------===//
+///
+/// \file
+/// The kernel's per-thread and launch-wide formulas (FLOPs by precision,
+/// bytes, accesses, ...) evaluated exactly at the launch's values. What
+/// does not evaluate stays out of the totals with its reason: a symbol
+/// still unbound, an overflow, a sum too long.
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/Binder.h"
+#include "analyzer/models/LaunchStage.h"
+
+#include <algorithm>
+
+namespace rla {
+namespace {
+
+const char *const FlopKeys[NumPrecisions] = {"flops_fp16", "flops_bf16",
+                                             "flops_fp32", "flops_fp64"};
+
+/// Every quantity of a CostVector by its report key, plus the derived ones.
+std::vector<std::pair<std::string, Expr>> namedFields(const CostVector &V) {
+  std::vector<std::pair<std::string, Expr>> Out;
+  for (unsigned P = 0; P < NumPrecisions; ++P)
+    Out.emplace_back(FlopKeys[P], V.Flops[P]);
+  Out.emplace_back("flops", V.totalFlops());
+  for (unsigned P = 0; P < NumTensorPrecisions; ++P)
+    Out.emplace_back(tensorFlopKey(static_cast<TensorPrecision>(P)),
+                     V.TensorFlops[P]);
+  Out.emplace_back("tensor_flops", V.totalTensorFlops());
+  for (const auto &[Name, Field] : CostVector::scalarFields())
+    Out.emplace_back(Name, V.*Field);
+  // Without a cache model, DRAM traffic is what the source requests.
+  Out.emplace_back("dram_bytes", V.GlobalLoadBytes + V.GlobalStoreBytes);
+  return Out;
+}
+
+bool isThreadCoordinate(const std::string &S) {
+  return S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0 ||
+         S.rfind("$", 0) == 0;
+}
+
+class TotalsStage : public LaunchStage {
+public:
+  const char *name() const override { return "totals"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    const KernelModel &Model = C.Model;
+    C.Low = namedFields(Model.Total.Low);
+    C.High = namedFields(Model.Total.High);
+    auto PerLow = namedFields(Model.PerThread.Low);
+    auto PerHigh = namedFields(Model.PerThread.High);
+    // Formulas read better without the dimensions the kernel never uses;
+    // the numbers still use the launch's real values.
+    for (unsigned D = 1; D < 3; ++D)
+      if (!Model.UsesDimension[D]) {
+        C.UnusedDimensions[dimSymbol("gridDim", D)] = Expr(1);
+        C.UnusedDimensions[dimSymbol("blockDim", D)] = Expr(1);
+      }
+    // Without any launch, an unused dimension is 1; a launch whose size in
+    // it is unknown stays unbound (its note says why).
+    if (C.Launch.Source == LaunchSource::None)
+      for (const auto &[Symbol, One] : C.UnusedDimensions)
+        C.Values.emplace(Symbol, Rational(1));
+
+    for (size_t I = 0; I < C.Low.size(); ++I) {
+      const std::string &Key = C.Low[I].first;
+      const Expr &Low = C.Low[I].second, &High = C.High[I].second;
+      R.TotalFormulas[Key] = {C.shown(Low), C.shown(High)};
+      R.PerThreadFormulas[Key] = {C.shown(PerLow[I].second),
+                                  C.shown(PerHigh[I].second)};
+      EvalResult L = Low.evaluate(C.Values);
+      // An exact count is evaluated once (a sum added term by term is
+      // costly).
+      EvalResult H = High == Low ? L : High.evaluate(C.Values);
+      bool Overflow = false, DomainError = false, OverBudget = false;
+      for (const EvalResult *E : {&L, &H}) {
+        for (const std::string &S : E->Unbound)
+          if (!isThreadCoordinate(S))
+            R.Unbound.insert(S);
+        Overflow |= E->Overflow;
+        DomainError |= E->DomainError;
+        OverBudget |= E->OverBudget;
+      }
+      if (Overflow)
+        R.Findings.push_back(
+            Finding{"rl-overflow", Severity::Warning,
+                    "'" + Key + "' does not fit in 128-bit arithmetic",
+                    Model.Location});
+      else if (OverBudget)
+        R.Findings.push_back(
+            Finding{"rl-undefined", Severity::Warning,
+                    "'" + Key +
+                        "' is not evaluated for this launch: its loops have no "
+                        "closed form and need more than " +
+                        std::to_string(Expr::MaxSumTerms) +
+                        " terms added one by one (" + Low.str() + ")",
+                    Model.Location});
+      else if (DomainError)
+        R.Findings.push_back(Finding{
+            "rl-undefined", Severity::Warning,
+            "'" + Key + "' is undefined for this launch (" + Low.str() +
+                ": a division by zero, or a loop too long to sum term by "
+                "term)",
+            Model.Location});
+      if (!L.ok() || !H.ok())
+        continue;
+      double LowValue = L.Value->toDouble(), HighValue = H.Value->toDouble();
+      C.Totals.Values[Key] = NumberRange{std::min(LowValue, HighValue),
+                                         std::max(LowValue, HighValue)};
+    }
+    for (const auto &[Key, Formulas] : R.TotalFormulas)
+      for (const std::string *F : {&Formulas.first, &Formulas.second})
+        if (F->find("threadIdx.") != std::string::npos ||
+            F->find("blockIdx.") != std::string::npos)
+          R.Findings.push_back(
+              Finding{"rl-unsupported", Severity::Warning,
+                      "'" + Key + "' still depends on the thread index (" + *F +
+                          "): a construct the model does not sum over threads",
+                      Model.Location});
+
+    R.Assumptions = Model.Assumptions;
+    if (!C.UnusedDimensions.empty())
+      R.Assumptions.push_back(
+          std::string("formulas are shown for ") +
+          (Model.UsesDimension[1] ? "" : "gridDim.y = blockDim.y = 1") +
+          (!Model.UsesDimension[1] && !Model.UsesDimension[2] ? ", " : "") +
+          (Model.UsesDimension[2] ? "" : "gridDim.z = blockDim.z = 1") +
+          " (dimensions the kernel does not use)");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LaunchStage> makeTotalsStage() {
+  return std::make_unique<TotalsStage>();
+}
+
+} // namespace rla
