@@ -71,7 +71,8 @@ bool applySettingOption(llvm::StringRef Option, RequestSettings &S,
 
 bool buildRequest(const RequestSettings &S, const std::string &File,
                   AnalysisRequest &Req, std::vector<std::string> &ConfigFlags,
-                  std::string &Error) {
+                  std::string &Error, const GpuDatabase *Db,
+                  RequestFiles *Files) {
   ProjectConfig Config;
   bool HaveConfig = false;
   if (S.UseConfig)
@@ -89,8 +90,16 @@ bool buildRequest(const RequestSettings &S, const std::string &File,
     ConfigFlags = Config.Flags;
     for (const auto &[Name, Value] : Config.Binds)
       Req.DefaultBinds[Name] = Value;
-    if (Req.GpuNames.empty())
+    if (Req.GpuNames.empty()) {
+      if (Db)
+        for (const std::string &Name : Config.Gpus)
+          if (!Db->find(Name)) {
+            Error = Config.Path + ": unknown GPU '" + Name +
+                    "'; known GPUs: " + Db->knownNames();
+            return false;
+          }
       Req.GpuNames = Config.Gpus;
+    }
   }
   Req.Checks = CheckFilter();
   if (!Req.Checks.append(S.DefaultChecks, Error))
@@ -104,6 +113,8 @@ bool buildRequest(const RequestSettings &S, const std::string &File,
   std::string Launches = S.LaunchFile;
   if (Launches.empty() && HaveConfig)
     Launches = Config.LaunchFile;
+  if (Files)
+    *Files = RequestFiles{HaveConfig ? Config.Path : "", Launches};
   Req.Launches.clear();
   if (!Launches.empty() && !parseLaunchFile(Launches, Req.Launches, Error)) {
     if (S.LaunchFile.empty())

@@ -1,14 +1,15 @@
-//===- RequestSettings.h - Options of the plugin and server ---*- C++ -*-===//
-//-*-===//
+//===- RequestSettings.h - What every front end is told ---------*- C++ -*-===//
 ///
 /// \file
-/// What the compiler plugin and the language server are told (GPUs, bound
-/// values, launches), turned into an AnalysisRequest for one file with the
-/// project's .rl-analyze.json applied under it, the way the CLI does.
+/// What the command line, the compiler plugin, the language server and
+/// measure are told (GPUs, bound values, launches, checks), turned into an
+/// AnalysisRequest for one file with the project's .rl-analyze.json applied
+/// under it.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_PIPELINE_REQUESTSETTINGS_H
 #define RLA_PIPELINE_REQUESTSETTINGS_H
 
+#include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/pipeline/Analysis.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -42,10 +43,20 @@ bool applySettingOption(llvm::StringRef Option, RequestSettings &Settings,
 /// The request for File: GPUs, binds and launches from Settings, with the
 /// project config's as defaults; the config's compiler flags go to
 /// ConfigFlags (the plugin ignores them: the build already has its flags).
-/// False with Error set when the config or a launch file is bad.
+/// False with Error set when the config or a launch file is bad, or (given
+/// Db) when the config names a GPU Db does not know. The one place every
+/// front end (CLI, language server, plugin, measure) turns its settings and
+/// the project config into a request.
+/// The files a request was read from, for cache keys.
+struct RequestFiles {
+  std::string ConfigPath; ///< the .rl-analyze.json used; empty for none
+  std::string LaunchFile; ///< the launch file read; empty for none
+};
+
 bool buildRequest(const RequestSettings &Settings, const std::string &File,
                   AnalysisRequest &Req, std::vector<std::string> &ConfigFlags,
-                  std::string &Error);
+                  std::string &Error, const GpuDatabase *Db = nullptr,
+                  RequestFiles *Files = nullptr);
 
 } // namespace rla
 

@@ -13,6 +13,7 @@
 #include "analyzer/driver/ValueParser.h"
 #include "analyzer/measure/Harness.h"
 #include "analyzer/pipeline/Measure.h"
+#include "analyzer/pipeline/RequestSettings.h"
 #include "analyzer/report/JsonRenderer.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -83,6 +84,10 @@ cl::list<std::string> BufferBytes("buffer-bytes",
 cl::opt<unsigned> Repeats("repeats",
                           cl::desc("Timed launches per harness case (>= 20)"),
                           cl::init(20), cl::sub(Measure), cl::cat(Cat));
+cl::opt<bool> NoConfig("no-config",
+                       cl::desc("Ignore .rl-analyze.json (its bound values "
+                                "and compiler flags apply otherwise)"),
+                       cl::sub(Measure), cl::cat(Cat));
 cl::list<std::string> Gpu("gpu",
                           cl::desc("Predict for this GPU instead of the "
                                    "detected one"),
@@ -193,15 +198,26 @@ const char *const NcuMetrics =
     "launch__occupancy_limit_blocks,launch__occupancy_limit_registers,"
     "launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps";
 
-AnalysisRequest analysisRequest(const std::vector<std::string> &Flags) {
-  AnalysisRequest Req;
-  Req.Parse.File = Input;
+/// The analysis side of a measurement, through the same settings resolver
+/// as every front end: the project config's bound values and compiler
+/// flags apply. Its GPUs and launch file do not: the GPU is the one the
+/// program ran on (or --gpu), the launches those of the run or --launches.
+bool analysisRequest(const std::vector<std::string> &Flags,
+                     AnalysisRequest &Req, std::string &Error) {
+  RequestSettings S;
+  S.UseConfig = !NoConfig;
+  std::vector<std::string> ConfigFlags;
+  if (!buildRequest(S, Input, Req, ConfigFlags, Error))
+    return false;
+  Req.GpuNames.assign(Gpu.begin(), Gpu.end());
+  Req.Launches.clear();
   Req.Parse.CudaPath = CudaPathOpt;
   Req.Parse.CudaArch = "sm_90";
   Req.Parse.NoCudaHeaders = NoCudaHeaders;
-  Req.Parse.ExtraArgs = Flags;
-  Req.GpuNames.assign(Gpu.begin(), Gpu.end());
-  return Req;
+  Req.Parse.ExtraArgs = ConfigFlags;
+  Req.Parse.ExtraArgs.insert(Req.Parse.ExtraArgs.end(), Flags.begin(),
+                             Flags.end());
+  return true;
 }
 
 /// Target as a path relative to the directory From (both absolute).
@@ -275,7 +291,9 @@ int runMeasureCommand(const std::vector<std::string> &AfterDashes,
   }
 
   MeasureRequest Req;
-  Req.Analysis = analysisRequest(NvccFlags);
+  std::string SettingsError;
+  if (!analysisRequest(NvccFlags, Req.Analysis, SettingsError))
+    return fail(SettingsError);
   Req.NcuCsvFile = NcuCsv;
   Req.Program = Program;
   if (!TraceFile.empty()) {

@@ -11,23 +11,24 @@
 #include "analyzer/driver/LaunchOptions.h"
 #include "analyzer/driver/ProjectConfig.h"
 #include "analyzer/driver/ResultCache.h"
-#include "analyzer/support/CacheDirectory.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/lsp/LanguageServer.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/pipeline/ProjectRun.h"
+#include "analyzer/pipeline/RequestSettings.h"
 #include "analyzer/report/DiagnosticIds.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/GpuListJson.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/ListingRenderer.h"
 #include "analyzer/report/TextRenderer.h"
+#include "analyzer/support/CacheDirectory.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -237,6 +238,38 @@ std::vector<std::string> splitCompilerFlags(int &Argc, const char **Argv) {
 }
 
 /// `rl-analyze lsp`: the options that apply to every document.
+/// What the command line says about GPUs, values, launches and checks, in
+/// the form every front end hands to buildRequest (RequestSettings.h).
+bool settingsFromCommandLine(const GpuDatabase &Db, RequestSettings &S,
+                             std::string &Error) {
+  S.UseConfig = !NoConfig;
+  S.NoResources = NoResources;
+  S.LaunchFile = LaunchFile;
+  for (const std::string &Name : GpuNames) {
+    if (!Db.find(Name)) {
+      Error = "unknown GPU '" + Name + "'; known GPUs: " + Db.knownNames();
+      return false;
+    }
+    S.GpuNames.push_back(Name);
+  }
+  auto apply = [&](const char *Key, const std::string &Value) {
+    if (applySettingOption(std::string(Key) + "=" + Value, S, Error))
+      return true;
+    Error = "--" + Error;
+    return false;
+  };
+  for (const std::string &B : BindOpts)
+    if (!apply("bind", B))
+      return false;
+  for (const std::string &L : LaunchOpts)
+    if (!apply("launch", L))
+      return false;
+  for (const std::string &C : Checks)
+    if (!apply("checks", C))
+      return false;
+  return true;
+}
+
 int runLanguageServerFromOptions(const GpuDatabase &Db,
                                  const std::vector<std::string> &Flags) {
   if (!Inputs.empty())
@@ -251,25 +284,9 @@ int runLanguageServerFromOptions(const GpuDatabase &Db,
   Options.Parse.ExtraArgs.insert(Options.Parse.ExtraArgs.end(), Flags.begin(),
                                  Flags.end());
   Options.DebounceMs = LspDebounceMs;
-  RequestSettings &S = Options.Settings;
-  S.UseConfig = !NoConfig;
-  S.LaunchFile = LaunchFile;
   std::string Error;
-  for (const std::string &Name : GpuNames) {
-    if (!Db.find(Name))
-      return usageError("unknown GPU '" + Name +
-                        "'; known GPUs: " + Db.knownNames());
-    S.GpuNames.push_back(Name);
-  }
-  for (const std::string &B : BindOpts)
-    if (!applySettingOption("bind=" + B, S, Error))
-      return usageError("--" + Error);
-  for (const std::string &L : LaunchOpts)
-    if (!applySettingOption("launch=" + L, S, Error))
-      return usageError("--" + Error);
-  for (const std::string &C : Checks)
-    if (!applySettingOption("checks=" + C, S, Error))
-      return usageError("--" + Error);
+  if (!settingsFromCommandLine(Db, Options.Settings, Error))
+    return usageError(Error);
   return runLanguageServer(Options, Db, stdin, stdout);
 }
 
@@ -375,56 +392,18 @@ int main(int Argc, const char **Argv) {
                       "fp8, int8, fp4, int4");
 
   // The project config gives team defaults; the command line wins.
-  ProjectConfig Config;
-  bool HaveConfig = false;
-  if (!NoConfig)
-    if (auto Path = findProjectConfig(Input)) {
-      if (!loadProjectConfig(*Path, Config, Error))
-        return usageError(Error);
-      HaveConfig = true;
-    }
-  if (HaveConfig) {
-    Req.Parse.ExtraArgs = Config.Flags;
-    for (const auto &[Name, Value] : Config.Binds)
-      Req.DefaultBinds[Name] = Value;
-  }
+  RequestSettings Settings;
+  if (!settingsFromCommandLine(Db, Settings, Error))
+    return usageError(Error);
+  std::vector<std::string> ConfigFlags;
+  RequestFiles ReadFrom;
+  if (!buildRequest(Settings, Input, Req, ConfigFlags, Error, &Db, &ReadFrom))
+    return usageError(Error);
+  Req.Parse.ExtraArgs = ConfigFlags;
   Req.Parse.ExtraArgs.insert(Req.Parse.ExtraArgs.end(), ExtraArgs.begin(),
                              ExtraArgs.end());
   Req.Parse.ExtraArgs.insert(Req.Parse.ExtraArgs.end(), CompilerFlags.begin(),
                              CompilerFlags.end());
-  if (HaveConfig && !Req.Checks.append(Config.Checks, Error))
-    return usageError(Config.Path + ": checks: " + Error);
-  for (const std::string &C : Checks)
-    if (!Req.Checks.append(C, Error))
-      return usageError(Error);
-  Req.GpuNames.assign(GpuNames.begin(), GpuNames.end());
-  if (Req.GpuNames.empty() && HaveConfig) {
-    for (const std::string &Name : Config.Gpus)
-      if (!Db.find(Name))
-        return usageError(Config.Path + ": unknown GPU '" + Name +
-                          "'; known GPUs: " + Db.knownNames());
-    Req.GpuNames = Config.Gpus;
-  }
-
-  for (const std::string &B : BindOpts) {
-    std::string Name;
-    Rational Value;
-    if (!parseBinding(B, Name, Value, Error))
-      return usageError("--bind: " + Error);
-    Req.Binds[Name] = Value;
-  }
-  std::string Launches = LaunchFile;
-  if (Launches.empty() && HaveConfig)
-    Launches = Config.LaunchFile;
-  if (!Launches.empty() && !parseLaunchFile(Launches, Req.Launches, Error))
-    return usageError(LaunchFile.empty() ? Config.Path + ": launches: " + Error
-                                         : Error);
-  for (const std::string &L : LaunchOpts) {
-    LaunchSpec Spec;
-    if (!parseLaunchOption(L, Spec, Error))
-      return usageError("--launch: " + Error);
-    Req.Launches.push_back(std::move(Spec));
-  }
 
   RunOptions Run;
   Run.Files = Files;
@@ -451,7 +430,7 @@ int main(int Argc, const char **Argv) {
     Context.GpuNames.push_back(G.Name + " " + G.FullName);
   Context.ContentFiles = {
       GpuDbPath.empty() ? GpuDatabase::defaultPath() : GpuDbPath,
-      HaveConfig ? Config.Path : "", Launches,
+      ReadFrom.ConfigPath, ReadFrom.LaunchFile,
       BuildPath.empty() ? "" : BuildPath + "/compile_commands.json"};
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))
