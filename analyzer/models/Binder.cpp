@@ -30,11 +30,13 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
 KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
                         const std::vector<const GpuSpec *> &Gpus,
-                        const Bindings &Defaults, KernelResources *Resources) {
+                        const Bindings &Defaults, KernelResources *Resources,
+                        const KernelReport *Earlier) {
   LaunchContext C(Model, Launch, Gpus);
   C.Defaults = Defaults;
   C.UserBindings = UserBindings;
   C.Resources = Resources;
+  C.Earlier = Earlier;
   return runLaunchStages(C);
 }
 

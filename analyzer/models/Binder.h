@@ -26,11 +26,13 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch);
 /// Precedence, lowest first: Defaults (a project config), the launch's own
 /// values, UserBindings (--bind). Resources: the compiled file, for
 /// occupancy on its GPUs; null leaves the report without occupancy.
+/// Earlier: a report of another launch of Model, whose formulas are shared.
 KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
                         const std::vector<const GpuSpec *> &Gpus,
                         const Bindings &Defaults = {},
-                        KernelResources *Resources = nullptr);
+                        KernelResources *Resources = nullptr,
+                        const KernelReport *Earlier = nullptr);
 
 } // namespace rla
 

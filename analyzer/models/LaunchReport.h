@@ -19,6 +19,7 @@
 #include "analyzer/resources/PtxasOutputParser.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -59,17 +60,39 @@ struct OccupancyOnGpu {
   std::string Unknown;
 };
 
+/// Formula text (low, high) by report key ("flops", "dram_bytes", ...).
+/// Copies share one table until one of them is written, so the launches of
+/// a kernel (a launch file can hold 100,000) hold its formulas once.
+class FormulaTable {
+public:
+  using Map = std::map<std::string, std::pair<std::string, std::string>>;
+  using const_iterator = Map::const_iterator;
+  const_iterator begin() const { return map().begin(); }
+  const_iterator end() const { return map().end(); }
+  const_iterator find(const std::string &Key) const { return map().find(Key); }
+  size_t count(const std::string &Key) const { return map().count(Key); }
+  bool empty() const { return map().empty(); }
+  size_t size() const { return map().size(); }
+  /// The entry to write; a table shared with other copies is copied first.
+  std::pair<std::string, std::string> &operator[](const std::string &Key);
+  const Map &map() const;
+  operator const Map &() const { return map(); }
+
+private:
+  std::shared_ptr<Map> Shared;
+};
+
 /// One kernel under one launch configuration.
 struct KernelReport {
   KernelModel Model;
   LaunchSpec Launch;
   /// Symbolic totals over the launch, "low" == "high" when exact:
   /// field JSON name -> formula text.
-  std::map<std::string, std::pair<std::string, std::string>> TotalFormulas;
-  std::map<std::string, std::pair<std::string, std::string>> PerThreadFormulas;
+  FormulaTable TotalFormulas;
+  FormulaTable PerThreadFormulas;
   /// TotalFormulas with every min/max decided as it is for this launch
   /// (`2*N^3` for a naive matmul whose grid covers N); empty when unbound.
-  std::map<std::string, std::pair<std::string, std::string>> LaunchFormulas;
+  FormulaTable LaunchFormulas;
   /// Set when every symbol was bound.
   std::optional<BoundTotals> Totals;
   /// Symbols still unbound, with what binds them.

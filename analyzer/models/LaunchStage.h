@@ -41,6 +41,9 @@ struct LaunchContext {
   /// The compiled file's registers and shared memory; null when resources
   /// were not asked for (the report then has no occupancy at all).
   KernelResources *Resources = nullptr;
+  /// An earlier launch of the same kernel: its launch-independent formulas
+  /// are shared, not made again (null: made here).
+  const KernelReport *Earlier = nullptr;
 
   // Written by the stages, in order.
   Bindings Values;      ///< Bind: every symbol's value

@@ -46,8 +46,11 @@ public:
     const KernelModel &Model = C.Model;
     C.Low = namedFields(Model.Total.Low);
     C.High = namedFields(Model.Total.High);
-    auto PerLow = namedFields(Model.PerThread.Low);
-    auto PerHigh = namedFields(Model.PerThread.High);
+    std::vector<std::pair<std::string, Expr>> PerLow, PerHigh;
+    if (!C.Earlier) {
+      PerLow = namedFields(Model.PerThread.Low);
+      PerHigh = namedFields(Model.PerThread.High);
+    }
     // Formulas read better without the dimensions the kernel never uses;
     // the numbers still use the launch's real values.
     for (unsigned D = 1; D < 3; ++D)
@@ -61,12 +64,18 @@ public:
       for (const auto &[Symbol, One] : C.UnusedDimensions)
         C.Values.emplace(Symbol, Rational(1));
 
+    if (C.Earlier) {
+      R.TotalFormulas = C.Earlier->TotalFormulas;
+      R.PerThreadFormulas = C.Earlier->PerThreadFormulas;
+    }
     for (size_t I = 0; I < C.Low.size(); ++I) {
       const std::string &Key = C.Low[I].first;
       const Expr &Low = C.Low[I].second, &High = C.High[I].second;
-      R.TotalFormulas[Key] = {C.shown(Low), C.shown(High)};
-      R.PerThreadFormulas[Key] = {C.shown(PerLow[I].second),
-                                  C.shown(PerHigh[I].second)};
+      if (!C.Earlier) {
+        R.TotalFormulas[Key] = {C.shown(Low), C.shown(High)};
+        R.PerThreadFormulas[Key] = {C.shown(PerLow[I].second),
+                                    C.shown(PerHigh[I].second)};
+      }
       EvalResult L = Low.evaluate(C.Values);
       // An exact count is evaluated once (a sum added term by term is
       // costly).

@@ -267,6 +267,10 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                                             HaveArchs ? &Archs : nullptr,
                                             ArchsError),
                             Gpus);
+  size_t Entries = 0;
+  for (const std::vector<LaunchSpec> &Launches : PerKernel)
+    Entries += std::max<size_t>(Launches.size(), 1);
+  R.Kernels.reserve(Entries);
   for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {
     const KernelModel &Model = Parsed.Kernels[I];
     // A body read for some architectures only is predicted on their GPUs.
@@ -283,9 +287,12 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                            "' in this file; pass --launch or --launches");
       PerKernel[I].push_back(None);
     }
+    size_t First = R.Kernels.size();
     for (const LaunchSpec &L : PerKernel[I]) {
+      const KernelReport *Earlier =
+          R.Kernels.size() > First ? &R.Kernels[First] : nullptr;
       R.Kernels.push_back(bindLaunch(Model, L, Req.Binds, ModelGpus,
-                                     Req.DefaultBinds, &Resources));
+                                     Req.DefaultBinds, &Resources, Earlier));
       askQuestions(Req, ModelGpus, R.Kernels.back());
     }
   }

@@ -93,9 +93,8 @@ inline KernelModel saxpyModel() {
   return M;
 }
 
-inline void
-setFormula(std::map<std::string, std::pair<std::string, std::string>> &Map,
-           const std::string &Key, const std::string &Text) {
+inline void setFormula(FormulaTable &Map, const std::string &Key,
+                       const std::string &Text) {
   Map[Key] = {Text, Text};
 }
 
