@@ -2,6 +2,7 @@
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/LaunchLimits.h"
 #include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/NextStep.h"
 
 #include <algorithm>
 
@@ -306,6 +307,8 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
       }
       V.Low = evaluateRoofline(Low, *Gpu);
       V.High = evaluateRoofline(High, *Gpu);
+      if (I < Memory.size())
+        V.Fixes = priceSiteFixes(Model, Values, *Gpu, Memory[I], High);
       R.Verdicts.push_back(V);
     }
   } else if (!R.Unbound.empty()) {
