@@ -8,10 +8,22 @@ namespace rla {
 std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
                                     const Bindings &Values, const GpuSpec &Gpu,
                                     const MemoryEstimate &M, RooflineInput In) {
+  // Each fix re-runs the memory model: only the sites that waste the most
+  // bytes are priced, so a kernel with many findings stays cheap.
+  std::vector<const SiteTraffic *> Candidates;
+  for (const SiteTraffic &S : M.Sites)
+    if (S.Improvable && S.IdealBytes < S.MovedBytes)
+      Candidates.push_back(&S);
+  std::stable_sort(Candidates.begin(), Candidates.end(),
+                   [](const SiteTraffic *A, const SiteTraffic *B) {
+                     return A->MovedBytes - A->IdealBytes >
+                            B->MovedBytes - B->IdealBytes;
+                   });
+  if (Candidates.size() > MaxPricedFixes)
+    Candidates.resize(MaxPricedFixes);
   std::vector<SiteFix> Out;
-  for (const SiteTraffic &S : M.Sites) {
-    if (!S.Improvable || S.IdealBytes >= S.MovedBytes)
-      continue;
+  for (const SiteTraffic *Site : Candidates) {
+    const SiteTraffic &S = *Site;
     MemoryEstimate Fixed = estimateMemory(Model, Values, Gpu, S.Site);
     if (!Fixed.Available)
       continue;

@@ -30,9 +30,13 @@ struct SiteFix {
   RooflineResult Fixed;
 };
 
+/// The most fixes priceSiteFixes prices per launch and GPU.
+constexpr size_t MaxPricedFixes = 8;
+
 /// Re-prices the launch once per improvable site of M (M: estimateMemory
 /// of Model under Values on Gpu; In: the launch's roofline input at its
-/// high end, whose memory levels are replaced).
+/// high end, whose memory levels are replaced): the MaxPricedFixes sites
+/// that move the most bytes beyond their ideal.
 std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
                                     const Bindings &Values, const GpuSpec &Gpu,
                                     const MemoryEstimate &M, RooflineInput In);

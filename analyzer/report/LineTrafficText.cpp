@@ -58,7 +58,11 @@ std::string lineTrafficText(const KernelReport &K) {
     std::string Arrays;
     for (const std::string &A : L.Arrays)
       Arrays += (Arrays.empty() ? "" : ",") + A;
-    Rows.push_back({L.File + ":" + std::to_string(L.Line), Arrays,
+    // The kernel's own file by its name alone: the rows stay narrow.
+    std::string File = L.File;
+    if (File == K.Model.Location.File && File.rfind('/') != std::string::npos)
+      File = File.substr(File.rfind('/') + 1);
+    Rows.push_back({File + ":" + std::to_string(L.Line), Arrays,
                     Bytes(L.LoadBytes), Bytes(L.StoreBytes),
                     L.Sectors > 0 ? formatSi(L.Sectors) : std::string("-"),
                     Bytes(L.SharedBytes), Bytes(L.DramBytes),
