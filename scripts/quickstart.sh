@@ -13,6 +13,8 @@ packages=(cmake g++ clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
 packages+=(git python3-pip)
 # Neovim: a real LSP client for the language server's end-to-end test.
 packages+=(neovim)
+# Headless Chromium renders the --svg roofline to PNG in its e2e test.
+packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

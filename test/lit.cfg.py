@@ -73,6 +73,10 @@ if os.path.exists(plugin) and getattr(config, "rla_sanitize", "OFF").upper() not
 # The language server: the hermetic options of %rl-analyze-stub on their
 # own (for `rl-analyze lsp`), and Neovim as a real client when installed.
 config.substitutions.append(("%stub-options", f"--no-cuda-headers --extra-arg=-nostdlibinc --extra-arg=-I{inputs} --extra-arg=-include --extra-arg={inputs}/cuda.h"))
+# Headless Chromium renders the --svg pictures to PNG (test/e2e/svg-*).
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", shutil.which("chromium")))
 if shutil.which("nvim"):
     config.available_features.add("neovim")
 # CMake, for the documented CMake recipe of the plugin.

@@ -291,11 +291,17 @@ json::Value Server::hover(const json::Object &Params) {
       offsetOfPosition(Text, Line, Pos->getInteger("character").value_or(0));
   size_t Begin, End;
   std::string Word = identifierAt(Text, Offset, Begin, End);
-  if (Word.empty())
-    return nullptr;
-  std::vector<const KernelReport *> Kernels = kernelsNamed(*R, Word);
-  if (Kernels.empty())
-    return nullptr;
+  std::vector<const KernelReport *> Kernels;
+  if (!Word.empty())
+    Kernels = kernelsNamed(*R, Word);
+  if (Kernels.empty()) {
+    // Not a kernel's name: the traffic of the line, when it accesses memory.
+    std::string Lines = renderLineHover(*R, R->InputFile, Line + 1);
+    if (Lines.empty())
+      return nullptr;
+    return json::Object{
+        {"contents", json::Object{{"kind", "markdown"}, {"value", Lines}}}};
+  }
   // Begin/End are on Line: identifiers do not span lines.
   size_t LineStart = Text.rfind('\n', Begin == 0 ? 0 : Begin - 1);
   LineStart = LineStart == std::string::npos || Begin == 0 ? 0 : LineStart + 1;

@@ -14,6 +14,7 @@
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/MemoryModel.h"
+#include "analyzer/models/NextStep.h"
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/models/Roofline.h"
 #include "analyzer/resources/PtxasOutputParser.h"
@@ -46,6 +47,8 @@ struct GpuVerdict {
   const GpuSpec *Gpu = nullptr;
   /// Roofline at the low and the high end of the ranges (equal when exact).
   RooflineResult Low, High;
+  /// Each improvable access fixed, re-priced at the high end (NextStep.h).
+  std::vector<SiteFix> Fixes;
 };
 
 /// The compiled kernel's resources and the launch's occupancy on one GPU.

@@ -93,6 +93,30 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
 /// are counted in sectors.
 constexpr bool InSectors = true;
 
+/// Each global array's DRAM reads go to its load sites, its writes to its
+/// store and atomic sites, in proportion to the bytes each site moves.
+void shareDramOverSites(MemoryEstimate &M) {
+  for (const ArrayTraffic &T : M.Arrays) {
+    if (T.Shared)
+      continue;
+    double Loads = 0, Writes = 0;
+    for (const SiteTraffic &S : M.Sites)
+      if (!S.Shared && S.Array == T.Name)
+        (S.Kind == AccessKind::Load ? Loads : Writes) +=
+            S.Kind == AccessKind::Atomic ? S.RequestedBytes : S.MovedBytes;
+    for (SiteTraffic &S : M.Sites) {
+      if (S.Shared || S.Array != T.Name)
+        continue;
+      double Own =
+          S.Kind == AccessKind::Atomic ? S.RequestedBytes : S.MovedBytes;
+      if (S.Kind == AccessKind::Load)
+        S.DramBytes = Loads > 0 ? T.DramReadBytes * Own / Loads : 0;
+      else
+        S.DramBytes = Writes > 0 ? T.DramWriteBytes * Own / Writes : 0;
+    }
+  }
+}
+
 } // namespace
 
 int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
@@ -106,6 +130,12 @@ int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu) {
+  return estimateMemory(Model, Values, Gpu, std::nullopt);
+}
+
+MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
+                              const GpuSpec &Gpu,
+                              std::optional<size_t> IdealSite) {
   MemoryEstimate M;
   auto Shape = launchShape(Values);
   if (!Shape || Model.Accesses.empty())
@@ -149,6 +179,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       const AccessSite &S = *A.Site;
       double Runs = A.Executions.value_or(0);
       double Requested = Runs * S.Bytes;
+      const size_t Index = size_t(&S - Model.Accesses.data());
+      M.Sites.push_back({Index, S.Array, S.Shared, S.Kind, locOf(S), Requested,
+                         0, 0, 0, false});
+      SiteTraffic &Site = M.Sites.back();
+      const bool Ideal = IdealSite && *IdealSite == Index;
       (S.Kind == AccessKind::Load    ? T.ReadBytes
        : S.Kind == AccessKind::Store ? T.WriteBytes
                                      : T.AtomicBytes) += Requested;
@@ -158,6 +193,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         // bank conflicts (what the fragment layouts are designed for).
         double Lines = double(S.TileLineBytes);
         double PerLine = std::ceil(Lines / SectorBytes) * SectorBytes;
+        Site.MovedBytes = Site.IdealBytes =
+            S.Shared ? Requested : Requested * PerLine / Lines;
         if (S.Shared)
           M.SharedWavefrontBytes += Requested;
         else
@@ -167,6 +204,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         continue;
       }
       if (!A.Affine) {
+        if (S.Shared || S.Kind != AccessKind::Atomic)
+          Site.MovedBytes = Site.IdealBytes = Requested;
         if (!S.Shared && S.Kind != AccessKind::Atomic) {
           Fallback = true;
           (S.Kind == AccessKind::Load ? T.LoadSectorBytes
@@ -179,8 +218,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       WarpCost C = warpCost(A, *Shape);
       double Requests = C.Lanes > 0 ? Runs / C.Lanes : 0;
       if (S.Shared) {
-        M.SharedWavefrontBytes += Requests * C.Wavefronts * 128;
-        if (C.Wavefronts >= 2 * C.IdealWavefronts && Runs > 0)
+        Site.MovedBytes = Requests * C.Wavefronts * 128;
+        Site.IdealBytes = Requests * C.IdealWavefronts * 128;
+        M.SharedWavefrontBytes += Ideal ? Site.IdealBytes : Site.MovedBytes;
+        Site.Improvable = C.Wavefronts >= 2 * C.IdealWavefronts && Runs > 0;
+        if (Site.Improvable)
           M.Findings.push_back(
               {"rl-bank-conflict", Severity::Warning,
                "shared-memory " + std::string(accessKindName(S.Kind)) +
@@ -196,10 +238,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       }
       if (S.Kind == AccessKind::Atomic)
         continue;
-      double Moved = Requests * C.Sectors * SectorBytes;
+      Site.MovedBytes = Requests * C.Sectors * SectorBytes;
+      Site.IdealBytes = Requests * C.IdealSectors * SectorBytes;
       (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
-          Moved;
-      if (C.Sectors > 2 * C.IdealSectors && C.Sectors > 1 && Runs > 0)
+          Ideal ? Site.IdealBytes : Site.MovedBytes;
+      Site.Improvable =
+          C.Sectors > 2 * C.IdealSectors && C.Sectors > 1 && Runs > 0;
+      if (Site.Improvable)
         M.Findings.push_back(
             {"rl-uncoalesced", Severity::Warning,
              "uncoalesced global " + std::string(accessKindName(S.Kind)) +
@@ -350,6 +395,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     // L2: never more than the L2 loads.
     Read = std::min(Read, L2Loads);
     T.DramBytes = Read + Written;
+    T.DramReadBytes = Read;
+    T.DramWriteBytes = Written;
     M.DramReadBytes += Read;
     M.DramWriteBytes += Written;
     if (!Why.empty())
@@ -359,6 +406,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     M.L2Bytes += L2Loads + T.StoreSectorBytes + T.AtomicBytes;
   }
   M.L1Bytes = M.GlobalSectorBytes + M.SharedWavefrontBytes;
+  shareDramOverSites(M);
   // L2 is write-back: what was written last is still in L2 at the end.
   M.DeferredWriteBytes =
       Fits ? M.DramWriteBytes

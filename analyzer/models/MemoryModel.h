@@ -37,6 +37,31 @@ struct ArrayTraffic {
   std::string FootprintRule;
   double LoadSectorBytes = 0, StoreSectorBytes = 0; ///< global only
   double DramBytes = 0; ///< this array's share of the DRAM estimate
+  double DramReadBytes = 0, DramWriteBytes = 0; ///< DramBytes, split
+};
+
+/// One access site of the source under one launch: what it requests, what
+/// it moves, and what it would move at its best (coalesced, free of bank
+/// conflicts), so that a report can attribute traffic to source lines and
+/// price the fix of one access.
+struct SiteTraffic {
+  size_t Site = 0; ///< index into KernelModel::Accesses
+  std::string Array;
+  bool Shared = false;
+  AccessKind Kind = AccessKind::Load;
+  SourceLoc Loc;
+  double RequestedBytes = 0;
+  /// Global: 32-byte sector traffic between L1 and L2; shared: wavefronts
+  /// x 128 bytes.
+  double MovedBytes = 0;
+  /// MovedBytes with the access coalesced (global) or free of bank
+  /// conflicts (shared); equal to MovedBytes when the model has no address.
+  double IdealBytes = 0;
+  /// The array's DRAM reads (loads) or writes (stores, atomics), shared out
+  /// over its sites by their sector traffic.
+  double DramBytes = 0;
+  /// The site carries an rl-uncoalesced or rl-bank-conflict finding.
+  bool Improvable = false;
 };
 
 struct MemoryEstimate {
@@ -56,6 +81,7 @@ struct MemoryEstimate {
   double L1Bytes = 0; ///< traffic through L1/shared
   std::vector<Finding> Findings;
   std::vector<std::string> Assumptions;
+  std::vector<SiteTraffic> Sites; ///< in KernelModel::Accesses order
 };
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
@@ -64,6 +90,11 @@ struct MemoryEstimate {
 /// access's count overflows or is undefined for this launch.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu);
+/// The same launch with access IdealSite (an index into Model.Accesses)
+/// moving its IdealBytes: the traffic once that one access is fixed.
+MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
+                              const GpuSpec &Gpu,
+                              std::optional<size_t> IdealSite);
 
 /// Threads one SM keeps resident, by compute capability.
 int64_t maxThreadsPerSm(const GpuSpec &Gpu);

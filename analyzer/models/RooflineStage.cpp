@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/LaunchStage.h"
+#include "analyzer/models/NextStep.h"
 
 namespace rla {
 namespace {
@@ -73,6 +74,10 @@ public:
       }
       V.Low = rooflineTerms(Low, *V.Gpu);
       V.High = rooflineTerms(High, *V.Gpu);
+      // What each improvable access would save, for the next-step line.
+      if (I < C.MemoryByGpu.size())
+        V.Fixes = priceSiteFixes(C.Model, C.Values, *V.Gpu, C.MemoryByGpu[I],
+                                 High);
       R.Verdicts.push_back(V);
     }
   }

@@ -6,6 +6,7 @@
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/FindingGate.h"
 #include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/ReportRoofline.h"
 #include "analyzer/report/SarifRenderer.h"
 #include "analyzer/report/TextRenderer.h"
 
@@ -38,7 +39,7 @@ struct FileRun {
 /// SARIF, the gates, a multi-file JSON document).
 bool needsReports(const RunOptions &O) {
   return O.Multi || O.Output == OutputKind::Sarif || !O.FailOn.empty() ||
-         !O.Baseline.empty() || !O.WriteBaseline.empty();
+         !O.Baseline.empty() || !O.WriteBaseline.empty() || !O.Svg.empty();
 }
 
 /// The outputs of one file: all of them for the cache, else only those the
@@ -58,9 +59,9 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
   if (ForCache || O.Output == OutputKind::Json || needsReports(O))
     Out.Json = renderJson(Result.R);
   if (ForCache || (Text && !O.Color))
-    Out.Text = renderText(Result.R, false, O.Verbose);
+    Out.Text = renderText(Result.R, false, O.Verbose, O.Lines);
   if (ForCache || (Text && O.Color))
-    Out.TextColor = renderText(Result.R, true, O.Verbose);
+    Out.TextColor = renderText(Result.R, true, O.Verbose, O.Lines);
   if (ForCache || O.Output == OutputKind::Diagnostics)
     Out.Diagnostics = renderDiagnostics(Result.R);
   Out.Dependencies = Result.R.Dependencies;
@@ -127,12 +128,6 @@ size_t countKernels(const Json &Report, const char *Bound) {
   return N;
 }
 
-/// DRAM-, L2-, L1- and latency-bound kernels together: the "memory" column.
-size_t countMemoryBound(const Json &Report) {
-  return countKernels(Report, "dram") + countKernels(Report, "l2") +
-         countKernels(Report, "l1") + countKernels(Report, "latency");
-}
-
 std::string pad(std::string S, size_t Width) {
   if (S.size() < Width)
     S += std::string(Width - S.size(), ' ');
@@ -144,7 +139,9 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
   size_t Width = 4;
   for (const FileRun &R : Runs)
     Width = std::max(Width, R.File.size());
-  Out << pad("file", Width) << "  kernels  memory  compute  findings  source\n";
+  // The memory side by level, as the per-file summaries count it.
+  Out << pad("file", Width)
+      << "  kernels  dram  l2  l1  latency  compute  findings  source\n";
   size_t Kernels = 0, Cached = 0, Failed = 0;
   for (const FileRun &R : Runs) {
     Out << pad(R.File, Width) << "  ";
@@ -160,7 +157,10 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
     Kernels += countKernels(R.Report, nullptr);
     Cached += R.Cached;
     Out << pad(std::to_string(countKernels(R.Report, nullptr)), 7) << "  "
-        << pad(std::to_string(countMemoryBound(R.Report)), 6) << "  "
+        << pad(std::to_string(countKernels(R.Report, "dram")), 4) << "  "
+        << pad(std::to_string(countKernels(R.Report, "l2")), 2) << "  "
+        << pad(std::to_string(countKernels(R.Report, "l1")), 2) << "  "
+        << pad(std::to_string(countKernels(R.Report, "latency")), 7) << "  "
         << pad(std::to_string(countKernels(R.Report, "compute")), 7) << "  "
         << pad(std::to_string(Findings), 8) << "  "
         << (R.Cached ? "cache" : "analysed") << "\n";
@@ -287,6 +287,25 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
           .count();
   printOutputs(Runs, O, Seconds, Out, Err);
   Out.flush();
+  if (!O.Svg.empty()) {
+    std::vector<const GpuSpec *> Gpus;
+    if (!resolveGpus(Template.GpuNames, Db, Gpus, Error)) {
+      Err << "rl-analyze: error: --svg: " << Error << "\n";
+      return ExitInputError;
+    }
+    std::vector<Json> Reports;
+    for (const FileRun &R : Runs)
+      if (R.Outputs.Exit != ExitInputError)
+        Reports.push_back(R.Report);
+    std::error_code EC;
+    llvm::raw_fd_ostream Svg(O.Svg, EC);
+    if (EC) {
+      Err << "rl-analyze: error: --svg: cannot write " << O.Svg << ": "
+          << EC.message() << "\n";
+      return ExitInputError;
+    }
+    Svg << renderRooflineSvg(reportRooflines(Reports, Gpus));
+  }
 
   int Exit = ExitOk;
   for (const FileRun &R : Runs)

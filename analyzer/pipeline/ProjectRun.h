@@ -33,6 +33,10 @@ struct RunOptions {
   /// options, GPU database): part of every cache key.
   std::string CacheContext;
   bool Verbose = false;
+  /// --lines: a per-source-line traffic table under each launch (text).
+  bool Lines = false;
+  /// --svg: write the roofline picture of every report here.
+  std::string Svg;
   std::vector<std::string> FailOn;
   std::string Baseline, WriteBaseline;
   double Tolerance = 0.05;

@@ -1,8 +1,11 @@
 //===- HoverRenderer.cpp --------------------------------------------------===//
 #include "analyzer/report/HoverRenderer.h"
+#include "analyzer/report/LineTrafficText.h"
+#include "analyzer/report/NextStepText.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace rla {
@@ -91,6 +94,8 @@ void renderOne(std::string &Out, const KernelReport &K) {
            "), predicted " +
            span(V.Low.PredictedTime, V.High.PredictedTime, Time) + "\n";
   }
+  if (std::string Next = nextStepText(K); !Next.empty())
+    Out += "- next: " + Next + "\n";
   // Occupancy comes from ptxas on the saved file (docs/ide.md).
   for (const OccupancyOnGpu &O : K.Occupancies) {
     if (!O.Gpu)
@@ -123,6 +128,34 @@ std::vector<const KernelReport *> kernelsNamed(const Report &R,
   for (const KernelReport &K : R.Kernels)
     if (kernelIdentifier(K.Model.Name) == Identifier)
       Out.push_back(&K);
+  return Out;
+}
+
+std::string renderLineHover(const Report &R, const std::string &File,
+                            unsigned Line) {
+  std::string Out;
+  auto Bytes = [](double X) { return formatSi(X, "B"); };
+  for (const KernelReport &K : R.Kernels)
+    for (const LineTraffic &L : lineTraffic(K)) {
+      if (L.File != File || L.Line != Line)
+        continue;
+      if (Out.empty())
+        Out = "**line " + std::to_string(Line) + "**\n\n";
+      std::string Arrays;
+      for (const std::string &A : L.Arrays)
+        Arrays += (Arrays.empty() ? "`" : ", `") + A + "`";
+      Out += "- " + launchTitle(K) + ": " + Arrays + ": load " +
+             Bytes(L.LoadBytes) + ", store " + Bytes(L.StoreBytes) + ", " +
+             formatSi(L.Sectors) + " sectors";
+      if (L.SharedBytes > 0)
+        Out += ", shared " + Bytes(L.SharedBytes);
+      Out += "; " + Bytes(L.DramBytes) + " of DRAM (" +
+             std::to_string(std::llround(100 * L.DramShare)) +
+             "% of the launch's)";
+      if (!K.Verdicts.empty() && K.Verdicts[0].Gpu)
+        Out += " on " + K.Verdicts[0].Gpu->Name;
+      Out += "\n";
+    }
   return Out;
 }
 

@@ -26,6 +26,13 @@ std::vector<const KernelReport *> kernelsNamed(const Report &R,
 /// Markdown summary of the given launches (all of one kernel name).
 std::string renderHover(const std::vector<const KernelReport *> &Kernels);
 
+/// Markdown for a source line that accesses memory: per launch of R with
+/// traffic on File:Line, the bytes loaded and stored, the sectors and the
+/// line's share of the launch's DRAM traffic (LineTrafficText.h); "" when
+/// no launch has any there.
+std::string renderLineHover(const Report &R, const std::string &File,
+                            unsigned Line);
+
 } // namespace rla
 
 #endif // RLA_REPORT_HOVERRENDERER_H

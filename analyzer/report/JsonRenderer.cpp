@@ -1,6 +1,9 @@
 //===- JsonRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/JsonRenderer.h"
+#include "analyzer/models/BoundLevel.h"
 #include "analyzer/report/LibraryCallText.h"
+#include "analyzer/report/LineTrafficText.h"
+#include "analyzer/report/NextStepText.h"
 #include "analyzer/report/OccupancyJson.h"
 #include "analyzer/report/QuestionsText.h"
 
@@ -290,6 +293,50 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   J["notes"] = Notes;
   // The roof the ridge point is for: "fp32" or "tensor bf16".
   J["roof"] = Hi.RoofName;
+  // The level the verdict names (BoundLevel.h): its time, the intensity at
+  // that level and the ridge it is compared with; and each level's time
+  // over the predicted time (the share of its peak the launch reaches).
+  std::optional<Level> At = levelOf(Hi.Verdict);
+  std::optional<LevelIntensity> Lvl = boundIntensity(Hi);
+  std::optional<double> AtTime = At ? levelTime(Hi, *At) : std::nullopt;
+  if (Decided && At && Lvl && AtTime)
+    J["bound_level"] = {{"level", levelName(Lvl->At)},
+                        {"time_s", *AtTime},
+                        {"intensity", number(Lvl->Intensity)},
+                        {"ridge_point", number(Lvl->Ridge)}};
+  else
+    J["bound_level"] = nullptr;
+  Json Share = Json::object();
+  for (unsigned L = 0; L < NumLevels; ++L) {
+    std::optional<double> X =
+        Decided ? levelShare(Hi, static_cast<Level>(L)) : std::nullopt;
+    Share[levelName(static_cast<Level>(L))] = X ? Json(*X) : Json(nullptr);
+  }
+  J["level_share"] = Share;
+  return J;
+}
+
+/// The next step on one GPU (NextStep.h): the fix that saves the most, or
+/// the roof the launch is at.
+Json nextStepJson(const NextStep &N, const GpuVerdict &V) {
+  if (V.High.Verdict == Bound::Unknown)
+    return nullptr;
+  Json J = Json::object();
+  J["kind"] =
+      N.What == NextStep::AtRoof ? "at_roof"
+      : N.What == NextStep::Occupancy
+          ? "occupancy"
+          : (N.Site->What == SiteFix::Coalesce ? "coalesce" : "conflict_free");
+  J["action"] =
+      N.What == NextStep::AtRoof ? Json(nullptr) : Json(nextStepAction(N));
+  J["location"] =
+      N.What == NextStep::Fix ? location(N.Site->Site.Loc) : Json(nullptr);
+  J["before_s"] = N.Before;
+  J["after_s"] = N.After;
+  J["saving_s"] = N.saving();
+  J["after_bound"] = N.AfterBound == Bound::Unknown
+                         ? Json(nullptr)
+                         : Json(boundName(N.AfterBound));
   return J;
 }
 
@@ -369,8 +416,15 @@ Json kernel(const KernelReport &K) {
   J["unbound"] = K.Unbound;
 
   Json Verdicts = Json::array();
-  for (const GpuVerdict &V : K.Verdicts)
-    Verdicts.push_back(verdict(V, TotalsBound));
+  std::vector<NextStep> Steps;
+  if (TotalsBound)
+    Steps = nextSteps(K);
+  for (size_t I = 0; I < K.Verdicts.size(); ++I) {
+    Verdicts.push_back(verdict(K.Verdicts[I], TotalsBound));
+    Verdicts.back()["next_step"] = I < Steps.size()
+                                       ? nextStepJson(Steps[I], K.Verdicts[I])
+                                       : Json(nullptr);
+  }
 
   Json Intensity = Json::object();
   Intensity["dram"] =
@@ -396,6 +450,19 @@ Json kernel(const KernelReport &K) {
   if (K.WhatIf)
     J["what_if"] = whatIfJson(K);
   J["arrays"] = arrays(K);
+  // Traffic by source line (--lines, hover, SARIF related locations).
+  Json Lines = Json::array();
+  for (const LineTraffic &L : lineTraffic(K))
+    Lines.push_back({{"file", L.File},
+                     {"line", L.Line},
+                     {"arrays", L.Arrays},
+                     {"load_bytes", number(L.LoadBytes)},
+                     {"store_bytes", number(L.StoreBytes)},
+                     {"sectors", number(L.Sectors)},
+                     {"shared_bytes", number(L.SharedBytes)},
+                     {"dram_bytes", number(L.DramBytes)},
+                     {"dram_share", L.DramShare}});
+  J["lines"] = Lines;
 
   // The first GPU's occupancy; every GPU's in "occupancy_by_gpu".
   J["occupancy"] = K.Occupancies.empty() ? Json(nullptr)

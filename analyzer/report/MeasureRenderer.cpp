@@ -2,6 +2,7 @@
 #include "analyzer/support/HumanUnits.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/MeasureReport.h"
+#include "analyzer/report/RooflineCeilings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -221,21 +222,9 @@ RooflinePlot measureRoofline(const MeasureReport &M) {
   const GpuSpec *Gpu = M.R.Gpus.empty() ? nullptr : M.R.Gpus[0];
   P.Title = "Roofline: " + (Gpu ? Gpu->FullName : std::string("unknown GPU")) +
             (M.R.InputFile.empty() ? "" : " - " + M.R.InputFile);
-  std::set<Precision> Used;
-  for (const KernelReport &K : M.R.Kernels)
-    if (!K.Verdicts.empty() && K.Totals)
-      Used.insert(K.Verdicts[0].Low.DominantPrecision);
-  if (Used.empty())
-    Used.insert(Precision::FP32);
   if (Gpu) {
-    for (Precision Pr : Used)
-      if (const SourcedValue *V = Gpu->peakFlops(Pr))
-        P.Compute.push_back({std::string(precisionName(Pr)) + " " +
-                                 formatSi(V->Value, "FLOP/s"),
-                             V->Value});
-    if (Gpu->DramBandwidth)
-      P.Memory.push_back({"DRAM " + formatSi(Gpu->DramBandwidth->Value, "B/s"),
-                          Gpu->DramBandwidth->Value});
+    P.Compute = computeCeilings(*Gpu);
+    P.Memory = memoryCeilings(*Gpu);
   }
   for (size_t I = 0; I < M.Entries.size(); ++I) {
     const KernelReport &K = M.R.Kernels[I];

@@ -1,12 +1,14 @@
 //===- ReportFindings.cpp -------------------------------------------------===//
 #include "analyzer/report/ReportFindings.h"
 #include "analyzer/report/CheckFilter.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <map>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace rla {
@@ -95,6 +97,55 @@ std::optional<Finding> verdictOf(const Json &K) {
   return F;
 }
 
+double numberOr(const Json &J, const char *Key) {
+  auto It = J.find(Key);
+  return It != J.end() && It->is_number() ? It->get<double>() : 0;
+}
+
+/// The kernel's lines (docs/json-format.md), largest DRAM share first:
+/// "134 MB of DRAM (100% of the launch's), 18.9M sectors; load 67.1 MB,
+/// store 67.1 MB ('out', 'in')".
+std::vector<RelatedLine> relatedLines(const Json &K) {
+  std::vector<std::pair<double, RelatedLine>> Lines;
+  if (!K.contains("lines") || !K["lines"].is_array())
+    return {};
+  auto Bytes = [](double X) {
+    return X > 0 ? formatSi(X, "B") : std::string("0 B");
+  };
+  for (const Json &L : K["lines"]) {
+    if (!L.is_object())
+      continue;
+    RelatedLine R;
+    R.Loc.File = stringOr(L, "file", "");
+    R.Loc.Line = unsignedOr(L, "line");
+    if (R.Loc.File.empty() || !R.Loc.valid())
+      continue;
+    double Dram = numberOr(L, "dram_bytes"), Share = numberOr(L, "dram_share");
+    R.Message = Bytes(Dram) + " of DRAM (" +
+                std::to_string(std::llround(100 * Share)) +
+                "% of the launch's), " + formatSi(numberOr(L, "sectors")) +
+                " sectors; load " + Bytes(numberOr(L, "load_bytes")) +
+                ", store " + Bytes(numberOr(L, "store_bytes"));
+    if (double Shared = numberOr(L, "shared_bytes"); Shared > 0)
+      R.Message += ", shared " + Bytes(Shared);
+    std::string Arrays;
+    if (L.contains("arrays") && L["arrays"].is_array())
+      for (const Json &A : L["arrays"])
+        if (A.is_string())
+          Arrays += (Arrays.empty() ? "'" : ", '") + A.get<std::string>() + "'";
+    if (!Arrays.empty())
+      R.Message += " (" + Arrays + ")";
+    Lines.push_back({Dram, R});
+  }
+  std::stable_sort(
+      Lines.begin(), Lines.end(),
+      [](const auto &A, const auto &B) { return A.first > B.first; });
+  std::vector<RelatedLine> Out;
+  for (auto &[Dram, R] : Lines)
+    Out.push_back(std::move(R));
+  return Out;
+}
+
 } // namespace
 
 bool parseSeverity(const std::string &Name, Severity &Out) {
@@ -128,8 +179,12 @@ std::vector<ReportFinding> reportFindings(const Json &Report) {
   if (Report.contains("kernels") && Report["kernels"].is_array())
     for (const Json &K : Report["kernels"]) {
       if (std::optional<Finding> V = verdictOf(K);
-          V && !IsSuppressed(*V) && Checks.enabled(V->Id))
+          V && !IsSuppressed(*V) && Checks.enabled(V->Id)) {
+        size_t Before = Out.size();
         add(Out, *V, false);
+        if (Out.size() > Before)
+          Out.back().Related = relatedLines(K);
+      }
       if (K.contains("diagnostics") && K["diagnostics"].is_array())
         for (const Json &D : K["diagnostics"])
           add(Out, fromJson(D), false);

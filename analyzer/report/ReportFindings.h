@@ -14,13 +14,23 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <string>
 #include <vector>
 
 namespace rla {
 
+/// A place that explains a finding: a source line and what it moves.
+struct RelatedLine {
+  SourceLoc Loc;
+  std::string Message;
+};
+
 struct ReportFinding {
   Finding F;
   bool Suppressed = false;
+  /// For a verdict remark: the launch's lines by DRAM traffic, largest
+  /// first (the kernel's "lines").
+  std::vector<RelatedLine> Related;
 };
 
 /// Active findings first, then the suppressed ones (Report["suppressed"]).

@@ -49,10 +49,11 @@ const char *const Colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
                                "#17becf", "#ff7f0e"};
 
-} // namespace
+constexpr double W = 900, H = 600;
 
-std::string renderRooflineSvg(const RooflinePlot &P) {
-  const double W = 900, H = 600, Left = 90, Right = 220, Top = 50, Bottom = 70;
+/// One plot, drawn in a W x H box whose top is at OffsetY.
+void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
+  const double Left = 90, Right = 220, Top = 50, Bottom = 70;
   const double PlotW = W - Left - Right, PlotH = H - Top - Bottom;
 
   // Axis ranges: whole decades around the ceilings and the points.
@@ -90,13 +91,7 @@ std::string renderRooflineSvg(const RooflinePlot &P) {
     return Top + PlotH - (L - Y0) / (Y1 - Y0) * PlotH;
   };
 
-  std::ostringstream S;
-  S << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W
-    << "\" height=\"" << H << "\" viewBox=\"0 0 " << W << ' ' << H
-    << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    << "<title>" << escape(P.Title) << "</title>\n"
-    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+  S << "<g class=\"panel\" transform=\"translate(0," << OffsetY << ")\">\n"
     << "<text x=\"" << W / 2
     << "\" y=\"24\" text-anchor=\"middle\" "
        "font-size=\"16\">"
@@ -216,6 +211,28 @@ std::string renderRooflineSvg(const RooflinePlot &P) {
         << (Hidden[I]->Measured ? " (measured)" : " (predicted)");
     S << "</text>\n";
   }
+  S << "</g>\n";
+}
+
+} // namespace
+
+std::string renderRooflineSvg(const RooflinePlot &P) {
+  return renderRooflineSvg(std::vector<RooflinePlot>{P});
+}
+
+std::string renderRooflineSvg(const std::vector<RooflinePlot> &Plots) {
+  double Height = H * std::max<size_t>(1, Plots.size());
+  std::ostringstream S;
+  S << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W
+    << "\" height=\"" << Height << "\" viewBox=\"0 0 " << W << ' ' << Height
+    << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+    << "<title>"
+    << escape(Plots.size() == 1 ? Plots[0].Title : std::string("Roofline"))
+    << "</title>\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  for (size_t I = 0; I < Plots.size(); ++I)
+    renderPanel(S, Plots[I], H * double(I));
   S << "</svg>\n";
   return S.str();
 }

@@ -2,9 +2,9 @@
 ///
 /// \file
 /// A hand-written SVG (no dependency) that opens in any browser: decade ticks
-/// on both log axes, the compute ceiling of each precision the points use and
-/// one bandwidth ceiling per memory level the GPU entry gives, and per kernel
-/// a predicted and a measured point, labelled.
+/// on both log axes, the compute ceilings and memory ceilings a plot is given
+/// (RooflineCeilings.h: every roof of a GPU), and per kernel a predicted and
+/// a measured point, labelled.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_REPORT_ROOFLINESVG_H
 #define RLA_REPORT_ROOFLINESVG_H
@@ -35,6 +35,8 @@ struct RooflinePlot {
 /// The whole SVG document. Points with a non-positive coordinate are left
 /// out of the plot (log axes) and listed in a note under it.
 std::string renderRooflineSvg(const RooflinePlot &Plot);
+/// Several plots, one under the other (one per GPU), in one document.
+std::string renderRooflineSvg(const std::vector<RooflinePlot> &Plots);
 
 } // namespace rla
 

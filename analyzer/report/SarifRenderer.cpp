@@ -128,6 +128,17 @@ std::string renderSarif(const std::vector<Json> &Reports,
       if (!F.Loc.File.empty())
         Locations.push_back(location(F.Loc));
       R["locations"] = Locations;
+      // The source lines behind a verdict, with the traffic each moves.
+      if (!RF.Related.empty()) {
+        Json Related = Json::array();
+        for (size_t I = 0; I < RF.Related.size(); ++I) {
+          Json L = location(RF.Related[I].Loc);
+          L["id"] = I;
+          L["message"] = {{"text", RF.Related[I].Message}};
+          Related.push_back(L);
+        }
+        R["relatedLocations"] = Related;
+      }
       if (!F.Fixes.empty())
         R["fixes"] = Json::array({fix(F)});
       if (RF.Suppressed)

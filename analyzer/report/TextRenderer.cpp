@@ -1,9 +1,12 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
 #include "analyzer/report/LibraryCallText.h"
+#include "analyzer/report/LineTrafficText.h"
+#include "analyzer/report/NextStepText.h"
 #include "analyzer/report/OccupancyText.h"
 #include "analyzer/report/QuestionsText.h"
 
+#include "analyzer/models/BoundLevel.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -159,7 +162,7 @@ std::string precisionBreakdown(const BoundTotals &T) {
     if (!V || std::max(V->Low, V->High) <= 0)
       continue;
     Out += (Out.empty() ? "" : ", ") + Name + " " +
-           boundText(*V, [](double X) { return formatSi(X); });
+           boundText(*V, [](double X) { return formatSi(X, "FLOP"); });
   }
   return Out;
 }
@@ -180,7 +183,7 @@ std::string tensorBreakdown(const BoundTotals &T) {
     if (!V || std::max(V->Low, V->High) <= 0)
       continue;
     Out += (Out.empty() ? "" : ", ") + std::string("tensor ") + Name + " " +
-           boundText(*V, [](double X) { return formatSi(X); });
+           boundText(*V, [](double X) { return formatSi(X, "FLOP"); });
   }
   return Out;
 }
@@ -188,7 +191,6 @@ std::string tensorBreakdown(const BoundTotals &T) {
 void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   const BoundTotals &T = *K.Totals;
   auto Grouped = [](double X) { return formatGrouped(X); };
-  auto Si = [](double X) { return formatSi(X); };
   auto Bytes = [](double X) { return formatSi(X, "B"); };
   auto Value = [&](const char *Key,
                    const std::function<std::string(double)> &F) {
@@ -232,16 +234,23 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
 
   // Traffic and work that do not enter the DRAM roofline, when present.
   std::string Other;
+  // Counts carry what they count: operations, or a thread reaching a
+  // barrier.
+  auto Ops = [](double X) { return formatSi(X) + " ops"; };
+  auto Arrivals = [](double X) { return formatSi(X) + " arrivals"; };
   for (auto [Key, Name] : {std::pair{"sfu_ops", "sfu"},
                            {"shared_load_bytes", "shared load"},
                            {"shared_store_bytes", "shared store"},
                            {"atomic_ops", "atomics"},
                            {"barriers", "barriers"}}) {
     BoundValue V = T.get(Key);
-    bool IsBytes = std::string(Key).find("_bytes") != std::string::npos;
+    std::string K = Key;
+    bool IsBytes = K.find("_bytes") != std::string::npos;
     if (V && std::max(V->Low, V->High) > 0)
       Other += std::string(Other.empty() ? "" : "  ") + Name + " " +
-               (IsBytes ? boundText(*V, Bytes) : boundText(*V, Si));
+               (IsBytes           ? boundText(*V, Bytes)
+                : K == "barriers" ? boundText(*V, Arrivals)
+                                  : boundText(*V, Ops));
   }
   if (!Other.empty())
     OS << label("other") << Other << "\n";
@@ -306,10 +315,19 @@ void renderUnbound(std::ostringstream &OS, const KernelReport &K,
     OS << "  launch: " << Note << "\n";
 }
 
+/// "0.167 FLOP/B at DRAM, 0.167 at L2, 7.88 at L1": the FLOP per byte at
+/// every level the memory model has, on the first GPU.
 std::string intensityText(const GpuVerdict &V) {
-  return span(V.Low.Intensity, V.High.Intensity,
-              [](double X) { return formatSignificant(X); }) +
-         " FLOP/B";
+  auto Num = [](double X) { return formatSignificant(X); };
+  std::string Out = span(V.Low.Intensity, V.High.Intensity, Num) + " FLOP/B";
+  if (!V.High.L2Modelled && !V.High.L1Modelled)
+    return Out;
+  Out += " at DRAM";
+  if (V.High.L2Modelled)
+    Out += ", " + span(V.Low.IntensityL2, V.High.IntensityL2, Num) + " at L2";
+  if (V.High.L1Modelled)
+    Out += ", " + span(V.Low.IntensityL1, V.High.IntensityL1, Num) + " at L1";
+  return Out;
 }
 
 std::string boundCell(const GpuVerdict &V) {
@@ -317,6 +335,52 @@ std::string boundCell(const GpuVerdict &V) {
     return boundName(V.High.Verdict);
   return std::string(boundName(V.Low.Verdict)) + " .. " +
          boundName(V.High.Verdict);
+}
+
+std::string percentText(double Share) {
+  return std::to_string(std::llround(100 * Share)) + "%";
+}
+
+/// One level's time and the share of its peak the launch reaches there:
+/// "932 us 100%"; "-" when the level has no time on this GPU.
+std::string levelCell(const GpuVerdict &V, Level L) {
+  std::optional<double> Lo = levelTime(V.Low, L), Hi = levelTime(V.High, L);
+  if (!Lo || !Hi)
+    return "-";
+  std::string Out = span(*Lo, *Hi, [](double X) { return formatDuration(X); });
+  std::optional<double> SLo = levelShare(V.Low, L), SHi = levelShare(V.High, L);
+  if (SLo && SHi) {
+    std::string A = percentText(std::min(*SLo, *SHi)),
+                B = percentText(std::max(*SLo, *SHi));
+    Out += " " + (A == B ? A : A + ".." + B);
+  }
+  return Out;
+}
+
+/// The intensity at the level the verdict names, and that level's ridge,
+/// each with the level: "0.235 FLOP/B (L1)", "10.0 FLOP/B".
+std::pair<std::string, std::string> boundIntensityCells(const GpuVerdict &V) {
+  std::optional<LevelIntensity> Lo = boundIntensity(V.Low),
+                                Hi = boundIntensity(V.High);
+  if (!Lo || !Hi || Lo->At != Hi->At) {
+    // A range whose ends name different levels: the DRAM numbers.
+    bool Have = V.Low.Bandwidth > 0 && V.High.Bandwidth > 0 &&
+                V.Low.PeakFlops > 0 && V.High.PeakFlops > 0;
+    if (!Have)
+      return {"-", "-"};
+    auto Num = [](double X) { return formatSignificant(X); };
+    return {span(V.Low.Intensity, V.High.Intensity, Num) + " FLOP/B (DRAM)",
+            span(V.Low.RidgePoint, V.High.RidgePoint, Num) + " FLOP/B" +
+                (V.High.DominantTensor ? " (" + V.High.RoofName + ")" : "")};
+  }
+  auto Num = [](double X) { return formatSignificant(X); };
+  std::string Where = Hi->At == Level::Latency ? "DRAM, latency"
+                      : Hi->At == Level::Dram  ? "DRAM"
+                      : Hi->At == Level::L2    ? "L2"
+                                               : "L1";
+  return {span(Lo->Intensity, Hi->Intensity, Num) + " FLOP/B (" + Where + ")",
+          span(Lo->Ridge, Hi->Ridge, Num) + " FLOP/B" +
+              (V.High.DominantTensor ? " (" + V.High.RoofName + ")" : "")};
 }
 
 void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
@@ -336,29 +400,34 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
   }
 
   auto Duration = [](double X) { return formatDuration(X); };
-  std::vector<std::vector<std::string>> Rows = {{"GPU", "ridge", "attainable",
-                                                 "compute", "memory",
-                                                 "predicted", "bound"}};
+  // Each level's time with the share of its peak it reaches; the latency
+  // column only when some GPU has the term.
+  bool Latency = llvm::any_of(K.Verdicts, [](const GpuVerdict &V) {
+    return V.Low.LatencyKnown && V.High.LatencyKnown;
+  });
+  std::vector<std::string> Head = {"GPU",       "bound", "predicted",
+                                   "intensity", "ridge", "compute",
+                                   "DRAM",      "L2",    "L1"};
+  if (Latency)
+    Head.push_back("latency");
+  std::vector<std::vector<std::string>> Rows = {Head};
   for (const GpuVerdict &V : K.Verdicts) {
     const RooflineResult &Lo = V.Low, &Hi = V.High;
-    bool Peak = Lo.PeakFlops > 0 && Hi.PeakFlops > 0;
-    bool Bandwidth = Lo.Bandwidth > 0 && Hi.Bandwidth > 0;
     bool Decided = Lo.Verdict != Bound::Unknown && Hi.Verdict != Bound::Unknown;
-    auto Cell = [](bool Have, double A, double B,
-                   const std::function<std::string(double)> &F) {
-      return Have ? span(A, B, F) : std::string("-");
-    };
-    Rows.push_back(
-        {V.Gpu ? V.Gpu->Name : "?",
-         Cell(Peak && Bandwidth, Lo.RidgePoint, Hi.RidgePoint,
-              [](double X) { return formatSignificant(X); }) +
-             (Hi.DominantTensor ? " (" + Hi.RoofName + ")" : ""),
-         Cell(Peak && Bandwidth, Lo.AttainableFlops, Hi.AttainableFlops,
-              [](double X) { return formatSi(X, "FLOP/s"); }),
-         Cell(Peak, Lo.ComputeTime, Hi.ComputeTime, Duration),
-         Cell(Bandwidth, Lo.MemoryTime, Hi.MemoryTime, Duration),
-         Cell(Decided, Lo.PredictedTime, Hi.PredictedTime, Duration),
-         boundCell(V)});
+    auto [Intensity, Ridge] = boundIntensityCells(V);
+    std::vector<std::string> Row = {
+        V.Gpu ? V.Gpu->Name : "?",
+        boundCell(V),
+        Decided ? span(Lo.PredictedTime, Hi.PredictedTime, Duration) : "-",
+        Intensity,
+        Ridge,
+        levelCell(V, Level::Compute),
+        levelCell(V, Level::Dram),
+        levelCell(V, Level::L2),
+        levelCell(V, Level::L1)};
+    if (Latency)
+      Row.push_back(levelCell(V, Level::Latency));
+    Rows.push_back(Row);
   }
 
   std::vector<size_t> Widths(Rows.front().size(), 0);
@@ -366,14 +435,17 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     for (size_t C = 0; C < Row.size(); ++C)
       Widths[C] = std::max(Widths[C], Row[C].size());
   for (size_t R = 0; R < Rows.size(); ++R) {
-    std::string Line = "  ";
-    for (size_t C = 0; C + 1 < Rows[R].size(); ++C)
-      Line += padRight(Rows[R][C], Widths[C] + 2);
-    const std::string &Last = Rows[R].back();
-    if (R == 0)
-      OS << S.dim(Line + Last) << "\n";
-    else
-      OS << Line << S.bound(K.Verdicts[R - 1].High.Verdict, Last) << "\n";
+    std::string Line;
+    for (size_t C = 0; C < Rows[R].size(); ++C) {
+      const std::string &Text = Rows[R][C];
+      std::string Pad = C + 1 < Rows[R].size() && Text.size() < Widths[C] + 2
+                            ? std::string(Widths[C] + 2 - Text.size(), ' ')
+                            : "";
+      Line += (R > 0 && C == 1 ? S.bound(K.Verdicts[R - 1].High.Verdict, Text)
+                               : Text) +
+              Pad;
+    }
+    OS << "  " << (R == 0 ? S.dim(Line) : Line) << "\n";
   }
   // Little's law beside the table: what the resident warps sustain.
   for (const GpuVerdict &V : K.Verdicts) {
@@ -499,7 +571,7 @@ void renderFindings(std::ostringstream &OS,
 }
 
 void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
-                  bool Verbose) {
+                  bool Verbose, bool Lines) {
   OS << header(K, S) << "\n";
   if (K.Totals) {
     renderBoundTotals(OS, K);
@@ -509,6 +581,10 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
   }
   if (std::string Occ = occupancySummary(K); !Occ.empty())
     OS << label("occupancy") << Occ << "\n";
+  if (std::string Next = nextStepText(K); !Next.empty())
+    OS << label("next") << S.hint(Next) << "\n";
+  if (Lines)
+    OS << lineTrafficText(K);
   OS << questionsText(K);
   renderNotes(OS, K, S, Verbose);
 }
@@ -554,6 +630,8 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
   }
   for (size_t I = 0; I < R.Gpus.size(); ++I) {
     size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
+    // The memory side by level, in the order dram, l2, l1, latency.
+    std::array<size_t, 4> ByLevel{};
     for (const KernelReport &K : R.Kernels) {
       const GpuVerdict *V = verdictOn(K, R.Gpus[I], I);
       // A launch CUDA rejects, or a value the model cannot use, is not
@@ -567,16 +645,27 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
         ++Unbound;
       else if (!V || V->High.Verdict == Bound::Unknown)
         ++Unknown;
-      else if (V->High.Verdict == Bound::Memory ||
-               V->High.Verdict == Bound::L2 || V->High.Verdict == Bound::L1 ||
-               V->High.Verdict == Bound::Latency)
+      else if (isMemorySide(V->High.Verdict)) {
         ++Memory;
-      else
+        ++ByLevel[V->High.Verdict == Bound::Memory ? 0
+                  : V->High.Verdict == Bound::L2   ? 1
+                  : V->High.Verdict == Bound::L1   ? 2
+                                                   : 3];
+      } else
         ++Compute;
     }
     OS << S.bold("summary:") << " "
        << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
-       << ", " << Memory << " memory-bound, " << Compute << " compute-bound";
+       << ", " << Memory << " memory-bound";
+    std::string Levels;
+    const char *LevelNames[] = {"dram", "l2", "l1", "latency"};
+    for (size_t L = 0; L < ByLevel.size(); ++L)
+      if (ByLevel[L])
+        Levels += (Levels.empty() ? "" : ", ") + std::to_string(ByLevel[L]) +
+                  " " + LevelNames[L];
+    if (!Levels.empty())
+      OS << " (" << Levels << ")";
+    OS << ", " << Compute << " compute-bound";
     if (Unknown)
       OS << ", " << Unknown << " unknown";
     if (Unbound)
@@ -609,7 +698,7 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
 
 } // namespace
 
-std::string renderText(const Report &R, bool Color, bool Verbose) {
+std::string renderText(const Report &R, bool Color, bool Verbose, bool Lines) {
   Style S(Color);
   std::ostringstream OS;
   for (const Finding &F : R.Findings)
@@ -623,7 +712,7 @@ std::string renderText(const Report &R, bool Color, bool Verbose) {
          J < R.Kernels.size() && sameKernel(R.Kernels[I], R.Kernels[J]); ++J)
       Launches.push_back(&R.Kernels[J]);
     for (size_t J = 0; J < Launches.size(); ++J) {
-      renderKernel(OS, *Launches[J], S, Verbose);
+      renderKernel(OS, *Launches[J], S, Verbose, Lines);
       if (!Verbose)
         Hidden += assumptionsOf(*Launches[J]).size();
       // The findings close the kernel's last launch.

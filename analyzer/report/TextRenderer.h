@@ -19,7 +19,9 @@ namespace rla {
 /// A kernel's findings are printed once after its launches, each naming
 /// the launches it applies to when not all; the `assumes:` lines only when
 /// Verbose (the JSON report always has them).
-std::string renderText(const Report &R, bool Color, bool Verbose = false);
+/// Lines: under each launch, its traffic by source line (--lines).
+std::string renderText(const Report &R, bool Color, bool Verbose = false,
+                       bool Lines = false);
 
 } // namespace rla
 

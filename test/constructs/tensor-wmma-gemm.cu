@@ -45,5 +45,5 @@ __global__ void wmma_gemm(const half *a, const half *b, float *c, int M,
 // CHECK: "verdicts": [
 // CHECK: "ridge_point": {{295\.2[0-9]*}},
 // CHECK: "roof": "tensor fp16"
-// TEXT: tensor {{.*}}33,554,432  (tensor fp16 33.6M)
-// TEXT: H100 SXM  295 (tensor fp16)
+// TEXT: tensor {{.*}}33,554,432  (tensor fp16 33.6 MFLOP)
+// TEXT: H100 SXM  l2 .. latency  169 ns .. 825 ns  64.0 FLOP/B (DRAM)  295 FLOP/B (tensor fp16)

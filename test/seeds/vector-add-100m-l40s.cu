@@ -32,4 +32,4 @@ void run(const float *a, const float *b, float *c) {
 
 // TEXT: grid 390625x1x1  block 256x1x1
 // TEXT: bytes      1,200,000,000
-// TEXT: L40S  106    72.0 GFLOP/s  1.09 us  1.39 ms  1.39 ms    dram
+// TEXT: L40S  dram   1.39 ms    0.0833 FLOP/B (DRAM)  106 FLOP/B  1.09 us 0%  1.39 ms 100%

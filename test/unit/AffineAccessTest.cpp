@@ -226,3 +226,45 @@ TEST(AffineAccessTest, LoopThatDoesNotMoveTheAddressIsNotOneToOne) {
   EXPECT_FALSE(A.Points.has_value());
   EXPECT_EQ(footprintOf({&A}).Bytes, 7 * 64 * 4);
 }
+
+// Each access site reports what it requests, what it moves and what it
+// would move coalesced; estimating with that site ideal moves only that.
+TEST(MemoryModelTest, SitesReportTheirTrafficAndTheIdealOne) {
+  KernelModel M;
+  M.Name = "strided";
+  Expr I = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  // in[32 * i]: every lane in its own sector; out[i]: coalesced.
+  AccessSite In = site(Expr(128) * I), Out = site(Expr(4) * I);
+  In.Array = "in";
+  In.File = Out.File = "k.cu";
+  In.Line = 3;
+  Out.Line = 4;
+  Out.Array = "out";
+  Out.Kind = AccessKind::Store;
+  M.Accesses = {In, Out};
+  GpuSpec Gpu;
+  Gpu.Name = "test";
+  Gpu.SmCount = SourcedValue{4, "test"};
+  Gpu.L2Bytes = SourcedValue{1 << 20, "test"};
+  Bindings V = launch1d(4096, 256); // 1M threads
+  MemoryEstimate E = estimateMemory(M, V, Gpu);
+  ASSERT_TRUE(E.Available);
+  ASSERT_EQ(E.Sites.size(), 2u);
+  const SiteTraffic &Load = E.Sites[0], &Store = E.Sites[1];
+  EXPECT_EQ(Load.Site, 0u);
+  EXPECT_EQ(Load.Loc.Line, 3u);
+  EXPECT_EQ(Load.RequestedBytes, 4 << 20);
+  EXPECT_EQ(Load.MovedBytes, 32 << 20); // a 32-byte sector per lane
+  EXPECT_EQ(Load.IdealBytes, 4 << 20);
+  EXPECT_TRUE(Load.Improvable);
+  EXPECT_EQ(Store.MovedBytes, 4 << 20);
+  EXPECT_FALSE(Store.Improvable);
+  // The array's DRAM traffic lands on its one site.
+  EXPECT_EQ(Store.DramBytes, E.DramWriteBytes);
+  EXPECT_EQ(Load.DramBytes, E.DramReadBytes);
+
+  MemoryEstimate Fixed = estimateMemory(M, V, Gpu, size_t(0));
+  ASSERT_TRUE(Fixed.Available);
+  EXPECT_EQ(Fixed.GlobalSectorBytes, E.GlobalSectorBytes - (28 << 20));
+  EXPECT_LT(Fixed.L2Bytes, E.L2Bytes);
+}

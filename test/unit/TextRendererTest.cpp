@@ -36,7 +36,7 @@ TEST_F(TextRendererTest, BoundKernelBlock) {
             "grid 65536x1x1  block 256x1x1  smem 0");
   std::string Flops = lineWith(T, "FLOPs");
   EXPECT_TRUE(contains(Flops, "33,554,432")) << Flops;
-  EXPECT_TRUE(contains(Flops, "(fp32 33.6M)")) << Flops;
+  EXPECT_TRUE(contains(Flops, "(fp32 33.6 MFLOP)")) << Flops;
   EXPECT_TRUE(contains(Flops, "per thread: 2")) << Flops;
   std::string Bytes = lineWith(T, "bytes");
   EXPECT_TRUE(contains(Bytes, "201,326,592  load 134 MB  store 67.1 MB"))
@@ -44,7 +44,10 @@ TEST_F(TextRendererTest, BoundKernelBlock) {
   EXPECT_EQ(lineWith(T, "intensity"), "  intensity  0.167 FLOP/B");
 
   std::string Row = lineWith(T, "  L40S");
-  for (const char *Cell : {"106", "144 GFLOP/s", "366 ns", "233 us", "dram"})
+  // The bound level's time, the DRAM intensity and ridge it is compared
+  // with, and each level's time with the share of its peak.
+  for (const char *Cell : {"0.167 FLOP/B (DRAM)", "106 FLOP/B", "366 ns 0%",
+                           "233 us 100%", "dram"})
     EXPECT_TRUE(contains(Row, Cell)) << Cell << " in: " << Row;
   std::string H100Row = lineWith(T, "  H100 SXM");
   EXPECT_TRUE(contains(H100Row, "20.0")) << H100Row;
@@ -103,10 +106,10 @@ TEST_F(TextRendererTest, RangesPrintLowDotDotHigh) {
 TEST_F(TextRendererTest, SummaryPerGpu) {
   Report R = fixtures::boundSaxpy(L40S, H100);
   std::string T = renderText(R, false);
-  EXPECT_TRUE(contains(T, "summary: L40S: 1 kernel analysed, 1 memory-bound, "
-                          "0 compute-bound\n"));
+  EXPECT_TRUE(contains(T, "summary: L40S: 1 kernel analysed, 1 memory-bound "
+                          "(1 dram), 0 compute-bound\n"));
   EXPECT_TRUE(contains(T, "summary: H100 SXM: 1 kernel analysed, "
-                          "1 memory-bound, 0 compute-bound\n"));
+                          "1 memory-bound (1 dram), 0 compute-bound\n"));
   R.Gpus.clear();
   for (KernelReport &K : R.Kernels)
     K.Verdicts.clear();
@@ -114,6 +117,21 @@ TEST_F(TextRendererTest, SummaryPerGpu) {
                        "summary: 1 kernel analysed (no GPU selected)"));
   EXPECT_TRUE(
       contains(renderText(Report(), false), "summary: no kernels analysed"));
+}
+
+/// L1-, L2- and latency-bound launches are counted as what they are.
+TEST_F(TextRendererTest, SummaryCountsEachMemoryLevel) {
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  KernelReport K = R.Kernels.front();
+  R.Kernels.clear();
+  for (Bound B : {Bound::L1, Bound::L1, Bound::Latency, Bound::Memory}) {
+    K.Verdicts[0].Low.Verdict = K.Verdicts[0].High.Verdict = B;
+    R.Kernels.push_back(K);
+  }
+  std::string T = renderText(R, false);
+  EXPECT_TRUE(contains(T, "summary: L40S: 4 kernels analysed, 4 memory-bound "
+                          "(1 dram, 2 l1, 1 latency), 0 compute-bound\n"))
+      << T;
 }
 
 /// A kernel launched three times: a finding all launches have is printed

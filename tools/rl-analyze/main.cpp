@@ -167,6 +167,17 @@ cl::opt<std::string>
              cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> NoCache("no-cache", cl::desc("Do not read or write the cache"),
                       cl::cat(Category));
+cl::opt<bool> Lines("lines",
+                    cl::desc("Under each launch, a table of the source lines "
+                             "that access global or shared memory: bytes "
+                             "loaded and stored, 32-byte sectors, share of "
+                             "the launch's DRAM traffic"),
+                    cl::cat(Category));
+cl::opt<std::string>
+    SvgFile("svg",
+            cl::desc("Write a roofline picture (SVG) of the report: every "
+                     "ceiling of each --gpu and each launch as a point"),
+            cl::value_desc("file.svg"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print each launch's assumptions (assumes: "
                                "lines) and say for each file whether it was "
@@ -309,7 +320,13 @@ int main(int Argc, const char **Argv) {
           "static cost analyzer for CUDA kernels: FLOPs, bytes, arithmetic "
           "intensity and a roofline verdict per kernel launch\n\n"
           "  rl-analyze lsp [options]   the language server for editors, on "
-          "stdin/stdout (docs/ide.md)\n",
+          "stdin/stdout (docs/ide.md)\n\n"
+          "  The table per launch: bound (the level that sets the time: "
+          "compute, dram, l2, l1 or latency), predicted time, intensity "
+          "(FLOP per byte at that level) and ridge (the GPU's peak FLOP/s "
+          "over that level's bandwidth: below it the launch waits on memory, "
+          "above it on compute), then each level's time and the share of its "
+          "peak the launch reaches (docs/cli.md#reading-the-table).\n",
           &errs()))
     return ExitInputError;
   GpuDatabase::setExecutablePath(Argv[0]);
@@ -416,6 +433,8 @@ int main(int Argc, const char **Argv) {
                                         sys::Process::StandardOutIsDisplayed());
   Run.Jobs = Jobs;
   Run.Verbose = Verbose;
+  Run.Lines = Lines;
+  Run.Svg = SvgFile;
   if (!NoCache)
     Run.CacheDir = !CacheDir.empty() ? CacheDir
                    : Project         ? defaultCacheDirectory()

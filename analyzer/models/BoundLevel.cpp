@@ -1,0 +1,108 @@
+//===- BoundLevel.cpp -----------------------------------------------------===//
+#include "analyzer/models/BoundLevel.h"
+
+#include <limits>
+
+namespace rla {
+
+const char *levelName(Level L) {
+  switch (L) {
+  case Level::Compute:
+    return "compute";
+  case Level::Dram:
+    return "dram";
+  case Level::L2:
+    return "l2";
+  case Level::L1:
+    return "l1";
+  case Level::Latency:
+    return "latency";
+  }
+  return "unknown";
+}
+
+std::optional<Level> levelOf(Bound B) {
+  switch (B) {
+  case Bound::Compute:
+    return Level::Compute;
+  case Bound::Memory:
+    return Level::Dram;
+  case Bound::L2:
+    return Level::L2;
+  case Bound::L1:
+    return Level::L1;
+  case Bound::Latency:
+    return Level::Latency;
+  case Bound::Unknown:
+    break;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> levelTime(const RooflineResult &R, Level L) {
+  switch (L) {
+  case Level::Compute:
+    if (R.PeakFlops > 0 || R.TotalFlops <= 0)
+      return R.ComputeTime;
+    return std::nullopt;
+  case Level::Dram:
+    if (R.Bandwidth > 0)
+      return R.MemoryTime;
+    return std::nullopt;
+  case Level::L2:
+    if (R.L2Known)
+      return R.L2Time;
+    return std::nullopt;
+  case Level::L1:
+    if (R.L1Known)
+      return R.L1Time;
+    return std::nullopt;
+  case Level::Latency:
+    if (R.LatencyKnown)
+      return R.LatencyTime;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> levelShare(const RooflineResult &R, Level L) {
+  std::optional<double> T = levelTime(R, L);
+  if (!T || R.PredictedTime <= 0)
+    return std::nullopt;
+  return *T / R.PredictedTime;
+}
+
+std::optional<LevelIntensity> boundIntensity(const RooflineResult &R) {
+  std::optional<Level> L = levelOf(R.Verdict);
+  if (!L)
+    return std::nullopt;
+  LevelIntensity Out;
+  Out.At = *L;
+  double Bandwidth = 0;
+  switch (*L) {
+  case Level::Compute:
+  case Level::Dram:
+    Out.At = Level::Dram;
+    Out.Intensity = R.Intensity;
+    Bandwidth = R.Bandwidth;
+    break;
+  case Level::L2:
+    Out.Intensity = R.IntensityL2;
+    Bandwidth = R.L2Bandwidth;
+    break;
+  case Level::L1:
+    Out.Intensity = R.IntensityL1;
+    Bandwidth = R.L1Bandwidth;
+    break;
+  case Level::Latency:
+    Out.Intensity = R.Intensity;
+    Bandwidth = R.LatencyBandwidth;
+    break;
+  }
+  if (Bandwidth <= 0)
+    return std::nullopt;
+  Out.Ridge = R.PeakFlops / Bandwidth;
+  return Out;
+}
+
+} // namespace rla

@@ -1,0 +1,125 @@
+//===- NextStep.cpp -------------------------------------------------------===//
+#include "analyzer/models/NextStep.h"
+
+#include <algorithm>
+
+namespace rla {
+
+std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
+                                    const Bindings &Values, const GpuSpec &Gpu,
+                                    const MemoryEstimate &M, RooflineInput In) {
+  // Each fix re-runs the memory model: only the sites that waste the most
+  // bytes are priced, so a kernel with many findings stays cheap.
+  std::vector<const SiteTraffic *> Candidates;
+  for (const SiteTraffic &S : M.Sites)
+    if (S.Improvable && S.IdealBytes < S.MovedBytes)
+      Candidates.push_back(&S);
+  std::stable_sort(Candidates.begin(), Candidates.end(),
+                   [](const SiteTraffic *A, const SiteTraffic *B) {
+                     return A->MovedBytes - A->IdealBytes >
+                            B->MovedBytes - B->IdealBytes;
+                   });
+  if (Candidates.size() > MaxPricedFixes)
+    Candidates.resize(MaxPricedFixes);
+  std::vector<SiteFix> Out;
+  for (const SiteTraffic *Site : Candidates) {
+    const SiteTraffic &S = *Site;
+    MemoryEstimate Fixed = estimateMemory(Model, Values, Gpu, S.Site);
+    if (!Fixed.Available)
+      continue;
+    In.DramBytes = Fixed.DramBytes;
+    In.L2Bytes = Fixed.L2Bytes;
+    In.L1Bytes = Fixed.L1Bytes;
+    Out.push_back({S.Shared ? SiteFix::ConflictFree : SiteFix::Coalesce, S,
+                   evaluateRoofline(In, Gpu)});
+  }
+  return Out;
+}
+
+double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed) {
+  double T = Fixed.PredictedTime;
+  if (Current.LatencyKnown && Current.LatencyBandwidth > 0)
+    T = std::max(T, Fixed.DramBytes / Current.LatencyBandwidth);
+  return T;
+}
+
+std::optional<OccupancyLift> occupancyLift(const OccupancyResult &O,
+                                           unsigned WarpSize) {
+  if (O.Limiting.empty() || O.BlockSize == 0 || O.MaxWarpsPerSm == 0)
+    return std::nullopt;
+  // The warp limit is the hardware's: nothing holds it back.
+  if (std::find(O.Limiting.begin(), O.Limiting.end(), "warps") !=
+      O.Limiting.end())
+    return std::nullopt;
+  unsigned WarpsPerBlock = (O.BlockSize + WarpSize - 1) / WarpSize;
+  // The blocks per SM the limits outside the limiter allow.
+  unsigned Blocks = 0;
+  auto consider = [&](const char *Name, unsigned Limit) {
+    if (Limit == 0 || std::find(O.Limiting.begin(), O.Limiting.end(), Name) !=
+                          O.Limiting.end())
+      return;
+    Blocks = Blocks ? std::min(Blocks, Limit) : Limit;
+  };
+  consider("warps", O.BlockLimitWarps);
+  consider("registers", O.BlockLimitRegisters);
+  consider("shared_memory", O.BlockLimitSharedMemory);
+  consider("blocks", O.BlockLimitBlocks);
+  if (Blocks <= O.ActiveBlocksPerSm)
+    return std::nullopt;
+  OccupancyLift L;
+  for (const std::string &N : O.Limiting)
+    L.Limiter += (L.Limiter.empty() ? "" : "+") + N;
+  L.FromWarpsPerSm = O.ActiveWarpsPerSm;
+  L.ToWarpsPerSm = std::min<double>(O.MaxWarpsPerSm, Blocks * WarpsPerBlock);
+  if (L.ToWarpsPerSm <= L.FromWarpsPerSm)
+    return std::nullopt;
+  return L;
+}
+
+std::optional<double> timeWithWarps(const RooflineResult &Current,
+                                    const OccupancyLift &Lift, double SmCount,
+                                    double LaunchWarps) {
+  if (!Current.LatencyKnown || Current.ConcurrentWarps <= 0 || SmCount <= 0)
+    return std::nullopt;
+  double To = SmCount * Lift.ToWarpsPerSm;
+  if (LaunchWarps > 0)
+    To = std::min(To, LaunchWarps);
+  double Bandwidth = Current.LatencyBandwidth * To / Current.ConcurrentWarps;
+  double Latency = Bandwidth > 0 ? Current.DramBytes / Bandwidth : 0;
+  double Others = std::max({Current.ComputeTime, Current.MemoryTime,
+                            Current.L2Time, Current.L1Time});
+  return std::max(Others, Latency);
+}
+
+NextStep chooseNextStep(const RooflineResult &Current,
+                        const std::vector<SiteFix> &Fixes,
+                        std::optional<double> LiftedTime,
+                        const std::optional<OccupancyLift> &Lift,
+                        double MinShare) {
+  NextStep Best;
+  Best.Before = Best.After = Current.PredictedTime;
+  if (Current.Verdict == Bound::Unknown || Current.PredictedTime <= 0)
+    return Best;
+  double Floor = MinShare * Current.PredictedTime;
+  for (const SiteFix &F : Fixes) {
+    double After = fixedTime(Current, F.Fixed);
+    if (Current.PredictedTime - After >= Floor && After < Best.After) {
+      Best.What = NextStep::Fix;
+      Best.Site = &F;
+      Best.After = After;
+      Best.AfterBound =
+          After > F.Fixed.PredictedTime ? Bound::Latency : F.Fixed.Verdict;
+    }
+  }
+  if (LiftedTime && Lift && Current.PredictedTime - *LiftedTime >= Floor &&
+      *LiftedTime < Best.After) {
+    Best.What = NextStep::Occupancy;
+    Best.Site = nullptr;
+    Best.Lift = Lift;
+    Best.After = *LiftedTime;
+    Best.AfterBound = Bound::Unknown;
+  }
+  return Best;
+}
+
+} // namespace rla

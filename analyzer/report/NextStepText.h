@@ -1,0 +1,33 @@
+//===- NextStepText.h - "next: coalesce ... -2.1 ms of 3.1 ms" --*- C++ -*-===//
+///
+/// \file
+/// One line per launch that says what to change first: the fix the models
+/// price as saving the most time on the GPUs asked for, with its saving;
+/// when none saves anything, the level that bounds the launch and that the
+/// launch is at its roof there.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_REPORT_NEXTSTEPTEXT_H
+#define RLA_REPORT_NEXTSTEPTEXT_H
+
+#include "analyzer/report/Report.h"
+
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// The next step on each of K's verdicts, in order (NextStep.h); empty
+/// without verdicts.
+std::vector<NextStep> nextSteps(const KernelReport &K);
+
+/// "coalesce the store of 'out' at kernels/transpose.cu:56:5"; "" for
+/// AtRoof.
+std::string nextStepAction(const NextStep &N);
+
+/// The text after "next": the action and its saving per GPU, or the roof;
+/// "" when K has no decided verdict.
+std::string nextStepText(const KernelReport &K);
+
+} // namespace rla
+
+#endif // RLA_REPORT_NEXTSTEPTEXT_H
