@@ -68,6 +68,26 @@ public:
       R.TotalFormulas = C.Earlier->TotalFormulas;
       R.PerThreadFormulas = C.Earlier->PerThreadFormulas;
     }
+    // Formulas built apart can be one formula ("flops" sums the
+    // precisions): non-constant ones are also matched by their text.
+    struct Evaluated {
+      Expr Formula;
+      std::string Text;
+      EvalResult Result;
+    };
+    std::vector<Evaluated> Done;
+    auto evaluated = [&](const Expr &E) {
+      for (const Evaluated &D : Done)
+        if (D.Formula == E)
+          return D.Result;
+      std::string Text = E.asConstant() ? "" : E.str();
+      if (!Text.empty())
+        for (const Evaluated &D : Done)
+          if (D.Text == Text)
+            return D.Result;
+      Done.push_back({E, std::move(Text), E.evaluate(C.Values)});
+      return Done.back().Result;
+    };
     for (size_t I = 0; I < C.Low.size(); ++I) {
       const std::string &Key = C.Low[I].first;
       const Expr &Low = C.Low[I].second, &High = C.High[I].second;
@@ -76,10 +96,10 @@ public:
         R.PerThreadFormulas[Key] = {C.shown(PerLow[I].second),
                                     C.shown(PerHigh[I].second)};
       }
-      EvalResult L = Low.evaluate(C.Values);
-      // An exact count is evaluated once (a sum added term by term is
-      // costly).
-      EvalResult H = High == Low ? L : High.evaluate(C.Values);
+      // A formula is evaluated once per launch (a sum added term by term is
+      // costly, and "flops" is often "flops_fp32", "High" often "Low").
+      EvalResult L = evaluated(Low);
+      EvalResult H = evaluated(High);
       bool Overflow = false, DomainError = false, OverBudget = false;
       for (const EvalResult *E : {&L, &H}) {
         for (const std::string &S : E->Unbound)
