@@ -6,6 +6,7 @@
 #include "analyzer/frontend/LoopShape.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -22,6 +23,10 @@ namespace {
 /// evaluated per root, iterations a loop runs one by one before it is
 /// summarised, and call depth.
 constexpr uint64_t StepBudget = 1000000;
+constexpr uint64_t CounterfactualBudget = 100000;
+/// Branches not taken followed inside one another (a switch on the kernel
+/// inside a switch on the block size).
+constexpr unsigned MaxCounterfactualDepth = 3;
 constexpr uint64_t LoopUnrollLimit = 4096;
 constexpr uint64_t DataLoopLimit = 256;
 constexpr unsigned MaxCallDepth = 48;
@@ -48,6 +53,13 @@ bool isStdRecord(const CXXRecordDecl *R, llvm::StringRef Name) {
 
 const CXXRecordDecl *recordOf(QualType T) {
   return T.getNonReferenceType()->getAsCXXRecordDecl();
+}
+
+/// The file name of D's location ("runner.cu").
+std::string fileOf(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(D->getLocation()));
+  return P.isValid() ? llvm::sys::path::filename(P.getFilename()).str() : "?";
 }
 
 /// Functions whose launches are reachable: those that launch, and their
@@ -92,6 +104,59 @@ public:
     return reaches(F, Seen);
   }
 
+  /// After every unit is traversed: definitions by mangled name, so that a
+  /// function one file declares and another defines resolves to its body
+  /// (`void run(int);` in app.cu, `void run(int n) {...}` in runner.cu).
+  void link() {
+    if (Units < 2)
+      return;
+    for (const FunctionDecl *F : Functions) {
+      std::string Name = mangled(F);
+      if (Name.empty())
+        continue;
+      std::vector<const FunctionDecl *> &Defs = ByName[Name];
+      // One body per unit: an inline function in a shared header is
+      // defined in every file that includes it, all alike (the ODR).
+      bool SameUnit = false;
+      for (const FunctionDecl *D : Defs)
+        SameUnit |= &D->getASTContext() == &F->getASTContext();
+      if (!SameUnit)
+        Defs.push_back(F);
+    }
+    // A function called from another file is not a root of its own.
+    std::set<const FunctionDecl *> Resolved;
+    for (const FunctionDecl *F : Referenced)
+      if (const FunctionDecl *D = definition(F))
+        Resolved.insert(D->getCanonicalDecl());
+    Referenced.insert(Resolved.begin(), Resolved.end());
+  }
+
+  /// F's body: its own, or the one definition another unit has of it.
+  const FunctionDecl *definition(const FunctionDecl *F) {
+    const FunctionDecl *Def = nullptr;
+    if (F->hasBody(Def) && Def->getBody())
+      return Def;
+    const std::vector<const FunctionDecl *> *Defs = definitions(F);
+    if (!Defs || Defs->size() != 1 || !Defs->front()->getBody())
+      return nullptr;
+    return Defs->front();
+  }
+  /// "a.cu and b.cu" when several units define F (several programs given
+  /// together), else empty.
+  std::string ambiguity(const FunctionDecl *F) {
+    const std::vector<const FunctionDecl *> *Defs = definitions(F);
+    if (!Defs || Defs->size() < 2 || F->hasBody())
+      return "";
+    std::string Out;
+    for (size_t I = 0; I < Defs->size(); ++I)
+      Out += (I == 0                  ? ""
+              : I + 1 == Defs->size() ? " and "
+                                      : ", ") +
+             fileOf((*Defs)[I]);
+    return Out;
+  }
+  unsigned Units = 0;
+
   std::vector<const FunctionDecl *> Functions; ///< with bodies, in order
   std::set<const FunctionDecl *> Referenced;
 
@@ -114,10 +179,37 @@ private:
     if (Current)
       Callees[Current->getCanonicalDecl()].insert(F);
   }
+  const std::vector<const FunctionDecl *> *definitions(const FunctionDecl *F) {
+    if (ByName.empty())
+      return nullptr;
+    auto It = ByName.find(mangled(F));
+    return It == ByName.end() ? nullptr : &It->second;
+  }
+  /// The linker's name of F; empty for what no other unit can call.
+  std::string mangled(const FunctionDecl *F) {
+    if (isa<CXXConstructorDecl>(F) || isa<CXXDestructorDecl>(F) ||
+        F->hasAttr<CUDAGlobalAttr>() || F->isDependentContext() ||
+        !F->isExternallyVisible())
+      return "";
+    auto &MC = Manglers[&F->getASTContext()];
+    if (!MC)
+      MC.reset(
+          const_cast<ASTContext &>(F->getASTContext()).createMangleContext());
+    if (!MC->shouldMangleDeclName(F))
+      return F->getName().str();
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    MC->mangleName(GlobalDecl(F), OS);
+    return Name;
+  }
   bool reaches(const FunctionDecl *F, std::set<const FunctionDecl *> &Seen) {
     F = F->getCanonicalDecl();
     if (!Seen.insert(F).second)
       return false;
+    // Declared here, defined in another unit.
+    if (!F->hasBody())
+      if (const FunctionDecl *D = definition(F))
+        return reaches(D, Seen);
     for (const FunctionDecl *L : Launching)
       if (L->getCanonicalDecl() == F)
         return true;
@@ -128,6 +220,8 @@ private:
   }
 
   const FunctionDecl *Current = nullptr;
+  std::map<std::string, std::vector<const FunctionDecl *>> ByName;
+  std::map<const ASTContext *, std::unique_ptr<MangleContext>> Manglers;
   std::set<const FunctionDecl *> Launching;
   std::map<const FunctionDecl *, std::set<const FunctionDecl *>> Callees;
 };
@@ -151,9 +245,8 @@ private:
 
 class Interpreter {
 public:
-  Interpreter(const ASTContext &Ctx, const HostRunOptions &Options,
-              CallGraph &Graph)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Options(Options), Graph(Graph) {}
+  Interpreter(const HostRunOptions &Options, CallGraph &Graph, bool Program)
+      : Options(Options), Graph(Graph), Program(Program) {}
 
   /// Runs F with unknown parameters (main: argc/argv as the program runs).
   /// False when the run went over its budget: its launches are dropped.
@@ -163,14 +256,24 @@ public:
   std::set<const CUDAKernelCallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
+  /// The translation unit of the function running now: each function's
+  /// own, so that a call into another file reads that file's source.
+  const ASTContext &ctx() const {
+    return Stack.empty() ? *RootCtx : Stack.back()->Fn->getASTContext();
+  }
+  const SourceManager &sm() const { return ctx().getSourceManager(); }
+  /// The source of E as the user wrote it: inside a macro's expansion
+  /// (`MIN(a, b)`), the macro's use.
   std::string text(const clang::Expr *E) const {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-               Ctx.getLangOpts())
-        .str();
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), sm(),
+        ctx().getLangOpts());
+    if (Range.isInvalid())
+      Range = sm().getExpansionRange(E->getSourceRange());
+    return Lexer::getSourceText(Range, sm(), ctx().getLangOpts()).str();
   }
   std::string where(SourceLocation L) const {
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    PresumedLoc P = sm().getPresumedLoc(sm().getExpansionLoc(L));
     if (!P.isValid())
       return "?";
     return llvm::sys::path::filename(P.getFilename()).str() + ":" +
@@ -218,7 +321,7 @@ private:
   HostValue coerce(HostValue V, QualType T) const;
   void recordLaunch(const CUDAKernelCallExpr *Call);
   bool step() {
-    if (++Steps > StepBudget)
+    if (++Steps > Limit)
       OverBudget = true;
     return !OverBudget;
   }
@@ -239,14 +342,18 @@ private:
 
   bool launchesIn(const Stmt *S);
   void runNotTaken(const clang::Expr *CondExpr, bool Value, const Stmt *S);
+  void runCounterfactual(const std::string &Condition, const Stmt *Scope,
+                         llvm::function_ref<void()> Run);
 
   friend class InterpretedValues;
-  const ASTContext &Ctx;
-  const SourceManager &SM;
+  const ASTContext *RootCtx = nullptr;
   const HostRunOptions &Options;
   CallGraph &Graph;
+  bool Program; ///< several translation units run as one program
   std::map<const Stmt *, bool> LaunchesIn;
-  bool Counterfactual = false; ///< inside a branch the program does not take
+  /// How many branches the program does not take are around the current
+  /// statement.
+  unsigned Counterfactual = 0;
   std::vector<Frame *> Stack;
   std::map<const VarDecl *, HostSlot> Globals;
   /// Conditions not known around the current statement.
@@ -257,7 +364,8 @@ private:
   std::vector<InterpretedLaunch> *Out = nullptr;
   uint64_t Steps = 0;
   bool OverBudget = false;
-  bool Stopped = false;                             ///< exit() was called
+  uint64_t Limit = StepBudget; ///< lower inside a branch not taken
+  bool Stopped = false;        ///< exit() was called
   const ValueDecl *Argc = nullptr, *Argv = nullptr; ///< main's
 };
 
@@ -278,9 +386,12 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   Assumptions.clear();
   std::vector<InterpretedLaunch> Launches;
   Out = &Launches;
+  RootCtx = &F->getASTContext();
   Frame Root;
   Root.Fn = F;
   Root.Label = F->getNameAsString();
+  if (Program)
+    Root.Label += " (" + fileOf(F) + ")";
   bool IsMain = F->isMain();
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
@@ -299,15 +410,16 @@ bool Interpreter::runRoot(const FunctionDecl *F,
       HostValue Array = HostValue::aggregate(std::move(Argv), true);
       V = HostValue::pointer(std::make_shared<HostValue>(std::move(Array)));
     } else {
-      V = HostValue::unknown("'" + P->getName().str() +
-                             "' is a parameter of '" + F->getNameAsString() +
-                             "', which nothing in this file calls");
+      V = HostValue::unknown(
+          "'" + P->getName().str() + "' is a parameter of '" +
+          F->getNameAsString() + "', which nothing in " +
+          (Program ? "these files" : "this file") + " calls");
     }
     Root.Vars[P] = std::make_shared<HostValue>(std::move(V));
   }
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isInstance())
     Root.This = std::make_shared<HostValue>(
-        defaultValue(Ctx.getCanonicalTagType(M->getParent()),
+        defaultValue(ctx().getCanonicalTagType(M->getParent()),
                      "a member of the object '" + F->getNameAsString() +
                          "' runs on, which nothing in this file creates"));
   Stack.push_back(&Root);
@@ -505,19 +617,43 @@ bool Interpreter::launchesIn(const Stmt *S) {
 /// so that a kernel the run skips still gets numbers.
 void Interpreter::runNotTaken(const clang::Expr *CondExpr, bool Value,
                               const Stmt *S) {
-  if (Counterfactual || !launchesIn(S))
+  if (Counterfactual >= MaxCounterfactualDepth || !launchesIn(S))
     return;
-  Snapshot Before = snapshot(S, nullptr);
+  runCounterfactual("not run by the program: `" + text(CondExpr) + "` at " +
+                        where(CondExpr->getBeginLoc()) + " is " +
+                        (Value ? "true" : "false") + " when it gets here",
+                    S, [&] { exec(S); });
+}
+
+void Interpreter::runCounterfactual(const std::string &Condition,
+                                    const Stmt *Scope,
+                                    llvm::function_ref<void()> Run) {
+  Snapshot Before = snapshot(Scope, nullptr);
   bool WasStopped = Stopped;
-  Counterfactual = true;
+  // A `return` in the branch is not the function's.
+  std::optional<HostValue> Ret;
+  if (!Stack.empty())
+    Ret = Stack.back()->Ret;
+  ++Counterfactual;
   Multipliers.push_back(Rational(0));
-  Conditions.push_back("not run by the program: `" + text(CondExpr) + "` at " +
-                       where(CondExpr->getBeginLoc()) + " is " +
-                       (Value ? "true" : "false") + " when it gets here");
-  exec(S);
+  Conditions.push_back(Condition);
+  // A branch not taken gets a share of the budget: past it (a benchmark
+  // sweep behind a flag) its count-0 entries are dropped, not the run.
+  size_t Recorded = Out ? Out->size() : 0;
+  uint64_t SavedLimit = Limit;
+  Limit = std::min(Limit, Steps + CounterfactualBudget);
+  Run();
+  if (OverBudget && Limit < SavedLimit) {
+    OverBudget = false;
+    if (Out)
+      Out->resize(Recorded);
+  }
+  Limit = SavedLimit;
   Conditions.pop_back();
   Multipliers.pop_back();
-  Counterfactual = false;
+  --Counterfactual;
+  if (Ret)
+    Stack.back()->Ret = *Ret;
   Stopped = WasStopped;
   restore(Before);
 }
@@ -531,6 +667,45 @@ Interpreter::Flow Interpreter::execSwitch(const SwitchStmt *S) {
     havoc(S, "`" + text(S->getCond()) + "` at " + where(S->getBeginLoc()) +
                  " is not known");
     return Flow::Normal;
+  }
+  // The cases the program does not take, with launches in them: entries
+  // of count 0 with the case's value for the condition (`switch (threads)`
+  // `case 128: reduce<128><<<...>>>`), as a branch not taken.
+  if (Counterfactual < MaxCounterfactualDepth) {
+    const auto *Var =
+        dyn_cast<DeclRefExpr>(S->getCond()->IgnoreParenImpCasts());
+    const auto &Children = Body->body();
+    const Stmt *const *Begin = Children.begin();
+    for (const Stmt *const *It = Begin; It != Children.end(); ++It) {
+      const auto *Case = dyn_cast<CaseStmt>(*It);
+      if (!Case || Case->getRHS())
+        continue;
+      HostValue V = eval(Case->getLHS());
+      if (!V.isNumber() || V.Num == Cond.Num || !launchesIn(Case))
+        continue;
+      runCounterfactual(
+          "not run by the program: `" + text(S->getCond()) + "` at " +
+              where(S->getBeginLoc()) + " is " + numberText(Cond) + ", not " +
+              numberText(V) + ", when it gets here",
+          S, [&] {
+            std::string Why;
+            if (HostSlot Slot = Var ? lvalue(Var, Why) : nullptr)
+              *Slot = coerce(V, Var->getType());
+            for (const Stmt *const *J = It; J != Children.end(); ++J) {
+              const Stmt *Inner = *J;
+              while (true) {
+                if (const auto *C = dyn_cast<CaseStmt>(Inner))
+                  Inner = C->getSubStmt();
+                else if (const auto *D = dyn_cast<DefaultStmt>(Inner))
+                  Inner = D->getSubStmt();
+                else
+                  break;
+              }
+              if (exec(Inner) != Flow::Normal)
+                break;
+            }
+          });
+    }
   }
   // Fall through from the matching case (or default) to a break.
   bool Running = false;
@@ -886,6 +1061,16 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
 
 HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
   E = E->IgnoreParens();
+  // `(a < b) ? a : b` on lvalues (a MIN macro on int& parameters).
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    HostValue Cond = eval(C->getCond());
+    if (Cond.isNumber())
+      return lvalue(Cond.Num.isZero() ? C->getFalseExpr() : C->getTrueExpr(),
+                    Why);
+    Why = Cond.Text.empty() ? "`" + text(C->getCond()) + "` is not known"
+                            : Cond.Text;
+    return nullptr;
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (HostSlot S = variable(Ref->getDecl()))
       return S;
@@ -1017,7 +1202,7 @@ HostValue Interpreter::coerce(HostValue V, QualType T) const {
 
 HostValue Interpreter::defaultValue(QualType T, const std::string &Why) {
   T = T.getNonReferenceType();
-  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+  if (const auto *A = ctx().getAsConstantArrayType(T)) {
     uint64_t N = A->getSize().getZExtValue();
     if (N > MaxElements)
       return HostValue::unknown("the array is too large to follow");
@@ -1072,7 +1257,7 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     return eval(C->getSubExpr());
   if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<SizeOfPackExpr>(E)) {
     clang::Expr::EvalResult R;
-    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    if (!E->isValueDependent() && E->EvaluateAsInt(R, ctx()))
       return HostValue::number(Rational(R.Val.getInt().getExtValue()));
     return HostValue::unknown("`" + text(E) + "` is not known");
   }
@@ -1092,7 +1277,8 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
       return *S;
     // A constant the compiler can fold (template arguments and the like).
     clang::Expr::EvalResult R;
-    if (!E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) && R.Val.isInt())
+    if (!E->isValueDependent() && E->EvaluateAsRValue(R, ctx()) &&
+        R.Val.isInt())
       return HostValue::number(Rational(R.Val.getInt().getExtValue()));
     return HostValue::unknown("'" + D->getName().str() + "' is not known");
   }
@@ -1354,7 +1540,7 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   std::string Name = F->getNameAsString();
   // The C library, the math library and the CUDA runtime by what they do.
   std::vector<HostValue> Values;
-  if (isLibraryFunction(F, Ctx)) {
+  if (isLibraryFunction(F, ctx())) {
     for (const clang::Expr *A : Args)
       Values.push_back(eval(A));
     HostLibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
@@ -1372,9 +1558,14 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
       return coerce(R.Value, Site->getType());
     return unknownCall(Site, Name);
   }
-  const FunctionDecl *Def = nullptr;
-  if (!F->hasBody(Def) || !Def->getBody())
+  // Defined here, or (several files given) in another translation unit.
+  const FunctionDecl *Def = Graph.definition(F);
+  if (!Def) {
+    if (std::string Where = Graph.ambiguity(F); !Where.empty())
+      return HostValue::unknown("'" + Name + "' is defined in " + Where +
+                                ": which one the program links is not known");
     return unknownCall(Site, Name);
+  }
   if (Stack.size() >= MaxCallDepth)
     return HostValue::unknown("'" + Name + "' recurses too deep to follow");
   Frame Callee;
@@ -1397,6 +1588,9 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
                 numberText(*Slot);
   }
   Callee.Label = Name + "(" + Params + ")";
+  // A call into another translation unit names the file it enters.
+  if (&Def->getASTContext() != &ctx())
+    Callee.Label += " (" + fileOf(Def) + ")";
   Stack.push_back(&Callee);
   Flow R = exec(Def->getBody());
   Stack.pop_back();
@@ -1502,7 +1696,7 @@ HostValue Interpreter::construct(const CXXConstructExpr *C) {
     return HostValue::unknown("a '" + R->getNameAsString() +
                               "' of the standard library is not followed");
   HostSlot Object = std::make_shared<HostValue>(defaultValue(
-      Ctx.getCanonicalTagType(R),
+      ctx().getCanonicalTagType(R),
       "a field of '" + R->getNameAsString() + "' is not initialised"));
   if (C->requiresZeroInitialization())
     zeroFill(*Object);
@@ -1536,7 +1730,7 @@ HostValue Interpreter::initList(const InitListExpr *L) {
   std::vector<HostValue> Elements;
   for (const clang::Expr *I : L->inits())
     Elements.push_back(eval(I));
-  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+  if (const auto *A = ctx().getAsConstantArrayType(T)) {
     uint64_t N = A->getSize().getZExtValue();
     while (Elements.size() < N && N <= MaxElements) {
       HostValue Zero = defaultValue(A->getElementType(), "");
@@ -1568,7 +1762,7 @@ void Interpreter::recordLaunch(const CUDAKernelCallExpr *Call) {
   Reached.insert(Call);
   InterpretedValues Values(*this);
   const FunctionDecl *Host = Stack.empty() ? nullptr : Stack.back()->Fn;
-  LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Host, Values);
+  LaunchSpec Spec = buildLaunchSpec(ctx(), Call, Host, Values);
   for (const Frame *F : Stack)
     Spec.CallChain.push_back(F->Label);
   std::optional<Rational> Count = Rational(1);
@@ -1646,7 +1840,7 @@ void flattenFields(const ASTContext &Ctx, const HostValue &V, QualType T,
 
 void InterpretedValues::fields(const clang::Expr *E, const std::string &Prefix,
                                std::map<std::string, Rational> &Out) {
-  flattenFields(I.Ctx, I.eval(E), E->getType(), Prefix, Out, 0);
+  flattenFields(I.ctx(), I.eval(E), E->getType(), Prefix, Out, 0);
 }
 
 /// "from 0 to 99" over the values a launch parameter takes.
@@ -1735,12 +1929,20 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
 
 HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
                       const HostRunOptions &Options) {
+  HostUnit Unit{&Ctx, std::vector<Decl *>(TopLevel.begin(), TopLevel.end())};
+  return interpretProgram(Unit, Options);
+}
+
+HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
+                         const HostRunOptions &Options) {
   HostRun Run;
   CallGraph Graph;
-  for (Decl *D : TopLevel)
-    Graph.TraverseDecl(D);
-  const SourceManager &SM = Ctx.getSourceManager();
-  Interpreter I(Ctx, Options, Graph);
+  Graph.Units = Units.size();
+  for (const HostUnit &U : Units)
+    for (Decl *D : U.TopLevel)
+      Graph.TraverseDecl(D);
+  Graph.link();
+  Interpreter I(Options, Graph, Units.size() > 1);
   std::vector<const FunctionDecl *> Roots;
   for (const FunctionDecl *F : Graph.Functions)
     if (F->isMain())
@@ -1749,9 +1951,11 @@ HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
   // entry points, or code called from another file.
   for (const FunctionDecl *F : Graph.Functions) {
     if (F->isMain() || Graph.Referenced.count(F->getCanonicalDecl()) ||
-        SM.isInSystemHeader(F->getLocation()) || F->hasAttr<CUDAGlobalAttr>() ||
-        F->hasAttr<CUDADeviceAttr>() || isa<CXXConstructorDecl>(F) ||
-        F->isTemplateInstantiation() || !Graph.reachesLaunch(F))
+        F->getASTContext().getSourceManager().isInSystemHeader(
+            F->getLocation()) ||
+        F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>() ||
+        isa<CXXConstructorDecl>(F) || F->isTemplateInstantiation() ||
+        !Graph.reachesLaunch(F))
       continue;
     Roots.push_back(F);
   }

@@ -106,7 +106,12 @@ std::vector<LaunchSpec> extractLaunches(ASTContext &Ctx,
 std::vector<LaunchSpec> extractLaunchesFrom(ASTContext &Ctx,
                                             llvm::ArrayRef<Decl *> TopLevel,
                                             const HostRunOptions &Options) {
-  HostRun Run = interpretHost(Ctx, TopLevel, Options);
+  return launchesOfUnit(Ctx, TopLevel, interpretHost(Ctx, TopLevel, Options));
+}
+
+std::vector<LaunchSpec> launchesOfUnit(ASTContext &Ctx,
+                                       llvm::ArrayRef<Decl *> TopLevel,
+                                       const HostRun &Run) {
   std::vector<LaunchSpec> Out;
   LaunchFinder Finder(Ctx, Run, Out);
   for (Decl *D : TopLevel)

@@ -1,13 +1,13 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
-#include "analyzer/pipeline/DeviceProperties.h"
-#include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/FusionChains.h"
 #include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/pipeline/DeviceProperties.h"
+#include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
 #include "analyzer/report/Suppressions.h"
 
@@ -35,6 +35,16 @@ bool isCudaSourceName(llvm::StringRef File) {
   llvm::StringRef Ext = llvm::sys::path::extension(File);
   return Ext == ".cu" || Ext == ".cuh";
 }
+
+} // namespace
+
+bool isHostSourceName(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c++" ||
+         Ext == ".C" || Ext == ".c";
+}
+
+namespace {
 
 bool forcesCudaLanguage(const std::vector<std::string> &Args) {
   for (size_t I = 0; I + 1 < Args.size(); ++I)
@@ -71,6 +81,34 @@ void flagNoWork(KernelReport &K) {
 
 } // namespace
 
+bool prepareParse(const AnalysisRequest &Req,
+                  const std::vector<const GpuSpec *> &Gpus, ParseOptions &Parse,
+                  std::string &Error) {
+  Parse = Req.Parse;
+  if (!Parse.NoCudaHeaders) {
+    Parse.CudaPath = findCudaToolkit(Parse.CudaPath, Error);
+    if (Parse.CudaPath.empty())
+      return false;
+  }
+
+  // Host code that asks the runtime about the GPU sees the first one asked
+  // for.
+  if (Parse.HostRun.DeviceProperties.empty() && !Gpus.empty()) {
+    ArchitectureTable Archs;
+    std::string ArchError;
+    const ArchitectureLimits *Limits =
+        Archs.loadDefault(ArchError)
+            ? Archs.find(Gpus.front()->ComputeMajor, Gpus.front()->ComputeMinor)
+            : nullptr;
+    Parse.HostRun.DeviceProperties = deviceProperties(*Gpus.front(), Limits);
+    Parse.HostRun.DeviceName = Gpus.front()->Name;
+  }
+
+  for (const auto &[Name, Value] : Req.Binds)
+    Parse.HostRun.Binds.emplace(Name, Value);
+  return true;
+}
+
 AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   // GPUs first: a typo should not cost a parse.
   std::vector<const GpuSpec *> Gpus;
@@ -99,29 +137,10 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
                       "' is not a CUDA source (expected a .cu or .cuh file; "
                       "pass `-- -x cuda` to analyse it anyway)");
 
-  ParseOptions Parse = Req.Parse;
-  if (!Parse.NoCudaHeaders) {
-    std::string ToolkitError;
-    Parse.CudaPath = findCudaToolkit(Parse.CudaPath, ToolkitError);
-    if (Parse.CudaPath.empty())
-      return inputError(ToolkitError);
-  }
-
-  // Host code that asks the runtime about the GPU sees the first one asked
-  // for.
-  if (Parse.HostRun.DeviceProperties.empty() && !Gpus.empty()) {
-    ArchitectureTable Archs;
-    std::string ArchError;
-    const ArchitectureLimits *Limits =
-        Archs.loadDefault(ArchError)
-            ? Archs.find(Gpus.front()->ComputeMajor, Gpus.front()->ComputeMinor)
-            : nullptr;
-    Parse.HostRun.DeviceProperties = deviceProperties(*Gpus.front(), Limits);
-    Parse.HostRun.DeviceName = Gpus.front()->Name;
-  }
-
-  for (const auto &[Name, Value] : Req.Binds)
-    Parse.HostRun.Binds.emplace(Name, Value);
+  ParseOptions Parse;
+  std::string PrepareError;
+  if (!prepareParse(Req, Gpus, Parse, PrepareError))
+    return inputError(PrepareError);
 
   // Each architecture asked for, for kernels whose bodies depend on it.
   for (const GpuSpec *G : Gpus)
