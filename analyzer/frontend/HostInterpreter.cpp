@@ -83,6 +83,12 @@ public:
       Launching.insert(Current);
     return true;
   }
+  bool VisitCallExpr(CallExpr *C) {
+    if (Current && !isa<CUDAKernelCallExpr>(C) &&
+        launchApiOf(C->getDirectCallee()) != LaunchApi::None)
+      Launching.insert(Current);
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
       refer(F);
@@ -238,6 +244,9 @@ public:
                                               std::string &Why) override;
   void fields(const clang::Expr *E, const std::string &Prefix,
               std::map<std::string, Rational> &Out) override;
+  const FunctionDecl *kernel(const clang::Expr *E) override;
+  std::optional<Rational> pointee(const clang::Expr *Array, unsigned Index,
+                                  std::string &Why) override;
 
 private:
   Interpreter &I;
@@ -253,7 +262,7 @@ public:
   bool runRoot(const FunctionDecl *F, std::vector<InterpretedLaunch> &Out);
   std::string StopNote; ///< the last exit() ("exits at a.cu:12")
   std::string MainStop; ///< why main ended early, if it did
-  std::set<const CUDAKernelCallExpr *> Reached;
+  std::set<const CallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
   /// The translation unit of the function running now: each function's
@@ -319,7 +328,7 @@ private:
   HostValue unknownCall(const CallExpr *C, const std::string &Name);
   void assign(HostSlot To, const HostValue &V, QualType T);
   HostValue coerce(HostValue V, QualType T) const;
-  void recordLaunch(const CUDAKernelCallExpr *Call);
+  void recordLaunch(const CallExpr *Call);
   bool step() {
     if (++Steps > Limit)
       OverBudget = true;
@@ -578,7 +587,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee();
-        F && Graph.reachesLaunch(F))
+        F && (launchApiOf(F) != LaunchApi::None || Graph.reachesLaunch(F)))
       Found = true;
     return !Found;
   }
@@ -1538,6 +1547,13 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
                               llvm::ArrayRef<const clang::Expr *> Args,
                               HostSlot This, const CallExpr *Site) {
   std::string Name = F->getNameAsString();
+  // cudaLaunchKernel and its kin launch as <<<...>>> does.
+  if (launchApiOf(F) != LaunchApi::None && Site &&
+      !isa<CUDAKernelCallExpr>(Site) &&
+      !sm().isInSystemHeader(Site->getBeginLoc())) {
+    recordLaunch(Site);
+    return HostValue::number(Rational(0)); // cudaSuccess
+  }
   // The C library, the math library and the CUDA runtime by what they do.
   std::vector<HostValue> Values;
   if (isLibraryFunction(F, ctx())) {
@@ -1756,13 +1772,32 @@ HostValue Interpreter::initList(const InitListExpr *L) {
   return HostValue::aggregate(std::move(Fields), false);
 }
 
-void Interpreter::recordLaunch(const CUDAKernelCallExpr *Call) {
-  if (!Out || !Call->getDirectCallee() || Call->containsErrors())
+void Interpreter::recordLaunch(const CallExpr *Call) {
+  if (!Out || Call->containsErrors())
     return;
-  Reached.insert(Call);
   InterpretedValues Values(*this);
   const FunctionDecl *Host = Stack.empty() ? nullptr : Stack.back()->Fn;
-  LaunchSpec Spec = buildLaunchSpec(ctx(), Call, Host, Values);
+  LaunchSpec Spec;
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Call)) {
+    // `table[k]<<<...>>>`: the kernel the pointer holds now.
+    const FunctionDecl *Kernel = K->getDirectCallee();
+    if (!Kernel)
+      Kernel = Values.kernel(K->getCallee());
+    if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+      return;
+    Spec = buildLaunchSpec(ctx(), K, Host, Values, Kernel);
+  } else if (!Call->getDirectCallee()) {
+    return;
+  } else {
+    // cudaLaunchKernel(kernel, ...): the kernel its pointer names here.
+    LaunchApi Api = launchApiOf(Call->getDirectCallee());
+    const clang::Expr *KernelArg = launchApiKernel(Call, Api);
+    const FunctionDecl *Kernel = KernelArg ? Values.kernel(KernelArg) : nullptr;
+    if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+      return;
+    Spec = buildApiLaunchSpec(ctx(), Call, Kernel, Host, Values);
+  }
+  Reached.insert(Call);
   for (const Frame *F : Stack)
     Spec.CallChain.push_back(F->Label);
   std::optional<Rational> Count = Rational(1);
@@ -1775,9 +1810,10 @@ void Interpreter::recordLaunch(const CUDAKernelCallExpr *Call) {
     Spec.Notes.push_back(A);
   // The same values again (a time-step loop): one entry, counted.
   for (InterpretedLaunch &L : *Out)
-    if (L.Call == Call && L.Spec.Grid == Spec.Grid &&
-        L.Spec.Block == Spec.Block && L.Spec.DynamicSmem == Spec.DynamicSmem &&
-        L.Spec.Args == Spec.Args && L.Spec.Notes == Spec.Notes) {
+    if (L.Call == Call && L.Spec.Kernel == Spec.Kernel &&
+        L.Spec.Grid == Spec.Grid && L.Spec.Block == Spec.Block &&
+        L.Spec.DynamicSmem == Spec.DynamicSmem && L.Spec.Args == Spec.Args &&
+        L.Spec.Notes == Spec.Notes) {
       L.Spec.LaunchCount =
           L.Spec.LaunchCount && Count
               ? std::optional<Rational>(*L.Spec.LaunchCount + *Count)
@@ -1841,6 +1877,36 @@ void flattenFields(const ASTContext &Ctx, const HostValue &V, QualType T,
 void InterpretedValues::fields(const clang::Expr *E, const std::string &Prefix,
                                std::map<std::string, Rational> &Out) {
   flattenFields(I.ctx(), I.eval(E), E->getType(), Prefix, Out, 0);
+}
+
+const FunctionDecl *InterpretedValues::kernel(const clang::Expr *E) {
+  if (const FunctionDecl *F = LaunchValues::kernel(E))
+    return F;
+  // A variable, array element or parameter holding the kernel's pointer.
+  HostValue V = I.eval(E);
+  return V.K == HostValue::Kind::Function ? V.Fn : nullptr;
+}
+
+std::optional<Rational> InterpretedValues::pointee(const clang::Expr *Array,
+                                                   unsigned Index,
+                                                   std::string &Why) {
+  HostValue A = I.eval(Array);
+  HostSlot Element;
+  if (A.K == HostValue::Kind::Pointer && A.Target) {
+    int64_t At = A.Offset + Index;
+    if (A.Target->Array && At >= 0 && At < int64_t(A.Target->Elems.size()))
+      Element = A.Target->Elems[At];
+  }
+  if (Element && Element->K == HostValue::Kind::Pointer && Element->Target &&
+      !Element->Target->Array && Element->Target->isNumber())
+    return Element->Target->Num;
+  if (Element && Element->K == HostValue::Kind::Pointer && Element->Target &&
+      !Element->Target->Text.empty())
+    Why = Element->Target->Text;
+  else
+    Why = "entry " + std::to_string(Index) + " of `" + I.text(Array) +
+          "` is not known";
+  return std::nullopt;
 }
 
 /// "from 0 to 99" over the values a launch parameter takes.
@@ -1970,16 +2036,19 @@ HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
   if (!I.MainStop.empty())
     Run.Unreached.push_back(I.MainStop);
   // A site with more contexts than a report can show becomes one entry.
-  std::map<const CUDAKernelCallExpr *, std::vector<InterpretedLaunch>> BySite;
-  std::vector<const CUDAKernelCallExpr *> Order;
+  // (A site that launches through a kernel pointer is one site per kernel.)
+  using Site = std::pair<const CallExpr *, std::string>;
+  std::map<Site, std::vector<InterpretedLaunch>> BySite;
+  std::vector<Site> Order;
   for (InterpretedLaunch &L : Run.Launches) {
-    if (!BySite.count(L.Call))
-      Order.push_back(L.Call);
-    BySite[L.Call].push_back(std::move(L));
+    Site Key{L.Call, L.Spec.Kernel};
+    if (!BySite.count(Key))
+      Order.push_back(Key);
+    BySite[Key].push_back(std::move(L));
   }
   Run.Launches.clear();
-  for (const CUDAKernelCallExpr *Call : Order) {
-    std::vector<InterpretedLaunch> &Contexts = BySite[Call];
+  for (const Site &Key : Order) {
+    std::vector<InterpretedLaunch> &Contexts = BySite[Key];
     if (Contexts.size() > MaxContextsPerSite) {
       Run.Launches.push_back(mergeContexts(Contexts));
       continue;

@@ -47,7 +47,8 @@ struct HostRunOptions {
 };
 
 struct InterpretedLaunch {
-  const clang::CUDAKernelCallExpr *Call = nullptr;
+  /// A <<<...>>> site or a runtime launch call (cudaLaunchKernel...).
+  const clang::CallExpr *Call = nullptr;
   LaunchSpec Spec; ///< with CallChain and LaunchCount set
 };
 
