@@ -27,6 +27,7 @@ constexpr uint64_t CounterfactualBudget = 100000;
 /// Branches not taken followed inside one another (a switch on the kernel
 /// inside a switch on the block size).
 constexpr unsigned MaxCounterfactualDepth = 3;
+constexpr uint64_t CounterfactualLoopLimit = 8;
 constexpr uint64_t LoopUnrollLimit = 4096;
 constexpr uint64_t DataLoopLimit = 256;
 constexpr unsigned MaxCallDepth = 48;
@@ -825,6 +826,11 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // iterations it is data work (pixels, elements), not launch sizes.
   bool Launches = launchesIn(Body);
   uint64_t Limit = Launches ? LoopUnrollLimit : DataLoopLimit;
+  // In a branch the program does not take every launch counts 0: a few
+  // iterations give its entries their values (a benchmark's 100 timing
+  // runs of one launch are one entry), the rest is summarised.
+  if (Counterfactual > 0)
+    Limit = std::min(Limit, CounterfactualLoopLimit);
   // Nested loops without launches walk data (rows by columns).
   if (!Launches && loopsIn(Body)) {
     havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));

@@ -10,9 +10,14 @@ __global__ void step(float *x, int n) {
     x[i] += 1.0f;
 }
 void sweep(float *x) {
-  for (int n = 1; n <= 4000; ++n)
-    for (int b = 32; b <= 1024; b *= 2)
-      step<<<(n + b - 1) / b, b>>>(x, n);
+  for (int a = 0; a < 8; ++a)
+    for (int b = 0; b < 8; ++b)
+      for (int c = 0; c < 8; ++c)
+        for (int d = 0; d < 8; ++d)
+          for (int e = 0; e < 8; ++e)
+            for (int f = 0; f < 8; ++f)
+              for (int g = 0; g < 8; ++g)
+                step<<<a + b + c + d + e + f + g + 1, 32>>>(x, a * g);
 }
 int main(int argc, char **argv) {
   float *x;
@@ -24,6 +29,6 @@ int main(int argc, char **argv) {
     step<<<4096, 256>>>(x, 1 << 20);
   return 0;
 }
-// CHECK: step grid=?x1x1 block=?x1x1 args=- chain=- count=1
+// CHECK: step grid=?x1x1 block=32x1x1 args=- chain=- count=1
 // CHECK: step grid=4096x1x1 block=256x1x1 args=n=1048576 chain=main count=1
 // CHECK: entries: 2
