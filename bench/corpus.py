@@ -3,6 +3,9 @@
 
   python3 bench/corpus.py DIR [DIR ...] [-j N] [--no-nvcc] [--floor FILE]
 
+The .cu files of one folder, with the C++ files beside them, are one
+program and are analysed together (`rl-analyze A.cu B.cu main.cpp ...`,
+entries still counted per .cu file); --per-file runs each .cu file alone.
 For each .cu file under the DIRs it runs
 
   nvcc -c -arch=sm_90 -o /dev/null FLAGS FILE          (when nvcc is present)
@@ -380,6 +383,23 @@ def frontend_errors(report):
             "frontend" in str(d.get("id", ""))]
 
 
+def unbound_reason(k):
+    """Why an entry is not bound, grouped: its first note about the grid or
+    block (else about an argument) without names, numbers and quoted code."""
+    notes = (k.get("launch") or {}).get("notes") or []
+    dims = [n for n in notes if re.match(r"(grid|block)\.[xyz] ", n)]
+    args = [n for n in notes if n.startswith("argument ")]
+    if not dims and not args:
+        return "no reason given" if not notes else "grid and block known; totals not numbers"
+    note = (dims or args)[0]
+    reason = note.split(": ", 1)[1] if ": " in note else note
+    reason = re.sub(r"`[^`]*`", "`EXPR`", reason)
+    reason = re.sub(r"'[^']*'", "'NAME'", reason)
+    reason = re.sub(r"[\w.-]+\.(cu|cuh|cpp|h|hpp):\d+", "FILE:LINE", reason)
+    reason = re.sub(r"\b\d+\b", "N", reason)
+    return reason if dims else "(an argument) " + reason
+
+
 def summarise_report(report):
     """Counts of one JSON report: kernels, entries, bound, zero-work."""
     entries = [k for k in report.get("kernels") or [] if isinstance(k, dict)]
@@ -387,8 +407,13 @@ def summarise_report(report):
              for k in entries}
     bound = [k for k in entries if entry_bound(k)]
     tolerated = frontend_errors(report)
+    reasons = {}
+    for k in entries:
+        if not entry_bound(k):
+            r = unbound_reason(k)
+            reasons[r] = reasons.get(r, 0) + 1
     return {"kernels": len(names), "entries": len(entries),
-            "bound": len(bound),
+            "bound": len(bound), "unbound_reasons": reasons,
             "zero_work": sum(1 for k in bound if entry_zero_work(k)),
             "frontend_errors": len(tolerated),
             "frontend_error": str(tolerated[0].get("message")) if tolerated else None}
@@ -455,6 +480,123 @@ def analyse_file(args, group, top, path, cache):
     if report is not None:
         rec.update(summarise_report(report))
     return rec
+
+
+HOST_SOURCE_EXTS = (".cpp", ".cc", ".cxx")
+
+
+def host_files(folder):
+    """The C++ files beside a folder's .cu files: host code of the same
+    program (cuda-samples' reduction.cpp holds the main that calls
+    reduction_kernel.cu's wrapper)."""
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder)
+                  if f.endswith(HOST_SOURCE_EXTS))
+
+
+def program_groups(jobs):
+    """The jobs by folder: one program per folder, as its build makes it.
+    Each item: (group, top, [.cu paths], [host paths])."""
+    by_folder = {}
+    for g, t, p in jobs:
+        key = (g, t, os.path.dirname(p))
+        by_folder.setdefault(key, []).append(p)
+    return [(g, t, paths, host_files(folder))
+            for (g, t, folder), paths in by_folder.items()]
+
+
+def analyse_program(args, group, top, paths, hosts, cache):
+    """One folder's files analysed together (`rl-analyze a.cu b.cu main.cpp`),
+    recorded per .cu file as analyse_file does. A folder whose files use a
+    compile database, or with one .cu file and no host file, is run file by
+    file."""
+    plans = [plan_file(p, top) for p in paths]
+    if (len(paths) + len(hosts) < 2 or any(pl["database"] for pl in plans)):
+        return [analyse_file(args, group, top, p, cache) for p in paths]
+    plan = plans[0]
+    flags = []
+    for pl in plans:
+        flags += [f for f in pl["flags"] if f not in flags]
+    cmd = [args.tool] + paths + hosts + [
+        "--no-config", "--format=json", "--no-resources"]
+    if plan.get("args") is not None:
+        cmd += ["--args", shlex.join(plan["args"])]
+    cmd += ["--"] + flags
+    rc, out, err, secs, timed_out = run_command(
+        cmd, args.timeout * len(paths), os.path.dirname(paths[0]))
+    try:
+        document = json.loads(out) if rc in ANALYSED_RCS + (2,) else None
+    except ValueError:
+        document = None
+    per_file = {}
+    if isinstance(document, dict):
+        for f in document.get("files") or []:
+            per_file[os.path.abspath(os.path.join(os.path.dirname(paths[0]),
+                                                  f.get("file", "")))] = f
+    records = []
+    for path, pl in zip(paths, plans):
+        nv = run_nvcc(args, path, pl["flags"], cache)
+        entry = per_file.get(os.path.abspath(path)) or per_file.get(path)
+        file_rc = entry.get("exit") if entry else rc
+        report = entry.get("report") if entry else None
+        if report is not None and not isinstance(report.get("kernels"), list):
+            report = None
+        status = classify(file_rc if not timed_out and rc in CLEAN_RCS else rc,
+                          timed_out, report)
+        error = (entry.get("error") if entry else None) or first_error(err)
+        if status == "crash":
+            error = error or ("signal %d" % -rc if rc < 0 else "exit code %d" % rc)
+        elif status == "timeout":
+            error = "timed out after %g s" % (args.timeout * len(paths))
+        elif status == "bad-json":
+            error = "exit %d without a JSON report for this file" % rc
+        rec = {"group": group, "file": path,
+               "relative": os.path.relpath(path, os.path.dirname(os.path.abspath(top))),
+               "database": None, "flags": flags, "args": plan.get("args"),
+               "program": [os.path.basename(q) for q in paths + hosts],
+               "nvcc_rc": nv["rc"], "nvcc_error": nv["error"],
+               "nvcc_seconds": nv["seconds"], "nvcc_cached": nv["cached"],
+               "tool_rc": file_rc, "status": status, "first_error": error,
+               "cause": normalise_error(error) if status == "rejected" else None,
+               # The program's time, shared out over its .cu files.
+               "seconds": round(secs / len(paths), 3),
+               "kernels": 0, "entries": 0, "bound": 0, "zero_work": 0,
+               "frontend_errors": 0, "frontend_error": None}
+        if status == "rejected" and not rec["cause"]:
+            rec["cause"] = "exit 2 without an error line"
+        if report is not None:
+            rec.update(summarise_report(report))
+        records.append(rec)
+    return records
+
+
+def run_programs(args, jobs, cache):
+    """Like run_all, one folder (program) at a time per thread; records in
+    job order."""
+    programs = program_groups(jobs)
+    order = {p: i for i, (_, _, p) in enumerate(jobs)}
+    records = [None] * len(jobs)
+    done = [0]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(analyse_program, args, g, t, ps, hs, cache): (g, ps)
+                   for g, t, ps, hs in programs}
+        for fut in concurrent.futures.as_completed(futures):
+            g, ps = futures[fut]
+            try:
+                recs = fut.result()
+            except Exception as e:  # a bug here must not lose the other files
+                recs = [{"group": g, "file": p, "relative": p, "status": "script-error",
+                         "first_error": repr(e), "tool_rc": None, "nvcc_rc": None,
+                         "seconds": 0.0, "kernels": 0, "entries": 0, "bound": 0,
+                         "zero_work": 0, "frontend_errors": 0, "frontend_error": None,
+                         "cause": None} for p in ps]
+            for rec in recs:
+                records[order[rec["file"]]] = rec
+                done[0] += 1
+                if not args.quiet:
+                    print("[%d/%d] %-9s nvcc=%s %6.2fs %s" % (
+                        done[0], len(jobs), rec["status"], rec.get("nvcc_rc"),
+                        rec["seconds"], rec["relative"]), file=sys.stderr, flush=True)
+    return records
 
 
 def run_all(args, jobs, cache):
@@ -602,6 +744,20 @@ def tolerated_table(recs):
     return lines
 
 
+def unbound_table(recs, top=15):
+    """The unbound entries' reasons as markdown lines, most common first."""
+    total = {}
+    for r in recs:
+        for reason, n in (r.get("unbound_reasons") or {}).items():
+            total[reason] = total.get(reason, 0) + n
+    if not total:
+        return ["Every entry is bound."]
+    lines = ["| entries | reason (normalised) |", "|---:|---|"]
+    for reason, n in sorted(total.items(), key=lambda x: -x[1])[:top]:
+        lines.append("| %d | %s |" % (n, md_escape(reason)))
+    return lines
+
+
 def cause_table(recs):
     """The rejection causes as markdown lines."""
     rows = causes(recs)
@@ -643,6 +799,15 @@ def markdown(meta, rows, recs):
         "[`bench/corpus.py`](../bench/corpus.py) (see [bench/README.md](../bench/README.md#real-code-benchmark)).",
         "This page is generated; do not edit it by hand.",
         "",
+        ("Each folder is analysed as its program is built: its `.cu` files and the"
+         " `.cpp`/`.cc`/`.cxx` files beside them in one `rl-analyze` run"
+         " (`rl-analyze a.cu b.cu main.cpp ... -- FLAGS`), so that a kernel launched"
+         " through a wrapper that another file's `main` calls is bound; entries are"
+         " still counted per `.cu` file. A folder with one `.cu` file and no C++"
+         " file, or with a compile database, is run file by file."
+         if meta.get("mode") == "program" else
+         "Each `.cu` file is analysed alone (`--per-file`)."),
+        "",
         "- Date: %s" % meta["date"],
         "- Command: `%s`" % meta["command"],
         "- Tool: `%s`, commit `%s`, binary built %s" % (
@@ -682,6 +847,11 @@ def markdown(meta, rows, recs):
         "",
     ]
     out += cause_table(recs)
+    out += ["", "## Why entries are unbound", "",
+            "The first note of each unbound entry about its grid or block, with"
+            " names, numbers and code replaced (`bench/corpus.py`'s"
+            " `unbound_reason`); the 15 most common.", ""]
+    out += unbound_table(recs)
     out += tolerated_table(recs)
     out += failure_list(recs, use_nvcc)
     return "\n".join(out) + "\n"
@@ -779,6 +949,9 @@ def parse_args(argv):
                     help="exit 3 when the analysed share is below the number in FILE")
     ap.add_argument("--no-snapshot", dest="snapshot", action="store_false",
                     help="run the tool in place instead of a private copy")
+    ap.add_argument("--per-file", action="store_true",
+                    help="run the tool on each .cu file alone (default: the "
+                    ".cu and .cpp files of one folder together, as one program)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no per-file progress")
     args = ap.parse_args(argv)
     if args.jobs < 1:
@@ -826,7 +999,7 @@ def run_and_report(args, argv, floor, tool_mtime):
             for p in find_cu_files(os.path.abspath(d), args.limit)]
     load_before = os.getloadavg()[0]
     start = time.perf_counter()
-    records = run_all(args, jobs, cache)
+    records = (run_all if args.per_file else run_programs)(args, jobs, cache)
     wall = time.perf_counter() - start
     load = (load_before, os.getloadavg()[0])
     cache.save()
@@ -845,6 +1018,7 @@ def run_and_report(args, argv, floor, tool_mtime):
         "tool_s": sum(r["seconds"] for r in records),
         "nvcc_s": sum(r.get("nvcc_seconds") or 0 for r in records),
         "nvcc_cache_hits": cache.hits, "floor": floor, "load": load,
+        "mode": "per-file" if args.per_file else "program",
     }
     print_summary(rows, records, meta)
     if args.markdown_out:

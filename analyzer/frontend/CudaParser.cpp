@@ -9,6 +9,7 @@
 #include "analyzer/frontend/NvccCompatibility.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -45,7 +46,8 @@ public:
       return;
     Out.Kernels = extractKernels(Ctx, Out.Findings, Diags.errors());
     if (!KernelsOnly) {
-      Out.Launches = extractLaunches(Ctx, Run);
+      Out.Launches = Run.ProgramLaunches ? *Run.ProgramLaunches
+                                         : extractLaunches(Ctx, Run);
       Out.LibraryCalls = extractLibraryCalls(Ctx);
     }
   }
@@ -504,6 +506,39 @@ bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
   }
   Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
   return true;
+}
+
+std::unique_ptr<ASTUnit> parseHostUnit(const ParseOptions &Options,
+                                       std::string &Error) {
+  ParseOptions O = Options;
+  std::vector<std::string> Args;
+  if (!buildParseArguments(O, Args, Error, &O.HostCompiler))
+    return nullptr;
+  addNvccCompatibilityArguments(O, Args);
+  tooling::FixedCompilationDatabase Db(".", Args);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
+      llvm::vfs::createPhysicalFileSystem();
+  if (std::string Overlay = nvccCompatibilityOverlay(O, Args); !Overlay.empty())
+    if (auto Redirected = llvm::vfs::getVFSFromYAML(
+            llvm::MemoryBuffer::getMemBufferCopy(Overlay), nullptr, "", nullptr,
+            Files))
+      Files =
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(Redirected.release());
+  tooling::ClangTool Tool(Db, {O.File},
+                          std::make_shared<PCHContainerOperations>(), Files);
+  Tool.setPrintErrorMessage(false);
+  if (std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File))
+    Tool.mapVirtualFile(O.File, *Rewritten);
+  // The file's own analysis reports its errors; here they are not wanted.
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  std::vector<std::unique_ptr<ASTUnit>> Units;
+  Tool.buildASTs(Units);
+  if (Units.empty() || !Units.front()) {
+    Error = "'" + O.File + "' could not be parsed";
+    return nullptr;
+  }
+  return std::move(Units.front());
 }
 
 bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,

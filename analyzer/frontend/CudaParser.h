@@ -12,11 +12,15 @@
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/ir/LibraryCall.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace llvm {
 class raw_ostream;
+}
+namespace clang {
+class ASTUnit;
 }
 
 namespace rla {
@@ -97,6 +101,12 @@ bool buildParseArguments(const ParseOptions &Options,
 /// collected in Out.CompilerOutput, not printed.
 bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
                    std::string &Error);
+
+/// The host-side AST of one file, parsed as parseCudaFile parses it and
+/// kept alive (ProgramLinker.h runs several together); null with Error set
+/// when it cannot be parsed at all. Clang's errors are not reported here.
+std::unique_ptr<clang::ASTUnit> parseHostUnit(const ParseOptions &Options,
+                                              std::string &Error);
 
 } // namespace rla
 

@@ -6,6 +6,7 @@
 #include "analyzer/frontend/LoopShape.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -22,6 +23,11 @@ namespace {
 /// evaluated per root, iterations a loop runs one by one before it is
 /// summarised, and call depth.
 constexpr uint64_t StepBudget = 1000000;
+constexpr uint64_t CounterfactualBudget = 100000;
+/// Branches not taken followed inside one another (a switch on the kernel
+/// inside a switch on the block size).
+constexpr unsigned MaxCounterfactualDepth = 3;
+constexpr uint64_t CounterfactualLoopLimit = 8;
 constexpr uint64_t LoopUnrollLimit = 4096;
 constexpr uint64_t DataLoopLimit = 256;
 constexpr unsigned MaxCallDepth = 48;
@@ -50,6 +56,13 @@ const CXXRecordDecl *recordOf(QualType T) {
   return T.getNonReferenceType()->getAsCXXRecordDecl();
 }
 
+/// The file name of D's location ("runner.cu").
+std::string fileOf(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(D->getLocation()));
+  return P.isValid() ? llvm::sys::path::filename(P.getFilename()).str() : "?";
+}
+
 /// Functions whose launches are reachable: those that launch, and their
 /// callers; and the functions something in the file refers to.
 class CallGraph : public RecursiveASTVisitor<CallGraph> {
@@ -68,6 +81,12 @@ public:
   }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
     if (Current)
+      Launching.insert(Current);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (Current && !isa<CUDAKernelCallExpr>(C) &&
+        launchApiOf(C->getDirectCallee()) != LaunchApi::None)
       Launching.insert(Current);
     return true;
   }
@@ -92,6 +111,59 @@ public:
     return reaches(F, Seen);
   }
 
+  /// After every unit is traversed: definitions by mangled name, so that a
+  /// function one file declares and another defines resolves to its body
+  /// (`void run(int);` in app.cu, `void run(int n) {...}` in runner.cu).
+  void link() {
+    if (Units < 2)
+      return;
+    for (const FunctionDecl *F : Functions) {
+      std::string Name = mangled(F);
+      if (Name.empty())
+        continue;
+      std::vector<const FunctionDecl *> &Defs = ByName[Name];
+      // One body per unit: an inline function in a shared header is
+      // defined in every file that includes it, all alike (the ODR).
+      bool SameUnit = false;
+      for (const FunctionDecl *D : Defs)
+        SameUnit |= &D->getASTContext() == &F->getASTContext();
+      if (!SameUnit)
+        Defs.push_back(F);
+    }
+    // A function called from another file is not a root of its own.
+    std::set<const FunctionDecl *> Resolved;
+    for (const FunctionDecl *F : Referenced)
+      if (const FunctionDecl *D = definition(F))
+        Resolved.insert(D->getCanonicalDecl());
+    Referenced.insert(Resolved.begin(), Resolved.end());
+  }
+
+  /// F's body: its own, or the one definition another unit has of it.
+  const FunctionDecl *definition(const FunctionDecl *F) {
+    const FunctionDecl *Def = nullptr;
+    if (F->hasBody(Def) && Def->getBody())
+      return Def;
+    const std::vector<const FunctionDecl *> *Defs = definitions(F);
+    if (!Defs || Defs->size() != 1 || !Defs->front()->getBody())
+      return nullptr;
+    return Defs->front();
+  }
+  /// "a.cu and b.cu" when several units define F (several programs given
+  /// together), else empty.
+  std::string ambiguity(const FunctionDecl *F) {
+    const std::vector<const FunctionDecl *> *Defs = definitions(F);
+    if (!Defs || Defs->size() < 2 || F->hasBody())
+      return "";
+    std::string Out;
+    for (size_t I = 0; I < Defs->size(); ++I)
+      Out += (I == 0                  ? ""
+              : I + 1 == Defs->size() ? " and "
+                                      : ", ") +
+             fileOf((*Defs)[I]);
+    return Out;
+  }
+  unsigned Units = 0;
+
   std::vector<const FunctionDecl *> Functions; ///< with bodies, in order
   std::set<const FunctionDecl *> Referenced;
 
@@ -114,10 +186,37 @@ private:
     if (Current)
       Callees[Current->getCanonicalDecl()].insert(F);
   }
+  const std::vector<const FunctionDecl *> *definitions(const FunctionDecl *F) {
+    if (ByName.empty())
+      return nullptr;
+    auto It = ByName.find(mangled(F));
+    return It == ByName.end() ? nullptr : &It->second;
+  }
+  /// The linker's name of F; empty for what no other unit can call.
+  std::string mangled(const FunctionDecl *F) {
+    if (isa<CXXConstructorDecl>(F) || isa<CXXDestructorDecl>(F) ||
+        F->hasAttr<CUDAGlobalAttr>() || F->isDependentContext() ||
+        !F->isExternallyVisible())
+      return "";
+    auto &MC = Manglers[&F->getASTContext()];
+    if (!MC)
+      MC.reset(
+          const_cast<ASTContext &>(F->getASTContext()).createMangleContext());
+    if (!MC->shouldMangleDeclName(F))
+      return F->getName().str();
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    MC->mangleName(GlobalDecl(F), OS);
+    return Name;
+  }
   bool reaches(const FunctionDecl *F, std::set<const FunctionDecl *> &Seen) {
     F = F->getCanonicalDecl();
     if (!Seen.insert(F).second)
       return false;
+    // Declared here, defined in another unit.
+    if (!F->hasBody())
+      if (const FunctionDecl *D = definition(F))
+        return reaches(D, Seen);
     for (const FunctionDecl *L : Launching)
       if (L->getCanonicalDecl() == F)
         return true;
@@ -128,6 +227,8 @@ private:
   }
 
   const FunctionDecl *Current = nullptr;
+  std::map<std::string, std::vector<const FunctionDecl *>> ByName;
+  std::map<const ASTContext *, std::unique_ptr<MangleContext>> Manglers;
   std::set<const FunctionDecl *> Launching;
   std::map<const FunctionDecl *, std::set<const FunctionDecl *>> Callees;
 };
@@ -144,6 +245,9 @@ public:
                                               std::string &Why) override;
   void fields(const clang::Expr *E, const std::string &Prefix,
               std::map<std::string, Rational> &Out) override;
+  const FunctionDecl *kernel(const clang::Expr *E) override;
+  std::optional<Rational> pointee(const clang::Expr *Array, unsigned Index,
+                                  std::string &Why) override;
 
 private:
   Interpreter &I;
@@ -151,26 +255,35 @@ private:
 
 class Interpreter {
 public:
-  Interpreter(const ASTContext &Ctx, const HostRunOptions &Options,
-              CallGraph &Graph)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Options(Options), Graph(Graph) {}
+  Interpreter(const HostRunOptions &Options, CallGraph &Graph, bool Program)
+      : Options(Options), Graph(Graph), Program(Program) {}
 
   /// Runs F with unknown parameters (main: argc/argv as the program runs).
   /// False when the run went over its budget: its launches are dropped.
   bool runRoot(const FunctionDecl *F, std::vector<InterpretedLaunch> &Out);
   std::string StopNote; ///< the last exit() ("exits at a.cu:12")
   std::string MainStop; ///< why main ended early, if it did
-  std::set<const CUDAKernelCallExpr *> Reached;
+  std::set<const CallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
+  /// The translation unit of the function running now: each function's
+  /// own, so that a call into another file reads that file's source.
+  const ASTContext &ctx() const {
+    return Stack.empty() ? *RootCtx : Stack.back()->Fn->getASTContext();
+  }
+  const SourceManager &sm() const { return ctx().getSourceManager(); }
+  /// The source of E as the user wrote it: inside a macro's expansion
+  /// (`MIN(a, b)`), the macro's use.
   std::string text(const clang::Expr *E) const {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-               Ctx.getLangOpts())
-        .str();
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), sm(),
+        ctx().getLangOpts());
+    if (Range.isInvalid())
+      Range = sm().getExpansionRange(E->getSourceRange());
+    return Lexer::getSourceText(Range, sm(), ctx().getLangOpts()).str();
   }
   std::string where(SourceLocation L) const {
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    PresumedLoc P = sm().getPresumedLoc(sm().getExpansionLoc(L));
     if (!P.isValid())
       return "?";
     return llvm::sys::path::filename(P.getFilename()).str() + ":" +
@@ -216,9 +329,9 @@ private:
   HostValue unknownCall(const CallExpr *C, const std::string &Name);
   void assign(HostSlot To, const HostValue &V, QualType T);
   HostValue coerce(HostValue V, QualType T) const;
-  void recordLaunch(const CUDAKernelCallExpr *Call);
+  void recordLaunch(const CallExpr *Call);
   bool step() {
-    if (++Steps > StepBudget)
+    if (++Steps > Limit)
       OverBudget = true;
     return !OverBudget;
   }
@@ -239,14 +352,18 @@ private:
 
   bool launchesIn(const Stmt *S);
   void runNotTaken(const clang::Expr *CondExpr, bool Value, const Stmt *S);
+  void runCounterfactual(const std::string &Condition, const Stmt *Scope,
+                         llvm::function_ref<void()> Run);
 
   friend class InterpretedValues;
-  const ASTContext &Ctx;
-  const SourceManager &SM;
+  const ASTContext *RootCtx = nullptr;
   const HostRunOptions &Options;
   CallGraph &Graph;
+  bool Program; ///< several translation units run as one program
   std::map<const Stmt *, bool> LaunchesIn;
-  bool Counterfactual = false; ///< inside a branch the program does not take
+  /// How many branches the program does not take are around the current
+  /// statement.
+  unsigned Counterfactual = 0;
   std::vector<Frame *> Stack;
   std::map<const VarDecl *, HostSlot> Globals;
   /// Conditions not known around the current statement.
@@ -257,7 +374,8 @@ private:
   std::vector<InterpretedLaunch> *Out = nullptr;
   uint64_t Steps = 0;
   bool OverBudget = false;
-  bool Stopped = false;                             ///< exit() was called
+  uint64_t Limit = StepBudget; ///< lower inside a branch not taken
+  bool Stopped = false;        ///< exit() was called
   const ValueDecl *Argc = nullptr, *Argv = nullptr; ///< main's
 };
 
@@ -278,9 +396,12 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   Assumptions.clear();
   std::vector<InterpretedLaunch> Launches;
   Out = &Launches;
+  RootCtx = &F->getASTContext();
   Frame Root;
   Root.Fn = F;
   Root.Label = F->getNameAsString();
+  if (Program)
+    Root.Label += " (" + fileOf(F) + ")";
   bool IsMain = F->isMain();
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
@@ -299,15 +420,16 @@ bool Interpreter::runRoot(const FunctionDecl *F,
       HostValue Array = HostValue::aggregate(std::move(Argv), true);
       V = HostValue::pointer(std::make_shared<HostValue>(std::move(Array)));
     } else {
-      V = HostValue::unknown("'" + P->getName().str() +
-                             "' is a parameter of '" + F->getNameAsString() +
-                             "', which nothing in this file calls");
+      V = HostValue::unknown(
+          "'" + P->getName().str() + "' is a parameter of '" +
+          F->getNameAsString() + "', which nothing in " +
+          (Program ? "these files" : "this file") + " calls");
     }
     Root.Vars[P] = std::make_shared<HostValue>(std::move(V));
   }
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isInstance())
     Root.This = std::make_shared<HostValue>(
-        defaultValue(Ctx.getCanonicalTagType(M->getParent()),
+        defaultValue(ctx().getCanonicalTagType(M->getParent()),
                      "a member of the object '" + F->getNameAsString() +
                          "' runs on, which nothing in this file creates"));
   Stack.push_back(&Root);
@@ -466,7 +588,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee();
-        F && Graph.reachesLaunch(F))
+        F && (launchApiOf(F) != LaunchApi::None || Graph.reachesLaunch(F)))
       Found = true;
     return !Found;
   }
@@ -505,19 +627,43 @@ bool Interpreter::launchesIn(const Stmt *S) {
 /// so that a kernel the run skips still gets numbers.
 void Interpreter::runNotTaken(const clang::Expr *CondExpr, bool Value,
                               const Stmt *S) {
-  if (Counterfactual || !launchesIn(S))
+  if (Counterfactual >= MaxCounterfactualDepth || !launchesIn(S))
     return;
-  Snapshot Before = snapshot(S, nullptr);
+  runCounterfactual("not run by the program: `" + text(CondExpr) + "` at " +
+                        where(CondExpr->getBeginLoc()) + " is " +
+                        (Value ? "true" : "false") + " when it gets here",
+                    S, [&] { exec(S); });
+}
+
+void Interpreter::runCounterfactual(const std::string &Condition,
+                                    const Stmt *Scope,
+                                    llvm::function_ref<void()> Run) {
+  Snapshot Before = snapshot(Scope, nullptr);
   bool WasStopped = Stopped;
-  Counterfactual = true;
+  // A `return` in the branch is not the function's.
+  std::optional<HostValue> Ret;
+  if (!Stack.empty())
+    Ret = Stack.back()->Ret;
+  ++Counterfactual;
   Multipliers.push_back(Rational(0));
-  Conditions.push_back("not run by the program: `" + text(CondExpr) + "` at " +
-                       where(CondExpr->getBeginLoc()) + " is " +
-                       (Value ? "true" : "false") + " when it gets here");
-  exec(S);
+  Conditions.push_back(Condition);
+  // A branch not taken gets a share of the budget: past it (a benchmark
+  // sweep behind a flag) its count-0 entries are dropped, not the run.
+  size_t Recorded = Out ? Out->size() : 0;
+  uint64_t SavedLimit = Limit;
+  Limit = std::min(Limit, Steps + CounterfactualBudget);
+  Run();
+  if (OverBudget && Limit < SavedLimit) {
+    OverBudget = false;
+    if (Out)
+      Out->resize(Recorded);
+  }
+  Limit = SavedLimit;
   Conditions.pop_back();
   Multipliers.pop_back();
-  Counterfactual = false;
+  --Counterfactual;
+  if (Ret)
+    Stack.back()->Ret = *Ret;
   Stopped = WasStopped;
   restore(Before);
 }
@@ -531,6 +677,45 @@ Interpreter::Flow Interpreter::execSwitch(const SwitchStmt *S) {
     havoc(S, "`" + text(S->getCond()) + "` at " + where(S->getBeginLoc()) +
                  " is not known");
     return Flow::Normal;
+  }
+  // The cases the program does not take, with launches in them: entries
+  // of count 0 with the case's value for the condition (`switch (threads)`
+  // `case 128: reduce<128><<<...>>>`), as a branch not taken.
+  if (Counterfactual < MaxCounterfactualDepth) {
+    const auto *Var =
+        dyn_cast<DeclRefExpr>(S->getCond()->IgnoreParenImpCasts());
+    const auto &Children = Body->body();
+    const Stmt *const *Begin = Children.begin();
+    for (const Stmt *const *It = Begin; It != Children.end(); ++It) {
+      const auto *Case = dyn_cast<CaseStmt>(*It);
+      if (!Case || Case->getRHS())
+        continue;
+      HostValue V = eval(Case->getLHS());
+      if (!V.isNumber() || V.Num == Cond.Num || !launchesIn(Case))
+        continue;
+      runCounterfactual(
+          "not run by the program: `" + text(S->getCond()) + "` at " +
+              where(S->getBeginLoc()) + " is " + numberText(Cond) + ", not " +
+              numberText(V) + ", when it gets here",
+          S, [&] {
+            std::string Why;
+            if (HostSlot Slot = Var ? lvalue(Var, Why) : nullptr)
+              *Slot = coerce(V, Var->getType());
+            for (const Stmt *const *J = It; J != Children.end(); ++J) {
+              const Stmt *Inner = *J;
+              while (true) {
+                if (const auto *C = dyn_cast<CaseStmt>(Inner))
+                  Inner = C->getSubStmt();
+                else if (const auto *D = dyn_cast<DefaultStmt>(Inner))
+                  Inner = D->getSubStmt();
+                else
+                  break;
+              }
+              if (exec(Inner) != Flow::Normal)
+                break;
+            }
+          });
+    }
   }
   // Fall through from the matching case (or default) to a break.
   bool Running = false;
@@ -641,6 +826,11 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // iterations it is data work (pixels, elements), not launch sizes.
   bool Launches = launchesIn(Body);
   uint64_t Limit = Launches ? LoopUnrollLimit : DataLoopLimit;
+  // In a branch the program does not take every launch counts 0: a few
+  // iterations give its entries their values (a benchmark's 100 timing
+  // runs of one launch are one entry), the rest is summarised.
+  if (Counterfactual > 0)
+    Limit = std::min(Limit, CounterfactualLoopLimit);
   // Nested loops without launches walk data (rows by columns).
   if (!Launches && loopsIn(Body)) {
     havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
@@ -886,6 +1076,16 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
 
 HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
   E = E->IgnoreParens();
+  // `(a < b) ? a : b` on lvalues (a MIN macro on int& parameters).
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    HostValue Cond = eval(C->getCond());
+    if (Cond.isNumber())
+      return lvalue(Cond.Num.isZero() ? C->getFalseExpr() : C->getTrueExpr(),
+                    Why);
+    Why = Cond.Text.empty() ? "`" + text(C->getCond()) + "` is not known"
+                            : Cond.Text;
+    return nullptr;
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (HostSlot S = variable(Ref->getDecl()))
       return S;
@@ -1017,7 +1217,7 @@ HostValue Interpreter::coerce(HostValue V, QualType T) const {
 
 HostValue Interpreter::defaultValue(QualType T, const std::string &Why) {
   T = T.getNonReferenceType();
-  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+  if (const auto *A = ctx().getAsConstantArrayType(T)) {
     uint64_t N = A->getSize().getZExtValue();
     if (N > MaxElements)
       return HostValue::unknown("the array is too large to follow");
@@ -1072,7 +1272,7 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     return eval(C->getSubExpr());
   if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<SizeOfPackExpr>(E)) {
     clang::Expr::EvalResult R;
-    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    if (!E->isValueDependent() && E->EvaluateAsInt(R, ctx()))
       return HostValue::number(Rational(R.Val.getInt().getExtValue()));
     return HostValue::unknown("`" + text(E) + "` is not known");
   }
@@ -1092,7 +1292,8 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
       return *S;
     // A constant the compiler can fold (template arguments and the like).
     clang::Expr::EvalResult R;
-    if (!E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) && R.Val.isInt())
+    if (!E->isValueDependent() && E->EvaluateAsRValue(R, ctx()) &&
+        R.Val.isInt())
       return HostValue::number(Rational(R.Val.getInt().getExtValue()));
     return HostValue::unknown("'" + D->getName().str() + "' is not known");
   }
@@ -1352,9 +1553,16 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
                               llvm::ArrayRef<const clang::Expr *> Args,
                               HostSlot This, const CallExpr *Site) {
   std::string Name = F->getNameAsString();
+  // cudaLaunchKernel and its kin launch as <<<...>>> does.
+  if (launchApiOf(F) != LaunchApi::None && Site &&
+      !isa<CUDAKernelCallExpr>(Site) &&
+      !sm().isInSystemHeader(Site->getBeginLoc())) {
+    recordLaunch(Site);
+    return HostValue::number(Rational(0)); // cudaSuccess
+  }
   // The C library, the math library and the CUDA runtime by what they do.
   std::vector<HostValue> Values;
-  if (isLibraryFunction(F, Ctx)) {
+  if (isLibraryFunction(F, ctx())) {
     for (const clang::Expr *A : Args)
       Values.push_back(eval(A));
     HostLibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
@@ -1372,9 +1580,14 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
       return coerce(R.Value, Site->getType());
     return unknownCall(Site, Name);
   }
-  const FunctionDecl *Def = nullptr;
-  if (!F->hasBody(Def) || !Def->getBody())
+  // Defined here, or (several files given) in another translation unit.
+  const FunctionDecl *Def = Graph.definition(F);
+  if (!Def) {
+    if (std::string Where = Graph.ambiguity(F); !Where.empty())
+      return HostValue::unknown("'" + Name + "' is defined in " + Where +
+                                ": which one the program links is not known");
     return unknownCall(Site, Name);
+  }
   if (Stack.size() >= MaxCallDepth)
     return HostValue::unknown("'" + Name + "' recurses too deep to follow");
   Frame Callee;
@@ -1397,6 +1610,9 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
                 numberText(*Slot);
   }
   Callee.Label = Name + "(" + Params + ")";
+  // A call into another translation unit names the file it enters.
+  if (&Def->getASTContext() != &ctx())
+    Callee.Label += " (" + fileOf(Def) + ")";
   Stack.push_back(&Callee);
   Flow R = exec(Def->getBody());
   Stack.pop_back();
@@ -1502,7 +1718,7 @@ HostValue Interpreter::construct(const CXXConstructExpr *C) {
     return HostValue::unknown("a '" + R->getNameAsString() +
                               "' of the standard library is not followed");
   HostSlot Object = std::make_shared<HostValue>(defaultValue(
-      Ctx.getCanonicalTagType(R),
+      ctx().getCanonicalTagType(R),
       "a field of '" + R->getNameAsString() + "' is not initialised"));
   if (C->requiresZeroInitialization())
     zeroFill(*Object);
@@ -1536,7 +1752,7 @@ HostValue Interpreter::initList(const InitListExpr *L) {
   std::vector<HostValue> Elements;
   for (const clang::Expr *I : L->inits())
     Elements.push_back(eval(I));
-  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+  if (const auto *A = ctx().getAsConstantArrayType(T)) {
     uint64_t N = A->getSize().getZExtValue();
     while (Elements.size() < N && N <= MaxElements) {
       HostValue Zero = defaultValue(A->getElementType(), "");
@@ -1562,13 +1778,32 @@ HostValue Interpreter::initList(const InitListExpr *L) {
   return HostValue::aggregate(std::move(Fields), false);
 }
 
-void Interpreter::recordLaunch(const CUDAKernelCallExpr *Call) {
-  if (!Out || !Call->getDirectCallee() || Call->containsErrors())
+void Interpreter::recordLaunch(const CallExpr *Call) {
+  if (!Out || Call->containsErrors())
     return;
-  Reached.insert(Call);
   InterpretedValues Values(*this);
   const FunctionDecl *Host = Stack.empty() ? nullptr : Stack.back()->Fn;
-  LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Host, Values);
+  LaunchSpec Spec;
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Call)) {
+    // `table[k]<<<...>>>`: the kernel the pointer holds now.
+    const FunctionDecl *Kernel = K->getDirectCallee();
+    if (!Kernel)
+      Kernel = Values.kernel(K->getCallee());
+    if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+      return;
+    Spec = buildLaunchSpec(ctx(), K, Host, Values, Kernel);
+  } else if (!Call->getDirectCallee()) {
+    return;
+  } else {
+    // cudaLaunchKernel(kernel, ...): the kernel its pointer names here.
+    LaunchApi Api = launchApiOf(Call->getDirectCallee());
+    const clang::Expr *KernelArg = launchApiKernel(Call, Api);
+    const FunctionDecl *Kernel = KernelArg ? Values.kernel(KernelArg) : nullptr;
+    if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+      return;
+    Spec = buildApiLaunchSpec(ctx(), Call, Kernel, Host, Values);
+  }
+  Reached.insert(Call);
   for (const Frame *F : Stack)
     Spec.CallChain.push_back(F->Label);
   std::optional<Rational> Count = Rational(1);
@@ -1581,9 +1816,10 @@ void Interpreter::recordLaunch(const CUDAKernelCallExpr *Call) {
     Spec.Notes.push_back(A);
   // The same values again (a time-step loop): one entry, counted.
   for (InterpretedLaunch &L : *Out)
-    if (L.Call == Call && L.Spec.Grid == Spec.Grid &&
-        L.Spec.Block == Spec.Block && L.Spec.DynamicSmem == Spec.DynamicSmem &&
-        L.Spec.Args == Spec.Args && L.Spec.Notes == Spec.Notes) {
+    if (L.Call == Call && L.Spec.Kernel == Spec.Kernel &&
+        L.Spec.Grid == Spec.Grid && L.Spec.Block == Spec.Block &&
+        L.Spec.DynamicSmem == Spec.DynamicSmem && L.Spec.Args == Spec.Args &&
+        L.Spec.Notes == Spec.Notes) {
       L.Spec.LaunchCount =
           L.Spec.LaunchCount && Count
               ? std::optional<Rational>(*L.Spec.LaunchCount + *Count)
@@ -1646,7 +1882,37 @@ void flattenFields(const ASTContext &Ctx, const HostValue &V, QualType T,
 
 void InterpretedValues::fields(const clang::Expr *E, const std::string &Prefix,
                                std::map<std::string, Rational> &Out) {
-  flattenFields(I.Ctx, I.eval(E), E->getType(), Prefix, Out, 0);
+  flattenFields(I.ctx(), I.eval(E), E->getType(), Prefix, Out, 0);
+}
+
+const FunctionDecl *InterpretedValues::kernel(const clang::Expr *E) {
+  if (const FunctionDecl *F = LaunchValues::kernel(E))
+    return F;
+  // A variable, array element or parameter holding the kernel's pointer.
+  HostValue V = I.eval(E);
+  return V.K == HostValue::Kind::Function ? V.Fn : nullptr;
+}
+
+std::optional<Rational> InterpretedValues::pointee(const clang::Expr *Array,
+                                                   unsigned Index,
+                                                   std::string &Why) {
+  HostValue A = I.eval(Array);
+  HostSlot Element;
+  if (A.K == HostValue::Kind::Pointer && A.Target) {
+    int64_t At = A.Offset + Index;
+    if (A.Target->Array && At >= 0 && At < int64_t(A.Target->Elems.size()))
+      Element = A.Target->Elems[At];
+  }
+  if (Element && Element->K == HostValue::Kind::Pointer && Element->Target &&
+      !Element->Target->Array && Element->Target->isNumber())
+    return Element->Target->Num;
+  if (Element && Element->K == HostValue::Kind::Pointer && Element->Target &&
+      !Element->Target->Text.empty())
+    Why = Element->Target->Text;
+  else
+    Why = "entry " + std::to_string(Index) + " of `" + I.text(Array) +
+          "` is not known";
+  return std::nullopt;
 }
 
 /// "from 0 to 99" over the values a launch parameter takes.
@@ -1735,12 +2001,20 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
 
 HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
                       const HostRunOptions &Options) {
+  HostUnit Unit{&Ctx, std::vector<Decl *>(TopLevel.begin(), TopLevel.end())};
+  return interpretProgram(Unit, Options);
+}
+
+HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
+                         const HostRunOptions &Options) {
   HostRun Run;
   CallGraph Graph;
-  for (Decl *D : TopLevel)
-    Graph.TraverseDecl(D);
-  const SourceManager &SM = Ctx.getSourceManager();
-  Interpreter I(Ctx, Options, Graph);
+  Graph.Units = Units.size();
+  for (const HostUnit &U : Units)
+    for (Decl *D : U.TopLevel)
+      Graph.TraverseDecl(D);
+  Graph.link();
+  Interpreter I(Options, Graph, Units.size() > 1);
   std::vector<const FunctionDecl *> Roots;
   for (const FunctionDecl *F : Graph.Functions)
     if (F->isMain())
@@ -1749,9 +2023,11 @@ HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
   // entry points, or code called from another file.
   for (const FunctionDecl *F : Graph.Functions) {
     if (F->isMain() || Graph.Referenced.count(F->getCanonicalDecl()) ||
-        SM.isInSystemHeader(F->getLocation()) || F->hasAttr<CUDAGlobalAttr>() ||
-        F->hasAttr<CUDADeviceAttr>() || isa<CXXConstructorDecl>(F) ||
-        F->isTemplateInstantiation() || !Graph.reachesLaunch(F))
+        F->getASTContext().getSourceManager().isInSystemHeader(
+            F->getLocation()) ||
+        F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>() ||
+        isa<CXXConstructorDecl>(F) || F->isTemplateInstantiation() ||
+        !Graph.reachesLaunch(F))
       continue;
     Roots.push_back(F);
   }
@@ -1766,16 +2042,19 @@ HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
   if (!I.MainStop.empty())
     Run.Unreached.push_back(I.MainStop);
   // A site with more contexts than a report can show becomes one entry.
-  std::map<const CUDAKernelCallExpr *, std::vector<InterpretedLaunch>> BySite;
-  std::vector<const CUDAKernelCallExpr *> Order;
+  // (A site that launches through a kernel pointer is one site per kernel.)
+  using Site = std::pair<const CallExpr *, std::string>;
+  std::map<Site, std::vector<InterpretedLaunch>> BySite;
+  std::vector<Site> Order;
   for (InterpretedLaunch &L : Run.Launches) {
-    if (!BySite.count(L.Call))
-      Order.push_back(L.Call);
-    BySite[L.Call].push_back(std::move(L));
+    Site Key{L.Call, L.Spec.Kernel};
+    if (!BySite.count(Key))
+      Order.push_back(Key);
+    BySite[Key].push_back(std::move(L));
   }
   Run.Launches.clear();
-  for (const CUDAKernelCallExpr *Call : Order) {
-    std::vector<InterpretedLaunch> &Contexts = BySite[Call];
+  for (const Site &Key : Order) {
+    std::vector<InterpretedLaunch> &Contexts = BySite[Key];
     if (Contexts.size() > MaxContextsPerSite) {
       Run.Launches.push_back(mergeContexts(Contexts));
       continue;

@@ -19,6 +19,7 @@
 #include "clang/AST/ExprCXX.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,10 +41,14 @@ struct HostRunOptions {
   /// --bind values: a host variable or parameter of that name whose value
   /// the run does not know takes it (`--bind M=4096` for `void run(int M)`).
   std::map<std::string, Rational> Binds;
+  /// This file's launches as the run of all the files given together
+  /// reached them (ProgramLinker.h); unset: the file is run on its own.
+  std::shared_ptr<const std::vector<LaunchSpec>> ProgramLaunches;
 };
 
 struct InterpretedLaunch {
-  const clang::CUDAKernelCallExpr *Call = nullptr;
+  /// A <<<...>>> site or a runtime launch call (cudaLaunchKernel...).
+  const clang::CallExpr *Call = nullptr;
   LaunchSpec Spec; ///< with CallChain and LaunchCount set
 };
 
@@ -56,6 +61,20 @@ struct HostRun {
   /// run without arguments").
   std::vector<std::string> Unreached;
 };
+
+/// One translation unit of a program: its AST, kept alive while the
+/// program runs, and its top-level declarations.
+struct HostUnit {
+  const clang::ASTContext *Ctx = nullptr;
+  std::vector<clang::Decl *> TopLevel;
+};
+
+/// Runs the host code of several translation units as one program: `main`
+/// in one file calls into the others, a call to a function declared in one
+/// and defined in another reaching its body by its mangled name. Launches
+/// point into the unit of their site.
+HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
+                         const HostRunOptions &Options);
 
 HostRun interpretHost(const clang::ASTContext &Ctx,
                       llvm::ArrayRef<clang::Decl *> TopLevel,

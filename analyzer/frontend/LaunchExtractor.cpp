@@ -66,10 +66,37 @@ public:
     // A launch clang could not fully build (an error in its arguments) has
     // nothing trustworthy to bind; its error is reported on its own.
     if (SM.isInSystemHeader(Call->getBeginLoc()) || Call->isValueDependent() ||
-        Call->isTypeDependent() || Call->containsErrors() ||
-        !Call->getDirectCallee())
+        Call->isTypeDependent() || Call->containsErrors())
       return true;
     // As the program runs it, when running the host code reached it.
+    bool Interpreted = false;
+    for (const InterpretedLaunch &L : Run.Launches)
+      if (L.Call == Call) {
+        Out.push_back(L.Spec);
+        Interpreted = true;
+      }
+    // Through a kernel pointer (`table[k]<<<...>>>`): only the run knows
+    // which kernel it is.
+    if (Interpreted || !Call->getDirectCallee())
+      return true;
+    EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
+    LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Current, Values);
+    if (Current && Current->isMain())
+      for (const std::string &Why : Run.Unreached)
+        Spec.Notes.push_back("the program does not reach this launch: " + Why);
+    Out.push_back(std::move(Spec));
+    return true;
+  }
+
+  /// cudaLaunchKernel(kernel, grid, block, args, smem, stream) and its kin.
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isa<CUDAKernelCallExpr>(Call) ||
+        launchApiOf(Call->getDirectCallee()) == LaunchApi::None)
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (SM.isInSystemHeader(Call->getBeginLoc()) || Call->isValueDependent() ||
+        Call->isTypeDependent() || Call->containsErrors())
+      return true;
     bool Interpreted = false;
     for (const InterpretedLaunch &L : Run.Launches)
       if (L.Call == Call) {
@@ -79,11 +106,12 @@ public:
     if (Interpreted)
       return true;
     EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
-    LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Current, Values);
-    if (Current && Current->isMain())
-      for (const std::string &Why : Run.Unreached)
-        Spec.Notes.push_back("the program does not reach this launch: " + Why);
-    Out.push_back(std::move(Spec));
+    const clang::Expr *KernelArg =
+        launchApiKernel(Call, launchApiOf(Call->getDirectCallee()));
+    const FunctionDecl *Kernel = KernelArg ? Values.kernel(KernelArg) : nullptr;
+    if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+      return true; // which kernel runs is not known here
+    Out.push_back(buildApiLaunchSpec(Ctx, Call, Kernel, Current, Values));
     return true;
   }
 
@@ -106,7 +134,12 @@ std::vector<LaunchSpec> extractLaunches(ASTContext &Ctx,
 std::vector<LaunchSpec> extractLaunchesFrom(ASTContext &Ctx,
                                             llvm::ArrayRef<Decl *> TopLevel,
                                             const HostRunOptions &Options) {
-  HostRun Run = interpretHost(Ctx, TopLevel, Options);
+  return launchesOfUnit(Ctx, TopLevel, interpretHost(Ctx, TopLevel, Options));
+}
+
+std::vector<LaunchSpec> launchesOfUnit(ASTContext &Ctx,
+                                       llvm::ArrayRef<Decl *> TopLevel,
+                                       const HostRun &Run) {
   std::vector<LaunchSpec> Out;
   LaunchFinder Finder(Ctx, Run, Out);
   for (Decl *D : TopLevel)

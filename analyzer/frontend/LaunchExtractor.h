@@ -29,6 +29,12 @@ extractLaunchesFrom(clang::ASTContext &Ctx,
                     llvm::ArrayRef<clang::Decl *> TopLevel,
                     const HostRunOptions &Options = {});
 
+/// The launch sites of one unit: as Run reached them (a run of several
+/// units, interpretProgram), the others evaluated in their function.
+std::vector<LaunchSpec> launchesOfUnit(clang::ASTContext &Ctx,
+                                       llvm::ArrayRef<clang::Decl *> TopLevel,
+                                       const HostRun &Run);
+
 } // namespace rla
 
 #endif // RLA_FRONTEND_LAUNCHEXTRACTOR_H

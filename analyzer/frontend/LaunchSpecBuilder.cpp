@@ -12,11 +12,23 @@ namespace {
 const char *const DimNames[] = {"x", "y", "z"};
 } // namespace
 
+/// The scalar, struct and pointer arguments of a launch by the kernel's
+/// parameters.
+void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
+                     unsigned NumArgs, const clang::Expr *const *Args,
+                     LaunchValues &Values, LaunchSpec &Spec);
+/// The scalar arguments of a launch through an argument array: what each
+/// entry points to.
+void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
+                      LaunchValues &Values, LaunchSpec &Spec);
+
 LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
                            const CUDAKernelCallExpr *Call,
-                           const FunctionDecl *Host, LaunchValues &Values) {
+                           const FunctionDecl *Host, LaunchValues &Values,
+                           const FunctionDecl *Kernel) {
   const SourceManager &SM = Ctx.getSourceManager();
-  const FunctionDecl *Kernel = Call->getDirectCallee();
+  if (!Kernel)
+    Kernel = Call->getDirectCallee();
   LaunchSpec Spec;
   Spec.Kernel = kernelDisplayName(Kernel);
   if (Host)
@@ -63,16 +75,145 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
   } else {
     Spec.DynamicSmem = Rational(0);
   }
-  for (unsigned I = 0; I < Call->getNumArgs() && I < Kernel->getNumParams();
-       ++I) {
+  kernelArguments(Ctx, Kernel, Call->getNumArgs(), Call->getArgs(), Values,
+                  Spec);
+  return Spec;
+}
+
+LaunchApi launchApiOf(const FunctionDecl *F) {
+  if (!F || !F->getDeclName().isIdentifier())
+    return LaunchApi::None;
+  StringRef Name = F->getName();
+  if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel")
+    return LaunchApi::Launch;
+  if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
+    return LaunchApi::LaunchEx;
+  return LaunchApi::None;
+}
+
+const clang::Expr *launchApiKernel(const CallExpr *Call, LaunchApi Api) {
+  unsigned Index = Api == LaunchApi::LaunchEx ? 1 : 0;
+  return Call->getNumArgs() > Index ? Call->getArg(Index) : nullptr;
+}
+
+LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
+                              const FunctionDecl *Kernel,
+                              const FunctionDecl *Host, LaunchValues &Values) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  LaunchApi Api = launchApiOf(Call->getDirectCallee());
+  LaunchSpec Spec;
+  Spec.Kernel = kernelDisplayName(Kernel);
+  if (Host)
+    Spec.HostFunction = Host->getQualifiedNameAsString();
+  Spec.Source = LaunchSource::LaunchSite;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
+  if (P.isValid())
+    Spec.Site = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+  std::string Callee = Call->getDirectCallee()->getName().str();
+  auto note = [&](const std::string &What, const std::string &Why) {
+    Spec.Notes.push_back(What + " is not known from the source: " +
+                         (Why.empty() ? "not a constant" : Why));
+  };
+  if (Api == LaunchApi::Launch) {
+    auto dims = [&](unsigned Index, const char *What,
+                    std::array<std::optional<Rational>, 3> &Dims) {
+      if (Call->getNumArgs() <= Index)
+        return;
+      std::string Why;
+      Dims = Values.dim3(Call->getArg(Index), Why);
+      for (unsigned D = 0; D < 3; ++D)
+        if (!Dims[D]) {
+          note(std::string(What) + "." + DimNames[D], Why);
+          break;
+        }
+    };
+    dims(1, "grid", Spec.Grid);
+    dims(2, "block", Spec.Block);
+    Spec.DynamicSmem = Rational(0);
+    if (Call->getNumArgs() > 4 && !isa<CXXDefaultArgExpr>(Call->getArg(4))) {
+      std::string Why;
+      Spec.DynamicSmem = Values.scalar(Call->getArg(4), Why);
+      if (!Spec.DynamicSmem)
+        Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+    }
+    if (Call->getNumArgs() > 3)
+      pointeeArguments(Kernel, Call->getArg(3), Values, Spec);
+    return Spec;
+  }
+  // cudaLaunchKernelEx: the sizes are the config's fields.
+  const clang::Expr *Config = Call->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Config);
+      U && U->getOpcode() == UO_AddrOf)
+    Config = U->getSubExpr();
+  std::map<std::string, Rational> Fields;
+  if (Config->getType()->isRecordType())
+    Values.fields(Config, "config", Fields);
+  auto field = [&](const std::string &Name) -> std::optional<Rational> {
+    auto It = Fields.find("config." + Name);
+    if (It == Fields.end())
+      return std::nullopt;
+    return It->second;
+  };
+  for (unsigned D = 0; D < 3; ++D) {
+    Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
+    Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);
+  }
+  for (unsigned D = 0; D < 3; ++D)
+    if (!Spec.Grid[D]) {
+      note(std::string("grid.") + DimNames[D], "the config's gridDim." +
+                                                   std::string(DimNames[D]) +
+                                                   " is not known");
+      break;
+    }
+  for (unsigned D = 0; D < 3; ++D)
+    if (!Spec.Block[D]) {
+      note(std::string("block.") + DimNames[D], "the config's blockDim." +
+                                                    std::string(DimNames[D]) +
+                                                    " is not known");
+      break;
+    }
+  Spec.DynamicSmem = field("dynamicSmemBytes");
+  if (!Spec.DynamicSmem)
+    Spec.Notes.push_back("dynamic shared memory is not known: the config's "
+                         "dynamicSmemBytes is not known");
+  if (Callee == "cudaLaunchKernelEx" && Call->getNumArgs() > 2)
+    kernelArguments(Ctx, Kernel, Call->getNumArgs() - 2, Call->getArgs() + 2,
+                    Values, Spec);
+  else if (Call->getNumArgs() > 2)
+    pointeeArguments(Kernel, Call->getArg(2), Values, Spec);
+  return Spec;
+}
+
+void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
+                      LaunchValues &Values, LaunchSpec &Spec) {
+  for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
     const ParmVarDecl *Param = Kernel->getParamDecl(I);
     QualType T = Param->getType();
+    if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
+      continue;
+    std::string Why;
+    if (auto V = Values.pointee(Array, I, Why))
+      Spec.Args[Param->getName().str()] = *V;
+    else if (T->isIntegralOrEnumerationType())
+      Spec.Notes.push_back("argument '" + Param->getName().str() +
+                           "' is not known from the source: " + Why);
+  }
+}
+
+void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
+                     unsigned NumArgs, const clang::Expr *const *Args,
+                     LaunchValues &Values, LaunchSpec &Spec) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (unsigned I = 0; I < NumArgs && I < Kernel->getNumParams(); ++I) {
+    const ParmVarDecl *Param = Kernel->getParamDecl(I);
+    const clang::Expr *ArgI = Args[I];
+    QualType T = Param->getType();
     if (T->isRecordType()) {
-      Values.fields(Call->getArg(I), Param->getName().str(), Spec.Args);
+      Values.fields(ArgI, Param->getName().str(), Spec.Args);
       continue;
     }
     if (T->isPointerType()) {
-      const clang::Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+      const clang::Expr *Arg = ArgI->IgnoreParenImpCasts();
       std::string Text;
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
         Text = Ref->getDecl()->getQualifiedNameAsString();
@@ -88,13 +229,12 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
       continue;
     std::string Why;
-    if (auto V = Values.scalar(Call->getArg(I), Why))
+    if (auto V = Values.scalar(ArgI, Why))
       Spec.Args[Param->getName().str()] = *V;
     else if (T->isIntegralOrEnumerationType())
       Spec.Notes.push_back("argument '" + Param->getName().str() +
                            "' is not known from the source: " + Why);
   }
-  return Spec;
 }
 
 } // namespace rla

@@ -34,14 +34,52 @@ public:
   /// The known integer fields of a struct argument ("cfg.n").
   virtual void fields(const clang::Expr *E, const std::string &Prefix,
                       std::map<std::string, Rational> &Out) = 0;
+  /// The kernel a function pointer names (`(void *)scale`, a variable
+  /// holding one); null when not known.
+  virtual const clang::FunctionDecl *kernel(const clang::Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
+        U && U->getOpcode() == clang::UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenCasts();
+    if (const auto *R = llvm::dyn_cast<clang::DeclRefExpr>(E))
+      return llvm::dyn_cast<clang::FunctionDecl>(R->getDecl());
+    return nullptr;
+  }
+  /// The value argument I points to in a `void *args[] = {&a, &n}` array
+  /// (cudaLaunchKernel's kernel arguments); unset when not known.
+  virtual std::optional<Rational> pointee(const clang::Expr *Array, unsigned I,
+                                          std::string &Why) {
+    Why = "the kernel's arguments in the argument array are not followed";
+    return std::nullopt;
+  }
 };
 
+/// The runtime's launch calls: cudaLaunchKernel and
+/// cudaLaunchCooperativeKernel (func, grid, block, args, smem, stream), and
+/// cudaLaunchKernelEx (config, kernel, args...) with its
+/// cudaLaunchConfig_t.
+enum class LaunchApi { None, Launch, LaunchEx };
+LaunchApi launchApiOf(const clang::FunctionDecl *F);
+/// The kernel expression of such a call.
+const clang::Expr *launchApiKernel(const clang::CallExpr *Call, LaunchApi Api);
+
 /// The launch at Call, in host function Host (null at file scope), with its
-/// configuration and scalar arguments as Values gives them.
+/// configuration and scalar arguments as Values gives them. Kernel: the
+/// kernel a `table[k]<<<...>>>` launches through its pointer (default: the
+/// call's direct callee).
 LaunchSpec buildLaunchSpec(const clang::ASTContext &Ctx,
                            const clang::CUDAKernelCallExpr *Call,
                            const clang::FunctionDecl *Host,
-                           LaunchValues &Values);
+                           LaunchValues &Values,
+                           const clang::FunctionDecl *Kernel = nullptr);
+
+/// The launch a runtime launch call makes (launchApiOf(callee) != None);
+/// Kernel: the __global__ function it launches.
+LaunchSpec buildApiLaunchSpec(const clang::ASTContext &Ctx,
+                              const clang::CallExpr *Call,
+                              const clang::FunctionDecl *Kernel,
+                              const clang::FunctionDecl *Host,
+                              LaunchValues &Values);
 
 } // namespace rla
 

@@ -36,6 +36,16 @@ bool isCudaSourceName(llvm::StringRef File) {
   return Ext == ".cu" || Ext == ".cuh";
 }
 
+} // namespace
+
+bool isHostSourceName(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c++" ||
+         Ext == ".C" || Ext == ".c";
+}
+
+namespace {
+
 bool forcesCudaLanguage(const std::vector<std::string> &Args) {
   for (size_t I = 0; I + 1 < Args.size(); ++I)
     if (Args[I] == "-x" && Args[I + 1] == "cuda")
@@ -47,6 +57,34 @@ bool forcesCudaLanguage(const std::vector<std::string> &Args) {
 }
 
 } // namespace
+
+bool prepareParse(const AnalysisRequest &Req,
+                  const std::vector<const GpuSpec *> &Gpus, ParseOptions &Parse,
+                  std::string &Error) {
+  Parse = Req.Parse;
+  if (!Parse.NoCudaHeaders) {
+    Parse.CudaPath = findCudaToolkit(Parse.CudaPath, Error);
+    if (Parse.CudaPath.empty())
+      return false;
+  }
+
+  // Host code that asks the runtime about the GPU sees the first one asked
+  // for.
+  if (Parse.HostRun.DeviceProperties.empty() && !Gpus.empty()) {
+    ArchitectureTable Archs;
+    std::string ArchError;
+    const ArchitectureLimits *Limits =
+        Archs.loadDefault(ArchError)
+            ? Archs.find(Gpus.front()->ComputeMajor, Gpus.front()->ComputeMinor)
+            : nullptr;
+    Parse.HostRun.DeviceProperties = deviceProperties(*Gpus.front(), Limits);
+    Parse.HostRun.DeviceName = Gpus.front()->Name;
+  }
+
+  for (const auto &[Name, Value] : Req.Binds)
+    Parse.HostRun.Binds.emplace(Name, Value);
+  return true;
+}
 
 AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
   // GPUs first: a typo should not cost a parse.
@@ -76,29 +114,10 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
                       "' is not a CUDA source (expected a .cu or .cuh file; "
                       "pass `-- -x cuda` to analyse it anyway)");
 
-  ParseOptions Parse = Req.Parse;
-  if (!Parse.NoCudaHeaders) {
-    std::string ToolkitError;
-    Parse.CudaPath = findCudaToolkit(Parse.CudaPath, ToolkitError);
-    if (Parse.CudaPath.empty())
-      return inputError(ToolkitError);
-  }
-
-  // Host code that asks the runtime about the GPU sees the first one asked
-  // for.
-  if (Parse.HostRun.DeviceProperties.empty() && !Gpus.empty()) {
-    ArchitectureTable Archs;
-    std::string ArchError;
-    const ArchitectureLimits *Limits =
-        Archs.loadDefault(ArchError)
-            ? Archs.find(Gpus.front()->ComputeMajor, Gpus.front()->ComputeMinor)
-            : nullptr;
-    Parse.HostRun.DeviceProperties = deviceProperties(*Gpus.front(), Limits);
-    Parse.HostRun.DeviceName = Gpus.front()->Name;
-  }
-
-  for (const auto &[Name, Value] : Req.Binds)
-    Parse.HostRun.Binds.emplace(Name, Value);
+  ParseOptions Parse;
+  std::string PrepareError;
+  if (!prepareParse(Req, Gpus, Parse, PrepareError))
+    return inputError(PrepareError);
 
   // Each architecture asked for, for kernels whose bodies depend on it.
   for (const GpuSpec *G : Gpus)

@@ -70,6 +70,17 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Request,
                                 const std::vector<const GpuSpec *> &Gpus,
                                 ParsedFile Parsed);
 
+/// The parse analyze() runs for Req: the toolkit resolved, the first GPU's
+/// device properties and the --bind values given to the host run. False
+/// with Error set when no toolkit is found.
+bool prepareParse(const AnalysisRequest &Req,
+                  const std::vector<const GpuSpec *> &Gpus, ParseOptions &Parse,
+                  std::string &Error);
+
+/// A C or C++ file (.cpp, .cc, .cxx, .c): given with CUDA files, its host
+/// code runs with theirs (ProgramLinker.h); it has no kernels of its own.
+bool isHostSourceName(llvm::StringRef File);
+
 /// The GPUs of Names (the database default when empty); false with Error
 /// set for an unknown name.
 bool resolveGpus(const std::vector<std::string> &Names, const GpuDatabase &Db,

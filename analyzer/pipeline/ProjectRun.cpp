@@ -2,6 +2,7 @@
 #include "analyzer/pipeline/ProjectRun.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/driver/ResultCache.h"
+#include "analyzer/frontend/ProgramLinker.h"
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/DiagnosticRenderer.h"
 #include "analyzer/report/FindingGate.h"
@@ -28,6 +29,10 @@ using Json = nlohmann::ordered_json;
 
 struct FileRun {
   std::string File;
+  /// The file's launches as the program of all files given reaches them,
+  /// and what they depend on (part of the cache key).
+  std::shared_ptr<const std::vector<LaunchSpec>> ProgramLaunches;
+  std::string ProgramDigest;
   FileOutputs Outputs;
   std::string Error; ///< set when Outputs.Exit == ExitInputError
   bool Cached = false;
@@ -75,6 +80,7 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
   auto Start = std::chrono::steady_clock::now();
   AnalysisRequest Req = Template;
   Req.Parse.File = Run.File;
+  Req.Parse.HostRun.ProgramLaunches = Run.ProgramLaunches;
   // Before the cache hashes it: reading a FIFO would block.
   if (std::string Error = checkRegularInput(Run.File); !Error.empty()) {
     Run.Outputs.Exit = ExitInputError;
@@ -83,7 +89,7 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
   }
   std::string Key;
   if (Cache) {
-    Key = Cache->key(Run.File, O.CacheContext);
+    Key = Cache->key(Run.File, O.CacheContext + Run.ProgramDigest);
     if (std::optional<FileOutputs> Hit = Cache->lookup(Key)) {
       Run.Outputs = std::move(*Hit);
       Run.Cached = true;
@@ -245,6 +251,40 @@ std::string located(const Finding &F) {
   return S + severityName(F.Level) + ": " + F.Message + " [" + F.Id + "]";
 }
 
+/// Several files: their host code runs as one program (ProgramLinker.h),
+/// each analysis then takes its launches from that run.
+void linkRuns(const AnalysisRequest &Template, const GpuDatabase &Db,
+              const std::vector<std::string> &Analysed,
+              const std::vector<std::string> &Host, unsigned Jobs,
+              std::vector<FileRun> &Runs) {
+  std::vector<const GpuSpec *> Gpus;
+  std::string Error;
+  if (!resolveGpus(Template.GpuNames, Db, Gpus, Error))
+    return; // each file's analysis reports it
+  std::vector<ParseOptions> Parses;
+  for (const std::vector<std::string> *List : {&Analysed, &Host})
+    for (const std::string &File : *List) {
+      if (!checkRegularInput(File).empty() || !llvm::sys::fs::exists(File))
+        continue; // reported by the file's own analysis (or, for host
+                  // files, nothing to run)
+      AnalysisRequest Req = Template;
+      Req.Parse.File = File;
+      ParseOptions Parse;
+      if (!prepareParse(Req, Gpus, Parse, Error))
+        return;
+      Parses.push_back(std::move(Parse));
+    }
+  LinkedProgram Program = linkProgram(Parses, Jobs);
+  for (size_t P = 0; P < Parses.size(); ++P)
+    for (FileRun &R : Runs)
+      if (R.File == Parses[P].File && Program.Launches[P]) {
+        R.ProgramLaunches = Program.Launches[P];
+        // Every file's launches: a change to one can change them all.
+        for (const std::string &D : Program.Digests)
+          R.ProgramDigest += D;
+      }
+}
+
 } // namespace
 
 int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
@@ -265,11 +305,23 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
   std::optional<ResultCache> Cache;
   if (!O.CacheDir.empty())
     Cache.emplace(O.CacheDir);
-  std::vector<FileRun> Runs(O.Files.size());
-  for (size_t I = 0; I < O.Files.size(); ++I)
-    Runs[I].File = O.Files[I];
-  std::mutex ErrLock;
   auto Start = std::chrono::steady_clock::now();
+  // C/C++ files given with CUDA files hold host code only: they run with
+  // the others and have no report of their own.
+  std::vector<std::string> Analysed, Host;
+  for (const std::string &F : O.Files)
+    (O.Files.size() > 1 && isHostSourceName(F) ? Host : Analysed).push_back(F);
+  if (Analysed.empty()) {
+    Err << "rl-analyze: error: no CUDA source among the inputs (C and C++ "
+           "files are host code run with the .cu files given)\n";
+    return ExitInputError;
+  }
+  std::vector<FileRun> Runs(Analysed.size());
+  for (size_t I = 0; I < Analysed.size(); ++I)
+    Runs[I].File = Analysed[I];
+  if (O.Files.size() > 1)
+    linkRuns(Template, Db, Analysed, Host, O.Jobs, Runs);
+  std::mutex ErrLock;
   unsigned Jobs = std::max(1u, std::min<unsigned>(O.Jobs, Runs.size()));
   if (Jobs == 1) {
     for (FileRun &R : Runs)
