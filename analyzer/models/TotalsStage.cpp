@@ -68,25 +68,23 @@ public:
       R.TotalFormulas = C.Earlier->TotalFormulas;
       R.PerThreadFormulas = C.Earlier->PerThreadFormulas;
     }
-    // Formulas built apart can be one formula ("flops" sums the
-    // precisions): non-constant ones are also matched by their text.
-    struct Evaluated {
-      Expr Formula;
-      std::string Text;
-      EvalResult Result;
-    };
-    std::vector<Evaluated> Done;
+    // Formulas built apart are often one formula ("flops" sums the
+    // precisions, "High" is often "Low"): matched by their text, which
+    // prints every term (Expr's == does not tell an overflow term apart).
+    std::vector<std::pair<std::string, EvalResult>> Done;
     auto evaluated = [&](const Expr &E) {
-      for (const Evaluated &D : Done)
-        if (D.Formula == E)
-          return D.Result;
-      std::string Text = E.asConstant() ? "" : E.str();
-      if (!Text.empty())
-        for (const Evaluated &D : Done)
-          if (D.Text == Text)
-            return D.Result;
-      Done.push_back({E, std::move(Text), E.evaluate(C.Values)});
-      return Done.back().Result;
+      if (E.isConstant())
+        return E.evaluate(C.Values);
+      std::string Text = E.str();
+      bool Overflow = Text.find("overflow") != std::string::npos;
+      if (!Overflow)
+        for (const auto &[Seen, Result] : Done)
+          if (Seen == Text)
+            return Result;
+      EvalResult R = E.evaluate(C.Values);
+      if (!Overflow)
+        Done.emplace_back(std::move(Text), R);
+      return R;
     };
     for (size_t I = 0; I < C.Low.size(); ++I) {
       const std::string &Key = C.Low[I].first;
