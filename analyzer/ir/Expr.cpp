@@ -252,6 +252,9 @@ bool atomIntegerValued(const Atom &A) {
 }
 
 int compareRationals(const Rational &A, const Rational &B) {
+  // An overflowed coefficient holds no value: it equals only another one.
+  if (A.overflowed() != B.overflowed())
+    return A.overflowed() ? 1 : -1;
   if (A.num() != B.num())
     return A.num() < B.num() ? -1 : 1;
   if (A.den() != B.den())

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+using rla::Expr;
 using rla::Rational;
 
 namespace {
@@ -65,6 +66,16 @@ TEST(RationalTest, OverflowIsSticky) {
   EXPECT_TRUE((Rational(1) / Rational(0)).overflowed());
   EXPECT_FALSE((Big * Rational(1, 2)).overflowed());
   EXPECT_FALSE((Big - Big).overflowed());
+}
+
+TEST(RationalTest, AnOverflowedCoefficientTellsFormulasApart) {
+  Rational Over = Rational(I128Max, 1) + Rational(1);
+  Expr X = Expr::symbol("x");
+  Expr Overflowed = Expr(Over) * X, Plain = Expr(Rational(4)) * X;
+  EXPECT_FALSE(Overflowed == Plain)
+      << Overflowed.str() << " vs " << Plain.str();
+  EXPECT_FALSE(Overflowed == Expr(Rational(0)) * X);
+  EXPECT_TRUE(Overflowed == Expr(Over) * X);
 }
 
 TEST(RationalTest, LargeValuesPrint) {
