@@ -527,7 +527,9 @@ std::unique_ptr<ASTUnit> parseHostUnit(const ParseOptions &Options,
   tooling::ClangTool Tool(Db, {O.File},
                           std::make_shared<PCHContainerOperations>(), Files);
   Tool.setPrintErrorMessage(false);
-  if (std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File))
+  // mapVirtualFile keeps a reference to the text: it must outlive the parse.
+  std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File);
+  if (Rewritten)
     Tool.mapVirtualFile(O.File, *Rewritten);
   // The file's own analysis reports its errors; here they are not wanted.
   IgnoringDiagConsumer Quiet;
