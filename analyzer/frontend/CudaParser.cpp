@@ -295,15 +295,12 @@ std::optional<std::string> mainFileAsNvccReadsIt(const std::string &File) {
   return Text;
 }
 
-/// One clang job over File; false when clang could not run it at all.
-bool runJob(const ParseOptions &O, const std::vector<std::string> &Args,
-            const std::optional<std::string> &Rewritten,
-            DiagnosticCollector &Diags, ParsedFile &Out, bool DeviceSide) {
-  const std::string &File = O.File;
-  tooling::FixedCompilationDatabase Db(".", Args);
-  // A file system of its own: on the process's, -working-directory= would
-  // chdir the whole process, and parses in other threads (-j) would find
-  // relative paths (-p build among them) from the wrong folder.
+/// A file system of its own for one parse, with the nvcc compatibility
+/// overlay: on the process's, -working-directory= would chdir the whole
+/// process, and parses in other threads (-j) would find relative paths (-p
+/// build among them) from the wrong folder.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+parseFileSystem(const ParseOptions &O, const std::vector<std::string> &Args) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
       llvm::vfs::createPhysicalFileSystem();
   if (std::string Overlay = nvccCompatibilityOverlay(O, Args); !Overlay.empty())
@@ -312,6 +309,17 @@ bool runJob(const ParseOptions &O, const std::vector<std::string> &Args,
             Files))
       Files =
           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(Redirected.release());
+  return Files;
+}
+
+/// One clang job over File; false when clang could not run it at all.
+bool runJob(const ParseOptions &O, const std::vector<std::string> &Args,
+            const std::optional<std::string> &Rewritten,
+            DiagnosticCollector &Diags, ParsedFile &Out, bool DeviceSide) {
+  const std::string &File = O.File;
+  tooling::FixedCompilationDatabase Db(".", Args);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
+      parseFileSystem(O, Args);
   tooling::ClangTool Tool(Db, {File},
                           std::make_shared<PCHContainerOperations>(), Files);
   Tool.setPrintErrorMessage(false);
@@ -517,13 +525,7 @@ std::unique_ptr<ASTUnit> parseHostUnit(const ParseOptions &Options,
   addNvccCompatibilityArguments(O, Args);
   tooling::FixedCompilationDatabase Db(".", Args);
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
-      llvm::vfs::createPhysicalFileSystem();
-  if (std::string Overlay = nvccCompatibilityOverlay(O, Args); !Overlay.empty())
-    if (auto Redirected = llvm::vfs::getVFSFromYAML(
-            llvm::MemoryBuffer::getMemBufferCopy(Overlay), nullptr, "", nullptr,
-            Files))
-      Files =
-          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(Redirected.release());
+      parseFileSystem(O, Args);
   tooling::ClangTool Tool(Db, {O.File},
                           std::make_shared<PCHContainerOperations>(), Files);
   Tool.setPrintErrorMessage(false);

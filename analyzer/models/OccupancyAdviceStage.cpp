@@ -137,14 +137,12 @@ class OccupancyAdviceStage : public LaunchStage {
 public:
   const char *name() const override { return "occupancy-advice"; }
   void run(LaunchContext &C, KernelReport &R) const override {
-    if (!C.Resources || !C.Resources->options().Archs)
-      return;
-    const ArchitectureTable &Archs = *C.Resources->options().Archs;
-    for (const OccupancyOnGpu &Occ : R.Occupancies)
-      if (Occ.Result)
-        if (const ArchitectureLimits *A =
-                Archs.find(Occ.Gpu->ComputeMajor, Occ.Gpu->ComputeMinor))
-          checkLatency(R, Occ, *A, Archs);
+    forEachComputedOccupancy(C, R,
+                             [&](const OccupancyOnGpu &Occ,
+                                 const ArchitectureLimits &A,
+                                 const ArchitectureTable &Archs) {
+                               checkLatency(R, Occ, A, Archs);
+                             });
   }
 };
 

@@ -139,6 +139,20 @@ std::optional<double> launchThreads(const KernelReport &K) {
   return Threads;
 }
 
+void forEachComputedOccupancy(
+    const LaunchContext &C, const KernelReport &R,
+    const std::function<void(const OccupancyOnGpu &, const ArchitectureLimits &,
+                             const ArchitectureTable &)> &F) {
+  if (!C.Resources || !C.Resources->options().Archs)
+    return;
+  const ArchitectureTable &Archs = *C.Resources->options().Archs;
+  for (const OccupancyOnGpu &Occ : R.Occupancies)
+    if (Occ.Result)
+      if (const ArchitectureLimits *A =
+              Archs.find(Occ.Gpu->ComputeMajor, Occ.Gpu->ComputeMinor))
+        F(Occ, *A, Archs);
+}
+
 std::unique_ptr<LaunchStage> makeOccupancyStage() {
   return std::make_unique<OccupancyStage>();
 }
