@@ -9,6 +9,7 @@
 #include "analyzer/pipeline/DeviceProperties.h"
 #include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
+#include "analyzer/report/ReportWriter.h"
 #include "analyzer/report/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -86,7 +87,8 @@ bool prepareParse(const AnalysisRequest &Req,
   return true;
 }
 
-AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
+AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db,
+                       ReportWriter *Stream) {
   // GPUs first: a typo should not cost a parse.
   std::vector<const GpuSpec *> Gpus;
   std::vector<std::string> Names = Req.GpuNames;
@@ -147,7 +149,7 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db) {
          : Parsed.Kernels.empty()
              ? "no kernel could be read"
              : "not analysed: every kernel's code has one"));
-  return reportFromParsed(Req, Parse, Gpus, std::move(Parsed));
+  return reportFromParsed(Req, Parse, Gpus, std::move(Parsed), Stream);
 }
 
 /// --solve and --precision: the crossover size and the what-if.
@@ -165,7 +167,7 @@ static void askQuestions(const AnalysisRequest &Req,
 AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                                 const ParseOptions &Parse,
                                 const std::vector<const GpuSpec *> &Gpus,
-                                ParsedFile Parsed) {
+                                ParsedFile Parsed, ReportWriter *Stream) {
   const std::string &File = Req.Parse.File;
   // Show the input's path as the user wrote it, not clang's absolute form.
   llvm::SmallString<256> Absolute(File);
@@ -227,11 +229,14 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                                  "no __global__ kernels in '" + File + "'",
                                  SourceLoc{File, 0, 0}});
     applyCheckFilter(R, Req.Checks);
+    if (Stream)
+      writeReport(R, *Stream);
     return Result;
   }
 
   // Which launches each kernel gets: explicit ones replace its sites.
-  std::vector<std::vector<LaunchSpec>> PerKernel(Parsed.Kernels.size());
+  // Pointers into Req and Parsed: a launch file's cases are not copied.
+  std::vector<std::vector<const LaunchSpec *>> PerKernel(Parsed.Kernels.size());
   std::vector<bool> Explicit(Parsed.Kernels.size(), false);
   for (const LaunchSpec &L : Req.Launches) {
     std::vector<size_t> Matches;
@@ -250,14 +255,14 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                         "'; its kernels: " + Known);
     }
     for (size_t I : Matches) {
-      PerKernel[I].push_back(L);
+      PerKernel[I].push_back(&L);
       Explicit[I] = true;
     }
   }
   for (const LaunchSpec &Site : Parsed.Launches)
     for (size_t I = 0; I < Parsed.Kernels.size(); ++I)
       if (!Explicit[I] && Parsed.Kernels[I].Name == Site.Kernel)
-        PerKernel[I].push_back(Site);
+        PerKernel[I].push_back(&Site);
 
   // A --bind that names nothing of this file is most likely a typo.
   for (const auto &[Name, Value] : Req.Binds) {
@@ -286,10 +291,23 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
                                             HaveArchs ? &Archs : nullptr,
                                             ArchsError),
                             Gpus);
-  size_t Entries = 0;
-  for (const std::vector<LaunchSpec> &Launches : PerKernel)
-    Entries += std::max<size_t>(Launches.size(), 1);
-  R.Kernels.reserve(Entries);
+  // File findings known before binding are final now: a streamed report
+  // writes them first.
+  SourceLines Sources;
+  suppressFileFindings(R.Findings, Sources, R.Suppressed);
+  dropDisabled(R.Findings, Req.Checks);
+  R.Checks = Req.Checks;
+  R.Program.Time.assign(Gpus.size(), NumberRange{});
+  if (Stream) {
+    Stream->begin(R);
+  } else {
+    size_t Entries = 0;
+    for (const std::vector<const LaunchSpec *> &Launches : PerKernel)
+      Entries += std::max<size_t>(Launches.size(), 1);
+    R.Kernels.reserve(Entries);
+  }
+  // Launch-site entries of a streamed report, for the fusion chains.
+  std::vector<KernelReport> Sequenced;
   for (size_t I = 0; I < Parsed.Kernels.size(); ++I) {
     const KernelModel &Model = Parsed.Kernels[I];
     // A body read for some architectures only is predicted on their GPUs.
@@ -299,31 +317,45 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
           std::find(Model.Archs.begin(), Model.Archs.end(), G->smArch()) !=
               Model.Archs.end())
         ModelGpus.push_back(G);
+    LaunchSpec None;
     if (PerKernel[I].empty()) {
-      LaunchSpec None;
       None.Kernel = Model.Name;
       None.Notes.push_back("no launch of '" + Model.Name +
                            "' in this file; pass --launch or --launches");
-      PerKernel[I].push_back(None);
+      PerKernel[I].push_back(&None);
     }
-    size_t First = R.Kernels.size();
-    for (const LaunchSpec &L : PerKernel[I]) {
-      const KernelReport *Earlier =
-          R.Kernels.size() > First ? &R.Kernels[First] : nullptr;
-      R.Kernels.push_back(bindLaunch(Model, L, Req.Binds, ModelGpus,
-                                     Req.DefaultBinds, &Resources, Earlier));
-      askQuestions(Req, ModelGpus, R.Kernels.back());
+    // The kernel's first launch: later ones reuse what it computed.
+    std::optional<KernelReport> First;
+    for (const LaunchSpec *L : PerKernel[I]) {
+      KernelReport K =
+          bindLaunch(Model, *L, Req.Binds, ModelGpus, Req.DefaultBinds,
+                     &Resources, First ? &*First : nullptr);
+      askQuestions(Req, ModelGpus, K);
+      if (!First)
+        First = K;
+      suppressKernel(K, Sources, R.Suppressed);
+      filterKernelFindings(K, Req.Checks);
+      addToProgram(R.Program, K, Gpus.size());
+      if (!Stream) {
+        R.Kernels.push_back(std::move(K));
+        continue;
+      }
+      if (K.Launch.Source == LaunchSource::LaunchSite &&
+          !K.Launch.HostFunction.empty())
+        Sequenced.push_back(K);
+      Stream->entry(R, K);
     }
   }
   // Launches in sequence that hand buffers to each other through DRAM.
-  for (Finding &F : fusionFindings(R.Kernels))
-    R.Findings.push_back(F);
-  R.Program = programTotals(R);
+  std::vector<Finding> Fusion = fusionFindings(Stream ? Sequenced : R.Kernels);
+  suppressFileFindings(Fusion, Sources, R.Suppressed);
+  dropDisabled(Fusion, Req.Checks);
+  dropDisabled(R.Suppressed, Req.Checks);
+  R.Findings.insert(R.Findings.end(), Fusion.begin(), Fusion.end());
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;
-  SourceLines Sources;
-  applySuppressions(R, Sources);
-  applyCheckFilter(R, Req.Checks);
+  if (Stream)
+    Stream->end(R);
   return Result;
 }
 

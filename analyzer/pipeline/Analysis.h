@@ -10,6 +10,7 @@
 #include "analyzer/frontend/CudaParser.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/report/Report.h"
+#include "analyzer/report/ReportWriter.h"
 
 #include <string>
 #include <vector>
@@ -58,7 +59,12 @@ struct AnalysisResult {
 
 /// Runs the whole analysis. Gpus must outlive the result (the report points
 /// into it).
-AnalysisResult analyze(const AnalysisRequest &Request, const GpuDatabase &Gpus);
+/// With Stream, each launch entry goes to it as it is bound and is not kept
+/// (Report::Kernels stays empty; a launch file of 100,000 cases runs in the
+/// memory of one); on success Stream has received the whole report, on an
+/// input error nothing.
+AnalysisResult analyze(const AnalysisRequest &Request, const GpuDatabase &Gpus,
+                       ReportWriter *Stream = nullptr);
 
 /// The "ParsedFile -> Report" half of analyze(), for front ends that parse
 /// on their own (the compiler plugin, the language server). Parsed must come
@@ -68,7 +74,8 @@ AnalysisResult analyze(const AnalysisRequest &Request, const GpuDatabase &Gpus);
 AnalysisResult reportFromParsed(const AnalysisRequest &Request,
                                 const ParseOptions &Parse,
                                 const std::vector<const GpuSpec *> &Gpus,
-                                ParsedFile Parsed);
+                                ParsedFile Parsed,
+                                ReportWriter *Stream = nullptr);
 
 /// The parse analyze() runs for Req: the toolkit resolved, the first GPU's
 /// device properties and the --bind values given to the host run. False

@@ -3,31 +3,35 @@
 
 namespace rla {
 
+void addToProgram(ProgramTotals &P, const KernelReport &K, size_t Gpus) {
+  if (P.Time.size() != Gpus)
+    P.Time.assign(Gpus, NumberRange{});
+  if (K.Launch.CallChain.empty())
+    return; // not from the host run: no count to weigh it with
+  P.Present = true;
+  BoundValue Flops = K.Totals ? K.Totals->get("flops") : std::nullopt;
+  BoundValue Dram = K.Totals ? K.Totals->get("dram_bytes") : std::nullopt;
+  if (!K.Launch.LaunchCount || !Flops || !Dram || K.Verdicts.size() != Gpus) {
+    ++P.Missing;
+    return;
+  }
+  double N = K.Launch.LaunchCount->toDouble();
+  P.Launches += N;
+  P.Flops.Low += N * Flops->Low;
+  P.Flops.High += N * Flops->High;
+  P.DramBytes.Low += N * Dram->Low;
+  P.DramBytes.High += N * Dram->High;
+  for (size_t G = 0; G < Gpus; ++G) {
+    P.Time[G].Low += N * K.Verdicts[G].Low.PredictedTime;
+    P.Time[G].High += N * K.Verdicts[G].High.PredictedTime;
+  }
+}
+
 ProgramTotals programTotals(const Report &R) {
   ProgramTotals P;
   P.Time.assign(R.Gpus.size(), NumberRange{});
-  for (const KernelReport &K : R.Kernels) {
-    if (K.Launch.CallChain.empty())
-      continue; // not from the host run: no count to weigh it with
-    P.Present = true;
-    BoundValue Flops = K.Totals ? K.Totals->get("flops") : std::nullopt;
-    BoundValue Dram = K.Totals ? K.Totals->get("dram_bytes") : std::nullopt;
-    if (!K.Launch.LaunchCount || !Flops || !Dram ||
-        K.Verdicts.size() != R.Gpus.size()) {
-      ++P.Missing;
-      continue;
-    }
-    double N = K.Launch.LaunchCount->toDouble();
-    P.Launches += N;
-    P.Flops.Low += N * Flops->Low;
-    P.Flops.High += N * Flops->High;
-    P.DramBytes.Low += N * Dram->Low;
-    P.DramBytes.High += N * Dram->High;
-    for (size_t G = 0; G < R.Gpus.size(); ++G) {
-      P.Time[G].Low += N * K.Verdicts[G].Low.PredictedTime;
-      P.Time[G].High += N * K.Verdicts[G].High.PredictedTime;
-    }
-  }
+  for (const KernelReport &K : R.Kernels)
+    addToProgram(P, K, R.Gpus.size());
   return P;
 }
 

@@ -15,6 +15,9 @@ namespace rla {
 
 ProgramTotals programTotals(const Report &R);
 
+/// Adds one entry to P (a report with Gpus GPUs), as programTotals does.
+void addToProgram(ProgramTotals &P, const KernelReport &K, size_t Gpus);
+
 } // namespace rla
 
 #endif // RLA_PIPELINE_PROGRAMTOTALS_H

@@ -8,6 +8,7 @@
 #include "analyzer/report/FindingGate.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/ReportRoofline.h"
+#include "analyzer/report/ReportWriter.h"
 #include "analyzer/report/SarifRenderer.h"
 #include "analyzer/report/TextRenderer.h"
 
@@ -36,6 +37,7 @@ struct FileRun {
   FileOutputs Outputs;
   std::string Error; ///< set when Outputs.Exit == ExitInputError
   bool Cached = false;
+  bool Streamed = false; ///< printed while computed (streams())
   double Seconds = 0;
   Json Report; ///< parsed Outputs.Json (null on error)
 };
@@ -60,6 +62,8 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
     Error = Result.Error;
     return Out;
   }
+  Out.Dependencies = Result.R.Dependencies;
+  Out.AbsentIncludes = Result.R.AbsentIncludes;
   bool Text = O.Output == OutputKind::Text;
   if (ForCache || O.Output == OutputKind::Json || needsReports(O))
     Out.Json = renderJson(Result.R);
@@ -69,14 +73,39 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
     Out.TextColor = renderText(Result.R, true, O.Verbose, O.Lines);
   if (ForCache || O.Output == OutputKind::Diagnostics)
     Out.Diagnostics = renderDiagnostics(Result.R);
-  Out.Dependencies = Result.R.Dependencies;
-  Out.AbsentIncludes = Result.R.AbsentIncludes;
   return Out;
+}
+
+/// Whether the run writes the file's report while it is computed: one file
+/// printed in the format asked for, with a launch file of at least
+/// O.StreamLaunches cases (a report entry holds ~20 KB). A streamed report
+/// is not kept in the result cache.
+bool streams(const AnalysisRequest &Req, const RunOptions &O) {
+  return !needsReports(O) && O.Output != OutputKind::Sarif &&
+         Req.Launches.size() >= O.StreamLaunches;
+}
+
+/// The file's report written to Out as its entries are bound.
+FileOutputs streamFile(const AnalysisRequest &Req, const GpuDatabase &Db,
+                       const RunOptions &O, llvm::raw_ostream &Out,
+                       std::string &Error) {
+  std::unique_ptr<ReportWriter> W =
+      O.Output == OutputKind::Json ? makeJsonWriter(Out)
+      : O.Output == OutputKind::Diagnostics
+          ? makeDiagnosticsWriter(Out)
+          : makeTextWriter(Out, O.Color, O.Verbose, O.Lines);
+  AnalysisResult Result = analyze(Req, Db, W.get());
+  FileOutputs Outputs;
+  Outputs.Exit = Result.Exit;
+  if (Result.Exit == ExitInputError)
+    Error = Result.Error;
+  return Outputs;
 }
 
 void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
             const GpuDatabase &Db, const ResultCache *Cache,
-            std::mutex &ErrLock, llvm::raw_ostream &Err) {
+            std::mutex &ErrLock, llvm::raw_ostream &Out,
+            llvm::raw_ostream &Err) {
   auto Start = std::chrono::steady_clock::now();
   AnalysisRequest Req = Template;
   Req.Parse.File = Run.File;
@@ -85,6 +114,14 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
   if (std::string Error = checkRegularInput(Run.File); !Error.empty()) {
     Run.Outputs.Exit = ExitInputError;
     Run.Error = Error;
+    return;
+  }
+  if (streams(Req, O)) {
+    Run.Outputs = streamFile(Req, Db, O, Out, Run.Error);
+    Run.Streamed = true;
+    if (O.Verbose)
+      Err << "rl-analyze: " << Run.File << ": " << Req.Launches.size()
+          << " launch cases: report written as computed, not cached\n";
     return;
   }
   std::string Key;
@@ -213,7 +250,7 @@ void printOutputs(const std::vector<FileRun> &Runs, const RunOptions &O,
     Out << J.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     for (const FileRun &R : Runs) {
-      if (R.Outputs.Exit == ExitInputError)
+      if (R.Outputs.Exit == ExitInputError || R.Streamed)
         continue;
       if (O.Multi && O.Output == OutputKind::Text)
         Out << "== " << R.File << (R.Cached ? " (cached)" : "") << " ==\n";
@@ -325,12 +362,13 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
   unsigned Jobs = std::max(1u, std::min<unsigned>(O.Jobs, Runs.size()));
   if (Jobs == 1) {
     for (FileRun &R : Runs)
-      runOne(R, Template, O, Db, Cache ? &*Cache : nullptr, ErrLock, Err);
+      runOne(R, Template, O, Db, Cache ? &*Cache : nullptr, ErrLock, Out, Err);
   } else {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
     for (FileRun &R : Runs)
       Pool.async([&, Run = &R] {
-        runOne(*Run, Template, O, Db, Cache ? &*Cache : nullptr, ErrLock, Err);
+        runOne(*Run, Template, O, Db, Cache ? &*Cache : nullptr, ErrLock, Out,
+               Err);
       });
     Pool.wait();
   }

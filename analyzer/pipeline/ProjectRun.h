@@ -44,6 +44,9 @@ struct RunOptions {
   NewLaunchPolicy BaselineNew = NewLaunchPolicy::Warn;
   /// --fail-on-new: a finding the baseline's entry lacks fails the gate.
   bool FailOnNewFindings = false;
+  /// A launch file of this many cases is reported as it is computed
+  /// (--stream-launches; ProjectRun.cpp, streams()).
+  size_t StreamLaunches = 1000;
 };
 
 /// Runs everything; returns the exit code (docs/cli.md).

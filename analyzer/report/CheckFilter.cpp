@@ -92,19 +92,23 @@ std::string CheckFilter::text() const {
   return Out;
 }
 
+void dropDisabled(std::vector<Finding> &List, const CheckFilter &Checks) {
+  List.erase(
+      std::remove_if(List.begin(), List.end(),
+                     [&](const Finding &F) { return !Checks.enabled(F.Id); }),
+      List.end());
+}
+
+void filterKernelFindings(KernelReport &K, const CheckFilter &Checks) {
+  dropDisabled(K.Findings, Checks);
+  dropDisabled(K.Model.Findings, Checks);
+}
+
 void applyCheckFilter(Report &R, const CheckFilter &Checks) {
-  auto Drop = [&](std::vector<Finding> &List) {
-    List.erase(
-        std::remove_if(List.begin(), List.end(),
-                       [&](const Finding &F) { return !Checks.enabled(F.Id); }),
-        List.end());
-  };
-  Drop(R.Findings);
-  Drop(R.Suppressed);
-  for (KernelReport &K : R.Kernels) {
-    Drop(K.Findings);
-    Drop(K.Model.Findings);
-  }
+  dropDisabled(R.Findings, Checks);
+  dropDisabled(R.Suppressed, Checks);
+  for (KernelReport &K : R.Kernels)
+    filterKernelFindings(K, Checks);
   R.Checks = Checks;
 }
 

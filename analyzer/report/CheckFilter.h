@@ -47,11 +47,17 @@ private:
 };
 
 struct Report;
+struct KernelReport;
+struct Finding;
 
 /// Drops from R every finding Checks disables (file-level, per kernel and
 /// the suppressed ones) and records Checks in R, where the verdict remarks
 /// look it up.
 void applyCheckFilter(Report &R, const CheckFilter &Checks);
+
+/// The same for one launch entry, and for a list of findings.
+void filterKernelFindings(KernelReport &K, const CheckFilter &Checks);
+void dropDisabled(std::vector<Finding> &List, const CheckFilter &Checks);
 
 /// Whether Pattern (with `*` for any run of characters) matches all of Text.
 bool globMatches(llvm::StringRef Pattern, llvm::StringRef Text);

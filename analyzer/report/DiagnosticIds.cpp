@@ -18,6 +18,12 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "Do fewer or cheaper FLOPs: a lower precision with a higher peak "
        "(fp16/bf16, tensor cores), fewer divisions and special functions, "
        "hoisting invariant arithmetic out of loops."},
+      {"rl-next-step", Severity::Remark,
+       "The change that would save the launch the most time, priced by the "
+       "model (the access coalesced or conflict-free and re-run through the "
+       "memory model, or the occupancy limit lifted), at the line to change.",
+       "Make the change it names; the saving is the predicted time before "
+       "and after, on the GPU where the share saved is largest."},
       // Access-pattern and occupancy findings of the memory and occupancy
       // models.
       {"rl-uncoalesced", Severity::Warning,
@@ -160,7 +166,8 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
       {"rl-baseline-new", Severity::Warning,
        "A kernel launch of the run that --baseline could not compare: the "
        "baseline has no entry for its file, kernel, launch (the n-th launch "
-       "of it in a host function, or a case) and GPU, or the launch is not bound and has no numbers. "
+       "of it in a host function, or a case) and GPU, or the launch is not "
+       "bound and has no numbers. "
        "--baseline-new=fail makes a new launch fail the gate.",
        "Record it: rl-analyze FILE.cu --write-baseline BASELINE, and commit "
        "the updated baseline with the change."},

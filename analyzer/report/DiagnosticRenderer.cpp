@@ -1,11 +1,14 @@
 //===- DiagnosticRenderer.cpp ---------------------------------------------===//
 #include "analyzer/report/DiagnosticRenderer.h"
 
+#include "analyzer/report/NextStepText.h"
+#include "analyzer/report/ReportWriter.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -144,29 +147,77 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool,
 
 } // namespace
 
-std::string renderDiagnostics(const Report &R) {
-  std::vector<Line> Lines;
-  for (const Finding &F : R.Findings)
-    Lines.push_back(findingLines(F, R.Tool));
-  for (const KernelReport &K : R.Kernels) {
-    if (std::optional<Line> L = boundLine(K, R.Tool, R.Checks))
-      Lines.push_back(*L);
-    for (const auto *List : {&K.Findings, &K.Model.Findings})
-      for (const Finding &F : *List)
-        Lines.push_back(findingLines(F, R.Tool));
+namespace {
+
+/// The next step of a bound launch, unless --checks or an ignore comment on
+/// its verdict turns it off.
+std::optional<Finding> enabledNextStep(const KernelReport &K,
+                                       const CheckFilter &Checks) {
+  if (K.VerdictSuppressed || !Checks.enabled("rl-next-step"))
+    return std::nullopt;
+  return nextStepFinding(K);
+}
+
+/// Compiler-style lines sorted by position, each once. Lines are kept
+/// unique as they arrive, so a streamed launch file holds one line per
+/// distinct message, not one per launch.
+class DiagnosticsWriter : public ReportWriter {
+public:
+  explicit DiagnosticsWriter(llvm::raw_ostream &Out) : Out(Out) {}
+
+  void begin(const Report &R) override {
+    for (const Finding &F : R.Findings)
+      add(findingLines(F, R.Tool));
+    FindingsSeen = R.Findings.size();
   }
 
-  std::stable_sort(Lines.begin(), Lines.end(),
-                   [](const Line &A, const Line &B) {
-                     return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
-                            std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
-                   });
-  std::string Out;
-  std::set<std::string> Printed;
-  for (const Line &L : Lines)
-    if (Printed.insert(L.Text).second)
-      Out += L.Text + "\n";
-  return Out;
+  void entry(const Report &R, const KernelReport &K) override {
+    if (std::optional<Line> L = boundLine(K, R.Tool, R.Checks))
+      add(*L);
+    if (std::optional<Finding> Next = enabledNextStep(K, R.Checks))
+      add(findingLines(*Next, R.Tool));
+    for (const auto *List : {&K.Findings, &K.Model.Findings})
+      for (const Finding &F : *List)
+        add(findingLines(F, R.Tool));
+  }
+
+  void end(const Report &R) override {
+    for (size_t I = FindingsSeen; I < R.Findings.size(); ++I)
+      add(findingLines(R.Findings[I], R.Tool));
+    std::stable_sort(Lines.begin(), Lines.end(),
+                     [](const Line &A, const Line &B) {
+                       return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
+                              std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
+                     });
+    for (const Line &L : Lines)
+      Out << L.Text << "\n";
+  }
+
+private:
+  void add(Line L) {
+    if (Seen.insert(L.Text).second)
+      Lines.push_back(std::move(L));
+  }
+
+  llvm::raw_ostream &Out;
+  std::vector<Line> Lines;
+  std::set<std::string> Seen;
+  size_t FindingsSeen = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ReportWriter> makeDiagnosticsWriter(llvm::raw_ostream &Out) {
+  return std::make_unique<DiagnosticsWriter>(Out);
+}
+
+std::string renderDiagnostics(const Report &R) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  DiagnosticsWriter W(OS);
+  writeReport(R, W);
+  OS.flush();
+  return Text;
 }
 
 std::vector<Finding> collectDiagnostics(const Report &R) {
@@ -182,6 +233,8 @@ std::vector<Finding> collectDiagnostics(const Report &R) {
       All.push_back(Finding{Text.substr(Open + 2, Text.size() - Open - 3),
                             Severity::Remark, Text.substr(0, Open), L->Loc});
     }
+    if (std::optional<Finding> Next = enabledNextStep(K, R.Checks))
+      All.push_back(*Next);
     for (const auto *List : {&K.Findings, &K.Model.Findings})
       for (const Finding &F : *List)
         All.push_back(F);

@@ -6,12 +6,14 @@
 #include "analyzer/report/NextStepText.h"
 #include "analyzer/report/OccupancyJson.h"
 #include "analyzer/report/QuestionsText.h"
+#include "analyzer/report/ReportWriter.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 
 namespace rla {
 
@@ -479,7 +481,11 @@ Json kernel(const KernelReport &K) {
 
 } // namespace
 
-std::string renderJson(const Report &R) {
+namespace {
+
+/// The document with its kernels replaced by Placeholder (dumped one at a
+/// time by JsonWriter).
+std::string documentText(const Report &R, const std::string &Placeholder) {
   Json J = Json::object();
   J["tool"] = R.Tool;
   J["version"] = R.Version;
@@ -493,10 +499,7 @@ std::string renderJson(const Report &R) {
     if (G)
       Gpus.push_back(gpu(*G));
   J["gpus"] = Gpus;
-  // The kernels are dumped one at a time into the text (below), so that a
-  // launch file of 100,000 cases never has its whole JSON tree in memory.
-  const std::string Placeholder = "\x01kernels\x01";
-  J["kernels"] = R.Kernels.empty() ? Json::array() : Json(Placeholder);
+  J["kernels"] = Placeholder;
   if (R.Program.Present) {
     Json P = Json::object();
     P["launches"] = number(R.Program.Launches);
@@ -527,26 +530,62 @@ std::string renderJson(const Report &R) {
   if (!R.LibraryCalls.empty())
     J["library_calls"] = libraryCallsJson(R);
   // Replace, never throw, on a message that is not valid UTF-8.
-  std::string Text = J.dump(2, ' ', false, Json::error_handler_t::replace);
-  if (R.Kernels.empty())
-    return Text + "\n";
-  std::string Quoted = Json(Placeholder).dump();
-  size_t At = Text.find(Quoted);
-  std::string Out = Text.substr(0, At) + "[\n";
-  for (size_t I = 0; I < R.Kernels.size(); ++I) {
-    // Indented as nlohmann indents an element of the top level's array.
-    std::string One = kernel(R.Kernels[I])
-                          .dump(2, ' ', false, Json::error_handler_t::replace);
-    Out += "    ";
-    for (char C : One) {
-      Out += C;
-      if (C == '\n')
-        Out += "    ";
-    }
-    Out += I + 1 < R.Kernels.size() ? ",\n" : "\n";
+  return J.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
+/// The JSON report, its kernels written as they come: the keys before
+/// "kernels" at begin (they do not change while binding), those after it
+/// at end.
+class JsonWriter : public ReportWriter {
+public:
+  explicit JsonWriter(llvm::raw_ostream &Out) : Out(Out) {}
+
+  void begin(const Report &R) override {
+    std::string Text = documentText(R, Placeholder);
+    Out << Text.substr(0, Text.find(quoted()));
   }
-  Out += "  ]" + Text.substr(At + Quoted.size()) + "\n";
-  return Out;
+
+  void entry(const Report &, const KernelReport &K) override {
+    // Indented as nlohmann indents an element of the top level's array.
+    std::string One =
+        kernel(K).dump(2, ' ', false, Json::error_handler_t::replace);
+    std::string Indented = Entries ? ",\n    " : "[\n    ";
+    for (char C : One) {
+      Indented += C;
+      if (C == '\n')
+        Indented += "    ";
+    }
+    Out << Indented;
+    ++Entries;
+  }
+
+  void end(const Report &R) override {
+    std::string Text = documentText(R, Placeholder);
+    Out << (Entries ? "\n  ]" : "[]")
+        << Text.substr(Text.find(quoted()) + quoted().size()) << "\n";
+  }
+
+private:
+  std::string quoted() const { return Json(Placeholder).dump(); }
+
+  const std::string Placeholder = "\x01kernels\x01";
+  llvm::raw_ostream &Out;
+  size_t Entries = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ReportWriter> makeJsonWriter(llvm::raw_ostream &Out) {
+  return std::make_unique<JsonWriter>(Out);
+}
+
+std::string renderJson(const Report &R) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  JsonWriter W(OS);
+  writeReport(R, W);
+  OS.flush();
+  return Text;
 }
 
 } // namespace rla

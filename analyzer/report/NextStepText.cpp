@@ -110,11 +110,13 @@ std::string nextStepAction(const NextStep &N) {
   return "";
 }
 
-std::string nextStepText(const KernelReport &K) {
-  std::vector<NextStep> Steps = nextSteps(K);
-  // The headline: the step that saves the largest share on some GPU.
+namespace {
+
+/// The headline: the step that saves the largest share on some GPU; null
+/// when the launch is at its roof everywhere.
+const NextStep *headStep(const KernelReport &K,
+                         const std::vector<NextStep> &Steps, size_t &HeadGpu) {
   const NextStep *Head = nullptr;
-  size_t HeadGpu = 0;
   for (size_t I = 0; I < Steps.size(); ++I) {
     if (K.Verdicts[I].High.Verdict == Bound::Unknown)
       continue;
@@ -126,6 +128,35 @@ std::string nextStepText(const KernelReport &K) {
       HeadGpu = I;
     }
   }
+  return Head;
+}
+
+} // namespace
+
+std::optional<Finding> nextStepFinding(const KernelReport &K) {
+  if (!K.Totals)
+    return std::nullopt;
+  std::vector<NextStep> Steps = nextSteps(K);
+  size_t HeadGpu = 0;
+  const NextStep *Head = headStep(K, Steps, HeadGpu);
+  if (!Head)
+    return std::nullopt;
+  std::string Name = K.Model.Name;
+  if (!K.Launch.CaseName.empty())
+    Name += " [" + K.Launch.CaseName + "]";
+  // At the line to change: the access, or the kernel for its occupancy.
+  SourceLoc Loc =
+      Head->What == NextStep::Fix ? Head->Site->Site.Loc : K.Model.Location;
+  if (!Loc.valid())
+    Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
+  return Finding{"rl-next-step", Severity::Remark,
+                 "next step for " + Name + ": " + nextStepText(K), Loc};
+}
+
+std::string nextStepText(const KernelReport &K) {
+  std::vector<NextStep> Steps = nextSteps(K);
+  size_t HeadGpu = 0;
+  const NextStep *Head = headStep(K, Steps, HeadGpu);
   auto Name = [&](size_t I) {
     return K.Verdicts[I].Gpu ? K.Verdicts[I].Gpu->Name : std::string("?");
   };

@@ -11,6 +11,7 @@
 
 #include "analyzer/report/Report.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ std::string nextStepAction(const NextStep &N);
 /// The text after "next": the action and its saving per GPU, or the roof;
 /// "" when K has no decided verdict.
 std::string nextStepText(const KernelReport &K);
+
+/// The launch's next step as a remark at the line to change
+/// (`[rl-next-step]`, for diagnostics, the plugin and the language server);
+/// none when it is at its roof on every GPU or not bound.
+std::optional<Finding> nextStepFinding(const KernelReport &K);
 
 } // namespace rla
 

@@ -135,18 +135,27 @@ const std::string &SourceLines::line(const std::string &File, unsigned Line) {
   return It->second[Line - 1];
 }
 
+void suppressKernel(KernelReport &K, SourceLines &Sources,
+                    std::vector<Finding> &Suppressed) {
+  IdSet KernelWide = kernelIds(Sources, K.Model.Location);
+  filter(K.Findings, KernelWide, Sources, Suppressed);
+  filter(K.Model.Findings, KernelWide, Sources, Suppressed);
+  if (std::optional<Finding> Verdict = verdictFinding(K))
+    if (silences(KernelWide, Verdict->Id)) {
+      K.VerdictSuppressed = true;
+      record(Suppressed, *Verdict);
+    }
+}
+
+void suppressFileFindings(std::vector<Finding> &Findings, SourceLines &Sources,
+                          std::vector<Finding> &Suppressed) {
+  filter(Findings, {}, Sources, Suppressed);
+}
+
 void applySuppressions(Report &R, SourceLines &Sources) {
-  filter(R.Findings, {}, Sources, R.Suppressed);
-  for (KernelReport &K : R.Kernels) {
-    IdSet KernelWide = kernelIds(Sources, K.Model.Location);
-    filter(K.Findings, KernelWide, Sources, R.Suppressed);
-    filter(K.Model.Findings, KernelWide, Sources, R.Suppressed);
-    if (std::optional<Finding> Verdict = verdictFinding(K))
-      if (silences(KernelWide, Verdict->Id)) {
-        K.VerdictSuppressed = true;
-        record(R.Suppressed, *Verdict);
-      }
-  }
+  suppressFileFindings(R.Findings, Sources, R.Suppressed);
+  for (KernelReport &K : R.Kernels)
+    suppressKernel(K, Sources, R.Suppressed);
 }
 
 } // namespace rla

@@ -45,6 +45,13 @@ private:
 /// verdicts (KernelReport::VerdictSuppressed).
 void applySuppressions(Report &R, SourceLines &Sources);
 
+/// The same for one launch entry, and for file findings, with the silenced
+/// ones moved to Suppressed (a streamed report applies it entry by entry).
+void suppressKernel(KernelReport &K, SourceLines &Sources,
+                    std::vector<Finding> &Suppressed);
+void suppressFileFindings(std::vector<Finding> &Findings, SourceLines &Sources,
+                          std::vector<Finding> &Suppressed);
+
 } // namespace rla
 
 #endif // RLA_REPORT_SUPPRESSIONS_H

@@ -5,6 +5,7 @@
 #include "analyzer/report/NextStepText.h"
 #include "analyzer/report/OccupancyText.h"
 #include "analyzer/report/QuestionsText.h"
+#include "analyzer/report/ReportWriter.h"
 
 #include "analyzer/models/BoundLevel.h"
 #include "analyzer/support/HumanUnits.h"
@@ -12,8 +13,10 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <sstream>
 
 namespace rla {
@@ -526,42 +529,45 @@ std::string launchLabel(const KernelReport &K, size_t Index) {
   return "#" + std::to_string(Index + 1);
 }
 
+/// A finding of a kernel and the launches (by index) that have it.
+struct KernelFinding {
+  Finding F;
+  std::vector<size_t> Launches;
+};
+
+/// Adds K's findings to the kernel's list, each once.
+void collectFindings(std::vector<KernelFinding> &Into, const KernelReport &K,
+                     size_t Index) {
+  for (const auto *List : {&K.Findings, &K.Model.Findings})
+    for (const Finding &F : *List) {
+      auto It =
+          std::find_if(Into.begin(), Into.end(), [&](const KernelFinding &E) {
+            return sameFinding(E.F, F);
+          });
+      if (It == Into.end())
+        Into.push_back({F, {Index}});
+      else if (It->Launches.back() != Index)
+        It->Launches.push_back(Index);
+    }
+}
+
 /// The findings of one kernel's launches, each once; with several
 /// launches, a finding that not all of them have names the ones it has.
 void renderFindings(std::ostringstream &OS,
-                    const std::vector<const KernelReport *> &Launches,
-                    const Style &S) {
-  struct Entry {
-    const Finding *F;
-    std::vector<size_t> Launches;
-  };
-  std::vector<Entry> Entries;
-  for (size_t I = 0; I < Launches.size(); ++I)
-    for (const auto *List :
-         {&Launches[I]->Findings, &Launches[I]->Model.Findings})
-      for (const Finding &F : *List) {
-        auto It =
-            std::find_if(Entries.begin(), Entries.end(),
-                         [&](const Entry &E) { return sameFinding(*E.F, F); });
-        if (It == Entries.end()) {
-          Entries.push_back({&F, {I}});
-        } else if (It->Launches.back() != I) {
-          It->Launches.push_back(I);
-        }
-      }
-  for (const Entry &E : Entries) {
+                    const std::vector<KernelFinding> &Entries,
+                    const std::vector<std::string> &Labels, const Style &S) {
+  for (const KernelFinding &E : Entries) {
     std::ostringstream Line;
-    renderFinding(Line, *E.F, S, "  ");
+    renderFinding(Line, E.F, S, "  ");
     std::string Text = Line.str();
-    if (Launches.size() > 1) {
+    if (Labels.size() > 1) {
       std::string Which;
-      if (E.Launches.size() == Launches.size()) {
-        Which = "all " + std::to_string(Launches.size()) + " launches";
+      if (E.Launches.size() == Labels.size()) {
+        Which = "all " + std::to_string(Labels.size()) + " launches";
       } else {
         Which = E.Launches.size() == 1 ? "launch " : "launches ";
         for (size_t N = 0; N < E.Launches.size(); ++N)
-          Which += (N ? ", " : "") +
-                   launchLabel(*Launches[E.Launches[N]], E.Launches[N]);
+          Which += (N ? ", " : "") + Labels[E.Launches[N]];
       }
       // After the finding's own line, before its fix-it lines.
       Text.insert(Text.find('\n'), "  " + S.dim("(" + Which + ")"));
@@ -613,67 +619,36 @@ std::string plural(size_t N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
 }
 
-void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
-  std::string NotAnalysed =
-      R.NotAnalysed.empty()
-          ? ""
-          : ", " + std::to_string(R.NotAnalysed.size()) + " not analysed";
-  if (R.Kernels.empty()) {
-    OS << S.bold("summary:") << " no kernels analysed" << NotAnalysed << "\n";
-    return;
+/// What the summary line of one GPU counts.
+struct VerdictCounts {
+  size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
+  /// The memory side by level, in the order dram, l2, l1, latency.
+  std::array<size_t, 4> ByLevel{};
+
+  void add(const KernelReport &K, const GpuVerdict *V) {
+    // A launch CUDA rejects, or a value the model cannot use, is not
+    // waiting for a binding.
+    bool Rejected = llvm::any_of(K.Findings, [](const Finding &F) {
+      return F.Id == "rl-invalid-launch" || F.Id == "rl-invalid-binding";
+    });
+    if (!K.Totals && Rejected)
+      ++Invalid;
+    else if (!K.Totals)
+      ++Unbound;
+    else if (!V || V->High.Verdict == Bound::Unknown)
+      ++Unknown;
+    else if (isMemorySide(V->High.Verdict)) {
+      ++Memory;
+      ++ByLevel[V->High.Verdict == Bound::Memory ? 0
+                : V->High.Verdict == Bound::L2   ? 1
+                : V->High.Verdict == Bound::L1   ? 2
+                                                 : 3];
+    } else
+      ++Compute;
   }
-  std::string Analysed =
-      plural(R.Kernels.size(), "kernel") + " analysed" + NotAnalysed;
-  if (R.Gpus.empty()) {
-    OS << S.bold("summary:") << " " << Analysed << " (no GPU selected)\n";
-    return;
-  }
-  for (size_t I = 0; I < R.Gpus.size(); ++I) {
-    size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
-    // The memory side by level, in the order dram, l2, l1, latency.
-    std::array<size_t, 4> ByLevel{};
-    for (const KernelReport &K : R.Kernels) {
-      const GpuVerdict *V = verdictOn(K, R.Gpus[I], I);
-      // A launch CUDA rejects, or a value the model cannot use, is not
-      // waiting for a binding.
-      bool Rejected = llvm::any_of(K.Findings, [](const Finding &F) {
-        return F.Id == "rl-invalid-launch" || F.Id == "rl-invalid-binding";
-      });
-      if (!K.Totals && Rejected)
-        ++Invalid;
-      else if (!K.Totals)
-        ++Unbound;
-      else if (!V || V->High.Verdict == Bound::Unknown)
-        ++Unknown;
-      else if (isMemorySide(V->High.Verdict)) {
-        ++Memory;
-        ++ByLevel[V->High.Verdict == Bound::Memory ? 0
-                  : V->High.Verdict == Bound::L2   ? 1
-                  : V->High.Verdict == Bound::L1   ? 2
-                                                   : 3];
-      } else
-        ++Compute;
-    }
-    OS << S.bold("summary:") << " "
-       << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
-       << ", " << Memory << " memory-bound";
-    std::string Levels;
-    const char *LevelNames[] = {"dram", "l2", "l1", "latency"};
-    for (size_t L = 0; L < ByLevel.size(); ++L)
-      if (ByLevel[L])
-        Levels += (Levels.empty() ? "" : ", ") + std::to_string(ByLevel[L]) +
-                  " " + LevelNames[L];
-    if (!Levels.empty())
-      OS << " (" << Levels << ")";
-    OS << ", " << Compute << " compute-bound";
-    if (Unknown)
-      OS << ", " << Unknown << " unknown";
-    if (Unbound)
-      OS << ", " << Unbound << " unbound";
-    if (Invalid)
-      OS << ", " << Invalid << " invalid";
-    OS << "\n";
-  }
+};
+
+void renderProgram(std::ostringstream &OS, const Report &R, const Style &S) {
   const ProgramTotals &P = R.Program;
   if (!P.Present)
     return;
@@ -696,44 +671,147 @@ void renderSummary(std::ostringstream &OS, const Report &R, const Style &S) {
   OS << "\n";
 }
 
+void renderSummary(std::ostringstream &OS, const Report &R, size_t Kernels,
+                   const std::vector<VerdictCounts> &Counts, const Style &S) {
+  std::string NotAnalysed =
+      R.NotAnalysed.empty()
+          ? ""
+          : ", " + std::to_string(R.NotAnalysed.size()) + " not analysed";
+  if (Kernels == 0) {
+    OS << S.bold("summary:") << " no kernels analysed" << NotAnalysed << "\n";
+    return;
+  }
+  std::string Analysed = plural(Kernels, "kernel") + " analysed" + NotAnalysed;
+  if (R.Gpus.empty()) {
+    OS << S.bold("summary:") << " " << Analysed << " (no GPU selected)\n";
+    return;
+  }
+  for (size_t I = 0; I < R.Gpus.size(); ++I) {
+    const VerdictCounts &C = Counts[I];
+    OS << S.bold("summary:") << " "
+       << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
+       << ", " << C.Memory << " memory-bound";
+    std::string Levels;
+    const char *LevelNames[] = {"dram", "l2", "l1", "latency"};
+    for (size_t L = 0; L < C.ByLevel.size(); ++L)
+      if (C.ByLevel[L])
+        Levels += (Levels.empty() ? "" : ", ") + std::to_string(C.ByLevel[L]) +
+                  " " + LevelNames[L];
+    if (!Levels.empty())
+      OS << " (" << Levels << ")";
+    OS << ", " << C.Compute << " compute-bound";
+    if (C.Unknown)
+      OS << ", " << C.Unknown << " unknown";
+    if (C.Unbound)
+      OS << ", " << C.Unbound << " unbound";
+    if (C.Invalid)
+      OS << ", " << C.Invalid << " invalid";
+    OS << "\n";
+  }
+  renderProgram(OS, R, S);
+}
+
+/// The text report, written as its entries arrive. A kernel's findings
+/// close its last launch, so each entry's closing blank line waits until
+/// the next entry shows whether the kernel goes on.
+class TextWriter : public ReportWriter {
+public:
+  TextWriter(llvm::raw_ostream &Out, bool Color, bool Verbose, bool Lines)
+      : Out(Out), S(Color), Verbose(Verbose), Lines(Lines) {}
+
+  void begin(const Report &R) override {
+    std::ostringstream OS;
+    for (const Finding &F : R.Findings)
+      renderFinding(OS, F, S, "");
+    if (!R.Findings.empty())
+      OS << "\n";
+    FindingsShown = R.Findings.size();
+    Counts.assign(R.Gpus.size(), VerdictCounts{});
+    Out << OS.str();
+  }
+
+  void entry(const Report &R, const KernelReport &K) override {
+    std::ostringstream OS;
+    if (Group) {
+      if (!sameKernel(*Group, K))
+        closeKernel(OS);
+      else
+        OS << "\n";
+    }
+    if (!Group) {
+      Group = std::make_unique<KernelReport>();
+      Group->Model.Name = K.Model.Name;
+      Group->Model.Location = K.Model.Location;
+    }
+    renderKernel(OS, K, S, Verbose, Lines);
+    if (!Verbose)
+      Hidden += assumptionsOf(K).size();
+    collectFindings(Findings, K, Labels.size());
+    Labels.push_back(launchLabel(K, Labels.size()));
+    ++Kernels;
+    for (size_t I = 0; I < R.Gpus.size(); ++I)
+      Counts[I].add(K, verdictOn(K, R.Gpus[I], I));
+    Out << OS.str();
+  }
+
+  void end(const Report &R) override {
+    std::ostringstream OS;
+    if (Group)
+      closeKernel(OS);
+    // File findings made after the launches were bound (a fusion chain of
+    // a streamed report).
+    for (size_t I = FindingsShown; I < R.Findings.size(); ++I)
+      renderFinding(OS, R.Findings[I], S, "");
+    if (R.Findings.size() > FindingsShown)
+      OS << "\n";
+    OS << libraryCallsText(R);
+    renderSummary(OS, R, Kernels, Counts, S);
+    if (Hidden)
+      OS << S.dim(plural(Hidden, "assumption") +
+                  " not shown; --verbose "
+                  "prints them (the JSON report has them all)")
+         << "\n";
+    if (!R.Suppressed.empty())
+      OS << S.dim(plural(R.Suppressed.size(), "finding") +
+                  " suppressed by rl-analyze: ignore comments")
+         << "\n";
+    Out << OS.str();
+  }
+
+private:
+  void closeKernel(std::ostringstream &OS) {
+    renderFindings(OS, Findings, Labels, S);
+    OS << "\n";
+    Group.reset();
+    Findings.clear();
+    Labels.clear();
+  }
+
+  llvm::raw_ostream &Out;
+  Style S;
+  bool Verbose, Lines;
+  /// The kernel whose launches are being written (name and location only).
+  std::unique_ptr<KernelReport> Group;
+  std::vector<KernelFinding> Findings;
+  std::vector<std::string> Labels; ///< of the kernel's launches so far
+  size_t FindingsShown = 0, Hidden = 0, Kernels = 0;
+  std::vector<VerdictCounts> Counts; ///< per GPU of the report
+};
+
 } // namespace
 
+std::unique_ptr<ReportWriter> makeTextWriter(llvm::raw_ostream &Out, bool Color,
+                                             bool Verbose, bool Lines) {
+  return std::make_unique<TextWriter>(Out, Color, Verbose, Lines);
+}
+
 std::string renderText(const Report &R, bool Color, bool Verbose, bool Lines) {
-  Style S(Color);
-  std::ostringstream OS;
-  for (const Finding &F : R.Findings)
-    renderFinding(OS, F, S, "");
-  if (!R.Findings.empty())
-    OS << "\n";
-  size_t Hidden = 0;
-  for (size_t I = 0; I < R.Kernels.size();) {
-    std::vector<const KernelReport *> Launches;
-    for (size_t J = I;
-         J < R.Kernels.size() && sameKernel(R.Kernels[I], R.Kernels[J]); ++J)
-      Launches.push_back(&R.Kernels[J]);
-    for (size_t J = 0; J < Launches.size(); ++J) {
-      renderKernel(OS, *Launches[J], S, Verbose, Lines);
-      if (!Verbose)
-        Hidden += assumptionsOf(*Launches[J]).size();
-      // The findings close the kernel's last launch.
-      if (J + 1 == Launches.size())
-        renderFindings(OS, Launches, S);
-      OS << "\n";
-    }
-    I += Launches.size();
-  }
-  OS << libraryCallsText(R);
-  renderSummary(OS, R, S);
-  if (Hidden)
-    OS << S.dim(plural(Hidden, "assumption") +
-                " not shown; --verbose "
-                "prints them (the JSON report has them all)")
-       << "\n";
-  if (!R.Suppressed.empty())
-    OS << S.dim(plural(R.Suppressed.size(), "finding") +
-                " suppressed by rl-analyze: ignore comments")
-       << "\n";
-  return OS.str();
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  TextWriter W(OS, Color, Verbose, Lines);
+  writeReport(R, W);
+  OS.flush();
+  return Text;
 }
 
 } // namespace rla

@@ -201,6 +201,11 @@ cl::opt<std::string> BaselineTolerance(
     cl::desc("How much worse a kernel may get before --baseline fails "
              "(default 5%)"),
     cl::value_desc("percent"), cl::init("5%"), cl::cat(Category));
+cl::opt<unsigned> StreamLaunches(
+    "stream-launches",
+    cl::desc("Write the report as it is computed (and do not cache it) for "
+             "a launch file of at least this many cases (default 1000)"),
+    cl::value_desc("N"), cl::init(1000), cl::cat(Category));
 cl::opt<NewLaunchPolicy> BaselineNew(
     "baseline-new",
     cl::desc("What --baseline does with a launch the baseline lacks"),
@@ -462,6 +467,7 @@ int main(int Argc, const char **Argv) {
   Run.WriteBaseline = WriteBaselineFile;
   Run.BaselineNew = BaselineNew;
   Run.FailOnNewFindings = FailOnNew;
+  Run.StreamLaunches = StreamLaunches;
   if (!parseTolerance(BaselineTolerance, Run.Tolerance))
     return usageError("--baseline-tolerance: expected a percentage such as "
                       "5% or a fraction such as 0.05, got '" +
