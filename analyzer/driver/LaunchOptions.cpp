@@ -257,6 +257,19 @@ bool isValidBindingName(llvm::StringRef Name) {
   return true;
 }
 
+bool isThreadIndex(llvm::StringRef Name) {
+  // A thread's or block's own index takes every value of the launch; one
+  // value for all of them would count one thread's footprint as the grid's.
+  for (llvm::StringRef Varying : {"threadIdx", "blockIdx"})
+    if (Name == Varying || Name.starts_with((Varying + ".").str()))
+      return true;
+  return false;
+}
+
+const char *const ThreadIndexBindError =
+    "takes every value of the launch and cannot be bound; bind the launch's "
+    "size (gridDim.x, blockDim.x, or --launch KERNEL:grid=...,block=...)";
+
 bool parseBinding(llvm::StringRef Text, std::string &Name, Rational &Value,
                   std::string &Error) {
   size_t Eq = Text.find('=');
@@ -268,6 +281,10 @@ bool parseBinding(llvm::StringRef Text, std::string &Name, Rational &Value,
   if (!isValidBindingName(N)) {
     Error = "'" + Text.str() + "': '" + N.str() +
             "' is not a name; expected an identifier such as n or blockDim.x";
+    return false;
+  }
+  if (isThreadIndex(N)) {
+    Error = "'" + Text.str() + "': " + N.str() + " " + ThreadIndexBindError;
     return false;
   }
   std::string ValueError;

@@ -29,6 +29,11 @@ namespace rla {
 /// ("n", "blockDim.x").
 bool isValidBindingName(llvm::StringRef Name);
 
+/// threadIdx and blockIdx (or a field of them): never bindable, and the
+/// reason, worded after the name.
+bool isThreadIndex(llvm::StringRef Name);
+extern const char *const ThreadIndexBindError;
+
 /// "NAME=VALUE" with VALUE a constant expression (see ValueParser.h).
 bool parseBinding(llvm::StringRef Text, std::string &Name, Rational &Value,
                   std::string &Error);

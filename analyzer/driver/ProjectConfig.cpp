@@ -97,6 +97,10 @@ bool readBinds(const ordered_json &V,
       Error = Where + ": not a name (expected an identifier such as n)";
       return false;
     }
+    if (isThreadIndex(Name)) {
+      Error = Where + ": " + Name + " " + ThreadIndexBindError;
+      return false;
+    }
     std::string Detail;
     std::optional<Rational> R = valueFromJson(Value, Detail);
     if (!R) {
