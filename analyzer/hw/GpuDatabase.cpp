@@ -215,6 +215,10 @@ void readTensorFlops(const Reader &R, const json &J, GpuSpec &G) {
                          Quantity::FlopRate));
 }
 
+/// MUFU results per clock per SM for 32-bit sin/cos/ex2/lg2/rcp/rsqrt, the
+/// same for compute capability 5.0 to 12.x in the Programming Guide's table.
+constexpr double SfuResultsPerSmClock = 16;
+
 GpuSpec readGpu(const json &J, size_t Index) {
   std::string Where = "entry " + std::to_string(Index);
   if (!J.is_object())
@@ -228,7 +232,7 @@ GpuSpec readGpu(const json &J, size_t Index) {
                "compute_capability", "sm_count", "boost_clock", "peak_flops",
                "tensor_flops", "dram_bandwidth", "dram_capacity", "l2_cache",
                "l2_bandwidth", "l1_bandwidth", "dram_latency",
-               "host_link_bandwidth", "notes"});
+               "host_link_bandwidth", "atomic_interval", "notes"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -248,6 +252,32 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.DramLatency = R.optionalNumber(J, "dram_latency", Quantity::Duration);
   G.HostLinkBandwidth =
       R.optionalNumber(J, "host_link_bandwidth", Quantity::ByteRate);
+  if (auto It = J.find("atomic_interval"); It != J.end()) {
+    if (!It->is_array())
+      R.fail("atomic_interval", "expected an array of {\"addresses\", "
+                                "\"value\", \"unit\", \"source\"}");
+    for (size_t I = 0; I < It->size(); ++I) {
+      std::string Field = "atomic_interval[" + std::to_string(I) + "]";
+      json Point = (*It)[I];
+      if (!Point.is_object() || !Point.contains("addresses") ||
+          !Point["addresses"].is_number() || Point["addresses"] <= 0)
+        R.fail(Field, "expected an object with a positive \"addresses\"");
+      GpuSpec::AtomicRate Rate;
+      Rate.Addresses = Point["addresses"].get<double>();
+      Point.erase("addresses");
+      Rate.Interval = R.number(Point, Field, Quantity::Duration);
+      if (!G.AtomicIntervals.empty() &&
+          Rate.Addresses <= G.AtomicIntervals.back().Addresses)
+        R.fail(Field, "addresses must ascend");
+      G.AtomicIntervals.push_back(Rate);
+    }
+  }
+  if (G.SmCount && G.BoostClockHz)
+    G.SfuThroughput = SourcedValue{
+        G.SmCount->Value * SfuResultsPerSmClock * G.BoostClockHz->Value,
+        "derived: SMs x 16 special-function results per clock (CUDA C++ "
+        "Programming Guide, arithmetic instruction throughput: sin, cos, "
+        "exp2, log2, reciprocal, rsqrt) x boost clock"};
   if (auto It = J.find("notes"); It != J.end())
     G.Notes = R.strings(*It, "notes");
   return G;

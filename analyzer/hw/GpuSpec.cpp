@@ -1,6 +1,8 @@
 //===- GpuSpec.cpp - Units and accessors of one GPU entry -----------------===//
 #include "analyzer/hw/GpuSpec.h"
 
+#include <cmath>
+
 namespace rla {
 
 namespace {
@@ -119,6 +121,32 @@ GpuSpec GpuSpec::withMeasured() const {
   UseOpt(Copy.DramLatency);
   UseOpt(Copy.HostLinkBandwidth);
   return Copy;
+}
+
+} // namespace rla
+
+namespace rla {
+
+std::optional<double> GpuSpec::atomicInterval(double Addresses) const {
+  if (AtomicIntervals.empty() || Addresses <= 0)
+    return std::nullopt;
+  const AtomicRate &First = AtomicIntervals.front();
+  const AtomicRate &Last = AtomicIntervals.back();
+  if (Addresses <= First.Addresses)
+    return First.Interval.Value;
+  if (Addresses >= Last.Addresses)
+    return Last.Interval.Value;
+  for (size_t I = 1; I < AtomicIntervals.size(); ++I) {
+    const AtomicRate &A = AtomicIntervals[I - 1], &B = AtomicIntervals[I];
+    if (Addresses > B.Addresses)
+      continue;
+    double T =
+        std::log(Addresses / A.Addresses) / std::log(B.Addresses / A.Addresses);
+    return std::exp(
+        std::log(A.Interval.Value) +
+        T * (std::log(B.Interval.Value) - std::log(A.Interval.Value)));
+  }
+  return Last.Interval.Value;
 }
 
 } // namespace rla

@@ -67,6 +67,21 @@ struct GpuSpec {
   /// Host link (PCIe) bandwidth in one direction, bytes/s: what a copy to
   /// or from host memory crosses.
   std::optional<SourcedValue> HostLinkBandwidth;
+  /// Special-function (MUFU) results per second: SMs x 16 per clock x the
+  /// boost clock (every compute capability the database holds).
+  std::optional<SourcedValue> SfuThroughput;
+  /// Global atomics: seconds per update (all SMs together) when the updates
+  /// fall on a given number of distinct addresses, ascending by addresses
+  /// (measured; empty: atomics are not timed). Few addresses serialize.
+  struct AtomicRate {
+    double Addresses = 0;
+    SourcedValue Interval; ///< seconds per update
+  };
+  std::vector<AtomicRate> AtomicIntervals;
+  /// Seconds per update for atomics on Addresses distinct addresses,
+  /// interpolated log-log between the measured points (clamped at the
+  /// ends); nullopt when none are measured.
+  std::optional<double> atomicInterval(double Addresses) const;
   /// Free-text caveats from the data file (conflicting sources, variants).
   std::vector<std::string> Notes;
 

@@ -17,6 +17,8 @@ const char *levelName(Level L) {
     return "l1";
   case Level::Latency:
     return "latency";
+  case Level::Atomics:
+    return "atomics";
   }
   return "unknown";
 }
@@ -33,6 +35,8 @@ std::optional<Level> levelOf(Bound B) {
     return Level::L1;
   case Bound::Latency:
     return Level::Latency;
+  case Bound::Atomics:
+    return Level::Atomics;
   case Bound::Unknown:
     break;
   }
@@ -60,6 +64,10 @@ std::optional<double> levelTime(const RooflineResult &R, Level L) {
   case Level::Latency:
     if (R.LatencyKnown)
       return R.LatencyTime;
+    return std::nullopt;
+  case Level::Atomics:
+    if (R.AtomicKnown)
+      return R.AtomicTime;
     return std::nullopt;
   }
   return std::nullopt;
@@ -97,6 +105,12 @@ std::optional<LevelIntensity> boundIntensity(const RooflineResult &R) {
   case Level::Latency:
     Out.Intensity = R.Intensity;
     Bandwidth = R.LatencyBandwidth;
+    break;
+  case Level::Atomics:
+    // Serialized updates have no bandwidth: the DRAM level's intensity.
+    Out.At = Level::Dram;
+    Out.Intensity = R.Intensity;
+    Bandwidth = R.Bandwidth;
     break;
   }
   if (Bandwidth <= 0)

@@ -27,8 +27,15 @@ LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In) {
   return R;
 }
 
+double latencyDramBytes(double DramBytes, double AccessBytes,
+                        double AllAccessBytes) {
+  if (AllAccessBytes <= 0 || AccessBytes >= AllAccessBytes)
+    return DramBytes;
+  return DramBytes * std::max(0.0, AccessBytes) / AllAccessBytes;
+}
+
 void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
-                       double LatencySeconds) {
+                       double LatencySeconds, std::optional<double> DramBytes) {
   if (!L.Known)
     return;
   R.LatencyKnown = true;
@@ -36,7 +43,8 @@ void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
   R.LatencySeconds = LatencySeconds;
   R.InFlightBytesPerThread = L.InFlightBytesPerThread;
   R.ConcurrentWarps = L.ConcurrentWarps;
-  R.LatencyTime = R.DramBytes > 0 ? R.DramBytes / L.Bandwidth : 0;
+  double Bytes = DramBytes ? *DramBytes : R.DramBytes;
+  R.LatencyTime = Bytes > 0 ? Bytes / L.Bandwidth : 0;
 }
 
 } // namespace rla

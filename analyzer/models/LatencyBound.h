@@ -18,6 +18,8 @@
 #ifndef RLA_MODELS_LATENCYBOUND_H
 #define RLA_MODELS_LATENCYBOUND_H
 
+#include <optional>
+
 #include "analyzer/models/Roofline.h"
 
 namespace rla {
@@ -49,8 +51,19 @@ LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In);
 /// Adds L's term to R: LatencyTime = R.DramBytes / bandwidth. decideVerdict
 /// then weighs it with the others (Bound::Latency when it is the largest of
 /// a decided verdict); the compute, DRAM, L2 and L1 times stay as they are.
+/// DramBytes: the bytes the term moves, when not R.DramBytes.
 void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
-                       double LatencySeconds);
+                       double LatencySeconds,
+                       std::optional<double> DramBytes = std::nullopt);
+
+/// The DRAM bytes that go with the low end of a range of accesses: the
+/// memory model's DRAM bytes follow every access of the launch
+/// (AllAccessBytes, the high end), so with fewer accesses (AccessBytes,
+/// guards that may cut them) proportionally fewer of them move. Pairing
+/// all the bytes with the fewest bytes in flight would make the range's
+/// low end the slowest (a guarded reduction: 52.8 us .. 27.1 ms).
+double latencyDramBytes(double DramBytes, double AccessBytes,
+                        double AllAccessBytes);
 
 } // namespace rla
 

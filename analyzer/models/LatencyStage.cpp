@@ -45,7 +45,10 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
                               *Threads;
     In.LatencySeconds = Latency.Seconds;
     In.CapAccesses = High;
-    applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds);
+    double AllBytes = LoadBytes->High + StoreBytes->High;
+    double Bytes = High ? AllBytes : LoadBytes->Low + StoreBytes->Low;
+    applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds,
+                      latencyDramBytes(R.DramBytes, Bytes, AllBytes));
   };
   apply(V->Low, false);
   apply(V->High, true);

@@ -280,19 +280,32 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (!Addresses || *Addresses <= 0)
         continue;
       double PerAddress = *A.Executions / *Addresses;
+      if (!S.Shared)
+        M.GlobalAtomics.push_back({*A.Executions, *Addresses});
       if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
         continue;
-      std::string Time =
-          Clock > 0 ? ", about " + fixed(PerAddress / Clock * 1e6, 2) +
-                          " us serialized per address at one update per clock"
-                    : "";
+      // Global atomics of one address are served one after another at the
+      // L2, at the GPU's measured interval; shared ones in the SM.
+      std::optional<double> Interval =
+          S.Shared ? std::nullopt : Gpu.atomicInterval(*Addresses);
+      std::string Time;
+      if (Interval)
+        Time = ", about " + fixed(*A.Executions * *Interval * 1e6, 2) +
+               " us at the " + fixed(1 / *Interval / 1e9, 2) +
+               " G updates/s measured for " + fixed(*Addresses, 0) +
+               " addresses; the predicted time includes it";
+      else if (Clock > 0)
+        Time = ", about " + fixed(PerAddress / Clock * 1e6, 2) +
+               " us serialized per address at one update per clock; the "
+               "predicted time ignores this";
+      else
+        Time = "; the predicted time ignores this";
       M.Findings.push_back(
           {"rl-atomic-contention", Severity::Warning,
            "atomic on '" + S.Array + "': " + fixed(*A.Executions, 0) +
                " updates to" + How + " " + fixed(*Addresses, 0) +
                " distinct addresses (" + fixed(PerAddress, 0) +
-               " per address) serialize" + Time +
-               "; the predicted time ignores this",
+               " per address) serialize" + Time,
            locOf(S)});
     }
 

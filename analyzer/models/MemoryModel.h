@@ -79,6 +79,12 @@ struct MemoryEstimate {
   double DeferredWriteBytes = 0;
   double L2Bytes = 0; ///< traffic between L1 and L2
   double L1Bytes = 0; ///< traffic through L1/shared
+  /// Each global atomic site: its updates and the distinct addresses they
+  /// fall on (what the GPU's atomic rate depends on).
+  struct AtomicSite {
+    double Updates = 0, Addresses = 0;
+  };
+  std::vector<AtomicSite> GlobalAtomics;
   std::vector<Finding> Findings;
   std::vector<std::string> Assumptions;
   std::vector<SiteTraffic> Sites; ///< in KernelModel::Accesses order

@@ -18,6 +18,8 @@ const char *boundName(Bound B) {
     return "compute";
   case Bound::Latency:
     return "latency";
+  case Bound::Atomics:
+    return "atomics";
   case Bound::Unknown:
     return "unknown";
   }
@@ -26,7 +28,7 @@ const char *boundName(Bound B) {
 
 bool isMemorySide(Bound B) {
   return B == Bound::Memory || B == Bound::L2 || B == Bound::L1 ||
-         B == Bound::Latency;
+         B == Bound::Latency || B == Bound::Atomics;
 }
 
 namespace {
@@ -143,6 +145,31 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
                         "; used the fp16-accumulate peak (an upper bound)");
     R.ComputeTime += Flops / Peak->Value;
   }
+  // The special-function pipe runs beside the FMA pipes: the slower sets
+  // the compute time.
+  if (In.SfuOps > 0 && Gpu.SfuThroughput && Gpu.SfuThroughput->Value > 0) {
+    R.SfuTime = In.SfuOps / Gpu.SfuThroughput->Value;
+    if (R.SfuTime > R.ComputeTime && ComputeKnown) {
+      R.ComputeTime = R.SfuTime;
+      R.RoofName = "sfu";
+    }
+  }
+  double Longest = 0;
+  for (const auto &[Updates, Addresses] : In.GlobalAtomics) {
+    std::optional<double> Interval = Gpu.atomicInterval(Addresses);
+    if (!Interval) {
+      R.Notes.push_back("no measured atomic rate for " + Gpu.Name +
+                        "; global atomics are not timed");
+      break;
+    }
+    R.AtomicKnown = true;
+    R.AtomicTime += Updates * *Interval;
+    R.AtomicUpdates += Updates;
+    if (Updates * *Interval > Longest) {
+      Longest = Updates * *Interval;
+      R.AtomicAddresses = Addresses;
+    }
+  }
   R.Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;
   R.DramBytes = In.DramBytes;
   R.MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;
@@ -208,6 +235,11 @@ void decideVerdict(RooflineResult &R) {
       R.LatencyTime > R.PredictedTime) {
     R.PredictedTime = R.LatencyTime;
     R.Verdict = Bound::Latency;
+  }
+  if (R.AtomicKnown && R.Verdict != Bound::Unknown &&
+      R.AtomicTime > R.PredictedTime) {
+    R.PredictedTime = R.AtomicTime;
+    R.Verdict = Bound::Atomics;
   }
 }
 

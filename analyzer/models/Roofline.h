@@ -27,11 +27,15 @@ struct RooflineInput {
   double DramBytes = 0;
   /// Traffic at the L2 and L1/shared levels; negative when not modelled.
   double L2Bytes = -1, L1Bytes = -1;
+  /// Special-function (MUFU) operations: sin, cos, exp, log, rsqrt, ...
+  double SfuOps = 0;
+  /// Global atomic sites: (updates, distinct addresses) each.
+  std::vector<std::pair<double, double>> GlobalAtomics;
 };
 
 /// Memory is the DRAM level; Latency is DRAM traffic the resident warps
 /// cannot keep in flight fast enough (LatencyBound.h).
-enum class Bound { Memory, Compute, Unknown, L2, L1, Latency };
+enum class Bound { Memory, Compute, Unknown, L2, L1, Latency, Atomics };
 /// "dram", "compute", "unknown", "l2", "l1", "latency"
 const char *boundName(Bound B);
 /// DRAM, L2, L1 or latency: the memory side of the roofline.
@@ -69,6 +73,16 @@ struct RooflineResult {
   double LatencySeconds = 0;         ///< the loaded DRAM latency used
   double InFlightBytesPerThread = 0; ///< bytes one thread keeps in flight
   double ConcurrentWarps = 0;        ///< warps resident on the GPU at once
+  /// The special-function pipe: SfuOps over the GPU's MUFU throughput.
+  /// The compute time is the larger of the FLOP time and this; RoofName is
+  /// "sfu" when this is the larger.
+  double SfuTime = 0;
+  /// Global atomics at the GPU's measured update rate for their number of
+  /// distinct addresses (few addresses serialize): the sum over sites.
+  bool AtomicKnown = false;
+  double AtomicTime = 0;
+  double AtomicUpdates = 0;
+  double AtomicAddresses = 0; ///< of the site that takes the longest
   /// False when a peak or the bandwidth a term needs is missing (Notes).
   bool ComputeKnown = true, MemoryKnown = true;
   Bound Verdict = Bound::Unknown;

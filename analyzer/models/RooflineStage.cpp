@@ -25,6 +25,8 @@ RooflineInput rooflineInput(const BoundTotals &T, bool High) {
       In.TensorFlops[P] = High ? V->High : V->Low;
   if (auto V = T.get("dram_bytes"))
     In.DramBytes = High ? V->High : V->Low;
+  if (auto V = T.get("sfu_ops"))
+    In.SfuOps = High ? V->High : V->Low;
   return In;
 }
 
@@ -33,6 +35,8 @@ void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
   In.DramBytes = M.DramBytes;
   In.L2Bytes = M.L2Bytes;
   In.L1Bytes = M.L1Bytes;
+  for (const MemoryEstimate::AtomicSite &A : M.GlobalAtomics)
+    In.GlobalAtomics.emplace_back(A.Updates, A.Addresses);
 }
 
 class RooflineStage : public LaunchStage {
@@ -76,8 +80,8 @@ public:
       V.High = rooflineTerms(High, *V.Gpu);
       // What each improvable access would save, for the next-step line.
       if (I < C.MemoryByGpu.size())
-        V.Fixes = priceSiteFixes(C.Model, C.Values, *V.Gpu, C.MemoryByGpu[I],
-                                 High);
+        V.Fixes =
+            priceSiteFixes(C.Model, C.Values, *V.Gpu, C.MemoryByGpu[I], High);
       R.Verdicts.push_back(V);
     }
   }

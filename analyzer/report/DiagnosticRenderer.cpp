@@ -96,8 +96,7 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool,
   const RooflineResult &Lo = V.Low, &Hi = V.High;
   if (Hi.Verdict == Bound::Unknown || !V.Gpu)
     return std::nullopt;
-  bool Memory = Hi.Verdict == Bound::Memory || Hi.Verdict == Bound::L2 ||
-                Hi.Verdict == Bound::L1 || Hi.Verdict == Bound::Latency;
+  bool Memory = isMemorySide(Hi.Verdict);
   if (!Checks.enabled(Memory ? "rl-memory-bound" : "rl-compute-bound"))
     return std::nullopt; // --checks turned the verdict remark off
 
@@ -139,6 +138,23 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool,
     Text = CacheText;
   if (Hi.Verdict == Bound::Latency)
     Text = latencyText(V, Name);
+  if (Hi.Verdict == Bound::Compute && Hi.RoofName == "sfu")
+    Text = Name + " is compute-bound on " + V.Gpu->Name +
+           " in its special-function pipe: " +
+           span(Lo.SfuTime, Hi.SfuTime,
+                [](double X) { return formatDuration(X); }) +
+           " of sin/cos/exp/log/rsqrt at 16 per SM per clock (predicted " +
+           span(Lo.PredictedTime, Hi.PredictedTime,
+                [](double X) { return formatDuration(X); }) +
+           ")";
+  if (Hi.Verdict == Bound::Atomics)
+    Text = Name + " is atomics-bound on " + V.Gpu->Name + ": " +
+           formatGrouped(Hi.AtomicUpdates) + " atomic updates, " +
+           formatGrouped(Hi.AtomicAddresses) +
+           " distinct addresses at the most-contended site (predicted " +
+           span(Lo.PredictedTime, Hi.PredictedTime,
+                [](double X) { return formatDuration(X); }) +
+           ")";
   Text += Memory ? " [rl-memory-bound]" : " [rl-compute-bound]";
 
   SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;

@@ -315,6 +315,12 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
     Share[levelName(static_cast<Level>(L))] = X ? Json(*X) : Json(nullptr);
   }
   J["level_share"] = Share;
+  // The special-function pipe (part of the compute time) and the global
+  // atomics at the GPU's measured update rate.
+  J["sfu_time_s"] =
+      known(TotalsBound && Hi.SfuTime > 0, Lo.SfuTime, Hi.SfuTime);
+  J["atomic_time_s"] =
+      known(TotalsBound && Hi.AtomicKnown, Lo.AtomicTime, Hi.AtomicTime);
   return J;
 }
 

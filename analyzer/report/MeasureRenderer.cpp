@@ -1,8 +1,8 @@
 //===- MeasureRenderer.cpp - Text, JSON and plot of a MeasureReport -------===//
-#include "analyzer/support/HumanUnits.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/MeasureReport.h"
 #include "analyzer/report/RooflineCeilings.h"
+#include "analyzer/support/HumanUnits.h"
 
 #include <nlohmann/json.hpp>
 

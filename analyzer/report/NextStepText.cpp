@@ -58,6 +58,9 @@ const char *roofAdvice(Bound B) {
   case Bound::Latency:
     return "only more bytes in flight per thread (more independent loads) "
            "make it faster";
+  case Bound::Atomics:
+    return "only fewer updates per address (privatize the target per block "
+           "in shared memory, reduce in the warp first) make it faster";
   case Bound::Unknown:
     break;
   }

@@ -36,6 +36,7 @@ public:
     case Bound::L2:
     case Bound::L1:
     case Bound::Latency:
+    case Bound::Atomics:
       return wrap("1;33", S);
     case Bound::Compute:
       return wrap("1;32", S);
@@ -413,6 +414,12 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
                                    "DRAM",      "L2",    "L1"};
   if (Latency)
     Head.push_back("latency");
+  // The atomics column only when some GPU times serialized atomics.
+  bool Atomics = llvm::any_of(K.Verdicts, [](const GpuVerdict &V) {
+    return V.High.AtomicKnown && V.High.AtomicTime > 0;
+  });
+  if (Atomics)
+    Head.push_back("atomics");
   std::vector<std::vector<std::string>> Rows = {Head};
   for (const GpuVerdict &V : K.Verdicts) {
     const RooflineResult &Lo = V.Low, &Hi = V.High;
@@ -430,6 +437,8 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
         levelCell(V, Level::L1)};
     if (Latency)
       Row.push_back(levelCell(V, Level::Latency));
+    if (Atomics)
+      Row.push_back(levelCell(V, Level::Atomics));
     Rows.push_back(Row);
   }
 
@@ -622,8 +631,8 @@ std::string plural(size_t N, const char *Word) {
 /// What the summary line of one GPU counts.
 struct VerdictCounts {
   size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
-  /// The memory side by level, in the order dram, l2, l1, latency.
-  std::array<size_t, 4> ByLevel{};
+  /// The memory side by level, in the order dram, l2, l1, latency, atomics.
+  std::array<size_t, 5> ByLevel{};
 
   void add(const KernelReport &K, const GpuVerdict *V) {
     // A launch CUDA rejects, or a value the model cannot use, is not
@@ -639,10 +648,11 @@ struct VerdictCounts {
       ++Unknown;
     else if (isMemorySide(V->High.Verdict)) {
       ++Memory;
-      ++ByLevel[V->High.Verdict == Bound::Memory ? 0
-                : V->High.Verdict == Bound::L2   ? 1
-                : V->High.Verdict == Bound::L1   ? 2
-                                                 : 3];
+      ++ByLevel[V->High.Verdict == Bound::Memory    ? 0
+                : V->High.Verdict == Bound::L2      ? 1
+                : V->High.Verdict == Bound::L1      ? 2
+                : V->High.Verdict == Bound::Latency ? 3
+                                                    : 4];
     } else
       ++Compute;
   }
@@ -692,7 +702,7 @@ void renderSummary(std::ostringstream &OS, const Report &R, size_t Kernels,
        << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
        << ", " << C.Memory << " memory-bound";
     std::string Levels;
-    const char *LevelNames[] = {"dram", "l2", "l1", "latency"};
+    const char *LevelNames[] = {"dram", "l2", "l1", "latency", "atomics"};
     for (size_t L = 0; L < C.ByLevel.size(); ++L)
       if (C.ByLevel[L])
         Levels += (Levels.empty() ? "" : ", ") + std::to_string(C.ByLevel[L]) +

@@ -19,6 +19,7 @@ std::optional<Finding> verdictFinding(const KernelReport &K) {
   const char *Level = V.High.Verdict == Bound::L2        ? "L2"
                       : V.High.Verdict == Bound::L1      ? "L1"
                       : V.High.Verdict == Bound::Latency ? "latency"
+                      : V.High.Verdict == Bound::Atomics ? "atomics"
                       : Memory                           ? "memory"
                                                          : "compute";
   F.Message = Name + " is " + Level + "-bound on " + V.Gpu->Name;

@@ -282,3 +282,25 @@ TEST(LatencyBound, EveryOutputNamesTheLatencyVerdict) {
 }
 
 } // namespace
+
+TEST(LatencyBound, FewerAccessesMoveProportionallyFewerDramBytes) {
+  // A guard that may skip the loads: 0.0156 .. 8 B per thread, while the
+  // memory model's 134 MB follow every access. The low end moves its share.
+  EXPECT_DOUBLE_EQ(latencyDramBytes(134e6, 1, 8), 134e6 / 8);
+  EXPECT_DOUBLE_EQ(latencyDramBytes(134e6, 8, 8), 134e6);
+  EXPECT_DOUBLE_EQ(latencyDramBytes(134e6, 0, 0), 134e6);
+  // The two ends of the latency time keep their order.
+  LatencyBoundInput Few = saxpyOnH200(), All = saxpyOnH200();
+  Few.AccessesPerThread = 1.0 / 256;
+  Few.AccessBytesPerThread = 4.0 / 256;
+  Few.CapAccesses = false;
+  All.AccessesPerThread = 3;
+  All.AccessBytesPerThread = 8 + 4.0 / 256;
+  RooflineResult Low, High;
+  Low.DramBytes = High.DramBytes = 134e6;
+  applyLatencyBound(Low, evaluateLatencyBound(Few), 1e-6,
+                    latencyDramBytes(134e6, Few.AccessBytesPerThread,
+                                     All.AccessBytesPerThread));
+  applyLatencyBound(High, evaluateLatencyBound(All), 1e-6);
+  EXPECT_LE(Low.LatencyTime, High.LatencyTime * 1.0001);
+}
