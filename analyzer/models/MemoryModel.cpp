@@ -281,7 +281,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         continue;
       double PerAddress = *A.Executions / *Addresses;
       if (!S.Shared)
-        M.GlobalAtomics.push_back({*A.Executions, *Addresses});
+        M.GlobalAtomics.push_back(
+            {*A.Executions, *Addresses, A.Affine && A.LaneStride[0] != 0});
       if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
         continue;
       // Global atomics of one address are served one after another at the

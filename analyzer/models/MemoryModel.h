@@ -83,6 +83,10 @@ struct MemoryEstimate {
   /// fall on (what the GPU's atomic rate depends on).
   struct AtomicSite {
     double Updates = 0, Addresses = 0;
+    /// The lanes of a warp update distinct addresses (an affine address
+    /// that moves with threadIdx.x): one coalesced request, not the
+    /// random-lane contention the measured rates are for.
+    bool LaneDistinct = false;
   };
   std::vector<AtomicSite> GlobalAtomics;
   std::vector<Finding> Findings;

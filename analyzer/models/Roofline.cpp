@@ -155,19 +155,26 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
     }
   }
   double Longest = 0;
-  for (const auto &[Updates, Addresses] : In.GlobalAtomics) {
-    std::optional<double> Interval = Gpu.atomicInterval(Addresses);
+  for (const RooflineInput::AtomicSite &A : In.GlobalAtomics) {
+    std::optional<double> Interval = Gpu.atomicInterval(A.Addresses);
     if (!Interval) {
       R.Notes.push_back("no measured atomic rate for " + Gpu.Name +
                         "; global atomics are not timed");
       break;
     }
+    // Random lanes over few addresses: the rate measured for that many.
+    // Lanes on distinct addresses: the uncontended rate (the most addresses
+    // measured), or one address's updates served one after another.
+    double Time = A.Updates * *Interval;
+    if (A.LaneDistinct)
+      Time = std::max(A.Updates * *Gpu.atomicInterval(1e300),
+                      A.Updates / A.Addresses * *Gpu.atomicInterval(1));
     R.AtomicKnown = true;
-    R.AtomicTime += Updates * *Interval;
-    R.AtomicUpdates += Updates;
-    if (Updates * *Interval > Longest) {
-      Longest = Updates * *Interval;
-      R.AtomicAddresses = Addresses;
+    R.AtomicTime += Time;
+    R.AtomicUpdates += A.Updates;
+    if (Time > Longest) {
+      Longest = Time;
+      R.AtomicAddresses = A.Addresses;
     }
   }
   R.Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;

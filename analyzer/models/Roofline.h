@@ -29,8 +29,13 @@ struct RooflineInput {
   double L2Bytes = -1, L1Bytes = -1;
   /// Special-function (MUFU) operations: sin, cos, exp, log, rsqrt, ...
   double SfuOps = 0;
-  /// Global atomic sites: (updates, distinct addresses) each.
-  std::vector<std::pair<double, double>> GlobalAtomics;
+  /// Global atomic sites: updates, distinct addresses, and whether a
+  /// warp's lanes update distinct addresses.
+  struct AtomicSite {
+    double Updates = 0, Addresses = 0;
+    bool LaneDistinct = false;
+  };
+  std::vector<AtomicSite> GlobalAtomics;
 };
 
 /// Memory is the DRAM level; Latency is DRAM traffic the resident warps

@@ -36,7 +36,7 @@ void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
   In.L2Bytes = M.L2Bytes;
   In.L1Bytes = M.L1Bytes;
   for (const MemoryEstimate::AtomicSite &A : M.GlobalAtomics)
-    In.GlobalAtomics.emplace_back(A.Updates, A.Addresses);
+    In.GlobalAtomics.push_back({A.Updates, A.Addresses, A.LaneDistinct});
 }
 
 class RooflineStage : public LaunchStage {

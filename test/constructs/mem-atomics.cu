@@ -35,7 +35,8 @@ __global__ void atom(const float *x, float *sum, int *hist, double *dsum) {
 // CHECK-NEXT: "atomic_bytes": 2048,
 
 // The atomics at the H200's measured rates (data/gpus.json atomic_interval):
-// 128 updates each of 'sum' and 'dsum' (one address, 0.731 ns per update) and
-// 128 of 'hist' (16 addresses, 0.283 ns interpolated): 223 ns, more than any
-// other level.
-// DIAG: remark: atom is atomics-bound on H200: 384 atomic updates, 1 distinct addresses at the most-contended site (predicted 224 ns) [rl-memory-bound]
+// 128 updates each of 'sum' and 'dsum', every lane on one address (0.731 ns
+// per update: 93.6 ns each), and 128 of 'hist', lanes on distinct addresses
+// (16 of them: 8 updates of one address one after another, 5.85 ns): 193 ns,
+// more than any other level.
+// DIAG: remark: atom is atomics-bound on H200: 384 atomic updates, 1 distinct addresses at the most-contended site (predicted 193 ns) [rl-memory-bound]
