@@ -1,6 +1,7 @@
 //===- MemoryModel.cpp ----------------------------------------------------===//
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/AffineAccess.h"
+#include "analyzer/models/AtomicTime.h"
 #include "analyzer/models/ByteText.h"
 #include "analyzer/models/Footprint.h"
 #include "analyzer/models/WarpAddresses.h"
@@ -283,18 +284,23 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (!S.Shared)
         M.GlobalAtomics.push_back(
             {*A.Executions, *Addresses, A.Affine && A.LaneStride[0] != 0});
+
       if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
         continue;
       // Global atomics of one address are served one after another at the
       // L2, at the GPU's measured interval; shared ones in the SM.
-      std::optional<double> Interval =
-          S.Shared ? std::nullopt : Gpu.atomicInterval(*Addresses);
+      bool LaneDistinct = A.Affine && A.LaneStride[0] != 0;
+      std::optional<double> SiteTime =
+          S.Shared
+              ? std::nullopt
+              : atomicSiteTime(Gpu, *A.Executions, *Addresses, LaneDistinct);
       std::string Time;
-      if (Interval)
-        Time = ", about " + fixed(*A.Executions * *Interval * 1e6, 2) +
-               " us at the " + fixed(1 / *Interval / 1e9, 2) +
-               " G updates/s measured for " + fixed(*Addresses, 0) +
-               " addresses; the predicted time includes it";
+      if (SiteTime)
+        Time = ", about " + fixed(*SiteTime * 1e6, 2) + " us at the rate " +
+               Gpu.Name + " measured for " +
+               (LaneDistinct ? std::string("lanes on distinct addresses")
+                             : fixed(*Addresses, 0) + " addresses") +
+               "; the predicted time includes it";
       else if (Clock > 0)
         Time = ", about " + fixed(PerAddress / Clock * 1e6, 2) +
                " us serialized per address at one update per clock; the "

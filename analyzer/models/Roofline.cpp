@@ -1,5 +1,6 @@
 //===- Roofline.cpp - Compute vs memory bound verdict ---------------------===//
 #include "analyzer/models/Roofline.h"
+#include "analyzer/models/AtomicTime.h"
 
 #include <algorithm>
 #include <limits>
@@ -156,19 +157,14 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
   }
   double Longest = 0;
   for (const RooflineInput::AtomicSite &A : In.GlobalAtomics) {
-    std::optional<double> Interval = Gpu.atomicInterval(A.Addresses);
-    if (!Interval) {
+    std::optional<double> SiteTime =
+        atomicSiteTime(Gpu, A.Updates, A.Addresses, A.LaneDistinct);
+    if (!SiteTime) {
       R.Notes.push_back("no measured atomic rate for " + Gpu.Name +
                         "; global atomics are not timed");
       break;
     }
-    // Random lanes over few addresses: the rate measured for that many.
-    // Lanes on distinct addresses: the uncontended rate (the most addresses
-    // measured), or one address's updates served one after another.
-    double Time = A.Updates * *Interval;
-    if (A.LaneDistinct)
-      Time = std::max(A.Updates * *Gpu.atomicInterval(1e300),
-                      A.Updates / A.Addresses * *Gpu.atomicInterval(1));
+    double Time = *SiteTime;
     R.AtomicKnown = true;
     R.AtomicTime += Time;
     R.AtomicUpdates += A.Updates;

@@ -1,0 +1,28 @@
+//===- AtomicTime.h - Global atomics at the GPU's measured rate -*- C++ -*-===//
+///
+/// \file
+/// The time one global atomic site takes, from the GPU's measured update
+/// rates (GpuSpec::AtomicIntervals, by number of distinct addresses). The
+/// rates were measured with random lanes over few addresses; lanes on
+/// distinct addresses (an address that moves with threadIdx.x) are one
+/// coalesced request per warp: the uncontended rate, or one address's
+/// updates one after another, whichever is longer. The roofline's atomics
+/// term and the contention finding both use it.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_ATOMICTIME_H
+#define RLA_MODELS_ATOMICTIME_H
+
+#include "analyzer/hw/GpuSpec.h"
+
+#include <optional>
+
+namespace rla {
+
+/// Seconds for Updates atomics on Addresses distinct addresses; nullopt when
+/// the GPU has no measured rate.
+std::optional<double> atomicSiteTime(const GpuSpec &Gpu, double Updates,
+                                     double Addresses, bool LaneDistinct);
+
+} // namespace rla
+
+#endif // RLA_MODELS_ATOMICTIME_H
