@@ -232,7 +232,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
                "compute_capability", "sm_count", "boost_clock", "peak_flops",
                "tensor_flops", "dram_bandwidth", "dram_capacity", "l2_cache",
                "l2_bandwidth", "l1_bandwidth", "dram_latency",
-               "host_link_bandwidth", "atomic_interval", "notes"});
+               "host_link_bandwidth", "atomic_interval", "dram_sustained",
+               "notes"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -252,6 +253,18 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.DramLatency = R.optionalNumber(J, "dram_latency", Quantity::Duration);
   G.HostLinkBandwidth =
       R.optionalNumber(J, "host_link_bandwidth", Quantity::ByteRate);
+  if (auto It = J.find("dram_sustained"); It != J.end()) {
+    if (!It->is_object())
+      R.fail("dram_sustained", "expected an object {\"read\", \"write\", "
+                               "\"copy\"}");
+    R.checkKeys(*It, "dram_sustained.", {"read", "write", "copy"});
+    G.DramReadBandwidth = R.number(R.require(*It, "dram_sustained.", "read"),
+                                   "dram_sustained.read", Quantity::ByteRate);
+    G.DramWriteBandwidth = R.number(R.require(*It, "dram_sustained.", "write"),
+                                    "dram_sustained.write", Quantity::ByteRate);
+    G.DramCopyBandwidth = R.number(R.require(*It, "dram_sustained.", "copy"),
+                                   "dram_sustained.copy", Quantity::ByteRate);
+  }
   if (auto It = J.find("atomic_interval"); It != J.end()) {
     if (!It->is_array())
       R.fail("atomic_interval", "expected an array of {\"addresses\", "

@@ -1,6 +1,7 @@
 //===- GpuSpec.cpp - Units and accessors of one GPU entry -----------------===//
 #include "analyzer/hw/GpuSpec.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rla {
@@ -147,6 +148,19 @@ std::optional<double> GpuSpec::atomicInterval(double Addresses) const {
         T * (std::log(B.Interval.Value) - std::log(A.Interval.Value)));
   }
   return Last.Interval.Value;
+}
+
+std::optional<double> GpuSpec::dramTime(double Read, double Written) const {
+  if (!DramReadBandwidth || !DramWriteBandwidth || !DramCopyBandwidth ||
+      DramReadBandwidth->Value <= 0 || DramWriteBandwidth->Value <= 0 ||
+      DramCopyBandwidth->Value <= 0)
+    return std::nullopt;
+  double R = DramReadBandwidth->Value, W = DramWriteBandwidth->Value;
+  // What a copy costs beyond its read and its write alone: the bus turning
+  // between directions, per byte of the smaller direction.
+  double Turnaround =
+      std::max(0.0, 2 / DramCopyBandwidth->Value - 1 / R - 1 / W);
+  return Read / R + Written / W + std::min(Read, Written) * Turnaround;
 }
 
 } // namespace rla

@@ -67,6 +67,15 @@ struct GpuSpec {
   /// Host link (PCIe) bandwidth in one direction, bytes/s: what a copy to
   /// or from host memory crosses.
   std::optional<SourcedValue> HostLinkBandwidth;
+  /// DRAM streams as kernels reach them (measured): reading only, writing
+  /// only, and copying (as many bytes read as written), bytes/s. With all
+  /// three, a launch's DRAM time is read/R + written/W + min(read,
+  /// written) x the turnaround the copy shows (dramTime()).
+  std::optional<SourcedValue> DramReadBandwidth, DramWriteBandwidth,
+      DramCopyBandwidth;
+  /// Seconds for Read bytes read and Written bytes written from DRAM at the
+  /// measured stream rates; nullopt without them.
+  std::optional<double> dramTime(double Read, double Written) const;
   /// Special-function (MUFU) results per second: SMs x 16 per clock x the
   /// boost clock (every compute capability the database holds).
   std::optional<SourcedValue> SfuThroughput;

@@ -28,6 +28,8 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
     if (!Fixed.Available)
       continue;
     In.DramBytes = Fixed.DramBytes;
+    In.DramReadBytes = Fixed.DramReadBytes;
+    In.DramWriteBytes = Fixed.DramWriteBytes;
     In.L2Bytes = Fixed.L2Bytes;
     In.L1Bytes = Fixed.L1Bytes;
     Out.push_back({S.Shared ? SiteFix::ConflictFree : SiteFix::Coalesce, S,

@@ -183,6 +183,14 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
     R.MemoryTime = In.DramBytes / R.Bandwidth;
     R.RidgePoint = R.PeakFlops / R.Bandwidth;
   }
+  // The ridge stays at the datasheet bandwidth (the roofline's ceiling);
+  // the time, where the GPU's streams are measured, at what kernels reach.
+  if (In.DramReadBytes >= 0 && In.DramWriteBytes >= 0)
+    if (std::optional<double> T =
+            Gpu.dramTime(In.DramReadBytes, In.DramWriteBytes)) {
+      R.MemoryTime = *T;
+      R.SustainedDram = true;
+    }
 
   if (In.DramBytes > 0)
     R.Intensity = R.TotalFlops / In.DramBytes;

@@ -25,6 +25,9 @@ struct RooflineInput {
   std::array<double, NumPrecisions> Flops{};             ///< by Precision
   std::array<double, NumTensorPrecisions> TensorFlops{}; ///< by precision
   double DramBytes = 0;
+  /// Of DramBytes, read and written (the memory model's split); negative
+  /// when not modelled.
+  double DramReadBytes = -1, DramWriteBytes = -1;
   /// Traffic at the L2 and L1/shared levels; negative when not modelled.
   double L2Bytes = -1, L1Bytes = -1;
   /// Special-function (MUFU) operations: sin, cos, exp, log, rsqrt, ...
@@ -62,8 +65,11 @@ struct RooflineResult {
   double AttainableFlops = 0; ///< min(peak, intensity * bandwidth), FLOP/s
   double ComputeTime = 0;     ///< s, summed over precisions
   double MemoryTime = 0;      ///< s
-  double DramBytes = 0;       ///< the DRAM traffic MemoryTime is for
-  double PredictedTime = 0;   ///< max of compute and every level's time
+  /// MemoryTime is at the GPU's measured stream rates (read, write, copy)
+  /// rather than its datasheet bandwidth.
+  bool SustainedDram = false;
+  double DramBytes = 0;     ///< the DRAM traffic MemoryTime is for
+  double PredictedTime = 0; ///< max of compute and every level's time
   /// The cache levels: FLOP per byte, bandwidth (0 when unknown) and time.
   double IntensityL2 = 0, IntensityL1 = 0;
   double L2Bandwidth = 0, L1Bandwidth = 0;

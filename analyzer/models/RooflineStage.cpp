@@ -33,6 +33,8 @@ RooflineInput rooflineInput(const BoundTotals &T, bool High) {
 /// The memory model's traffic (DRAM, L2, L1) as roofline input.
 void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
   In.DramBytes = M.DramBytes;
+  In.DramReadBytes = M.DramReadBytes;
+  In.DramWriteBytes = M.DramWriteBytes;
   In.L2Bytes = M.L2Bytes;
   In.L1Bytes = M.L1Bytes;
   for (const MemoryEstimate::AtomicSite &A : M.GlobalAtomics)

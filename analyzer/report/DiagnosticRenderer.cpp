@@ -58,6 +58,14 @@ std::string span(double A, double B,
   return formatRange(std::min(A, B), std::max(A, B), Format);
 }
 
+/// The DRAM bandwidth the DRAM term assumes: the datasheet's, or what the
+/// GPU's measured streams give for this launch's mix of reads and writes.
+double dramRate(const RooflineResult &R) {
+  if (R.SustainedDram && R.MemoryTime > 0)
+    return R.DramBytes / R.MemoryTime;
+  return R.Bandwidth;
+}
+
 /// The remark of a latency-bound launch: Little's law's numbers, then the
 /// time it predicts beside the DRAM roofline's.
 std::string latencyText(const GpuVerdict &V, const std::string &Name) {
@@ -78,7 +86,7 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
       " DRAM latency sustain " +
       span(From.LatencyBandwidth, Hi.LatencyBandwidth,
            [](double X) { return formatSi(X, "B/s"); }) +
-      " < " + formatSi(Hi.Bandwidth, "B/s") + " DRAM bandwidth (predicted " +
+      " < " + formatSi(dramRate(Hi), "B/s") + " DRAM bandwidth (predicted " +
       span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ", DRAM roofline " +
       span(Lo.MemoryTime, Hi.MemoryTime, Duration) + ")";
   return Text;
