@@ -241,6 +241,14 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         continue;
       Site.MovedBytes = Requests * C.Sectors * SectorBytes;
       Site.IdealBytes = Requests * C.IdealSectors * SectorBytes;
+      // L1 serves a request a line per cycle: what that costs beyond its
+      // sectors (fragments and data-dependent addresses count sectors).
+      double Lines =
+          Ideal ? std::ceil(C.IdealSectors * SectorBytes / double(LineBytes))
+                : C.Lines;
+      M.GlobalWavefrontBytes +=
+          Requests * (Lines * LineBytes -
+                      (Ideal ? C.IdealSectors : C.Sectors) * SectorBytes);
       (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
           Ideal ? Site.IdealBytes : Site.MovedBytes;
       Site.Improvable =
@@ -425,7 +433,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
 
     M.L2Bytes += L2Loads + T.StoreSectorBytes + T.AtomicBytes;
   }
-  M.L1Bytes = M.GlobalSectorBytes + M.SharedWavefrontBytes;
+  M.GlobalWavefrontBytes += M.GlobalSectorBytes;
+  M.L1Bytes = M.GlobalWavefrontBytes + M.SharedWavefrontBytes;
   shareDramOverSites(M);
   // L2 is write-back: what was written last is still in L2 at the end.
   M.DeferredWriteBytes =

@@ -69,6 +69,10 @@ struct MemoryEstimate {
   std::vector<ArrayTraffic> Arrays;
   double FootprintBytes = 0;    ///< global arrays, summed
   double GlobalSectorBytes = 0; ///< L1 -> L2 requests, loads + stores
+  /// What global requests take of L1: wavefronts (distinct 128-byte lines
+  /// per request) x 128 bytes; a request scattered over 32 lines costs 32
+  /// cycles where its sectors alone would say 8.
+  double GlobalWavefrontBytes = 0;
   double SharedWavefrontBytes = 0;
   /// DRAM traffic the launch causes: DramReadBytes + DramWriteBytes.
   double DramBytes = 0;

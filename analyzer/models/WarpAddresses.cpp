@@ -91,7 +91,7 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
       return Base + A.LaneStride[0] * Tx + A.LaneStride[1] * Ty +
              A.LaneStride[2] * Tz;
     };
-    std::set<int64_t> Sectors, Words;
+    std::set<int64_t> Sectors, Words, Lines;
     std::map<int64_t, std::set<int64_t>> ByBank;
     double Lanes = 0;
     for (int64_t Tid = First; Tid < Last; ++Tid) {
@@ -101,8 +101,10 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
       Lanes += 1;
       int64_t Addr = laneAddress(Tx, Ty, Tz);
       for (int64_t S = floorDiv(Addr, SectorBytes);
-           S <= floorDiv(Addr + Bytes - 1, SectorBytes); ++S)
+           S <= floorDiv(Addr + Bytes - 1, SectorBytes); ++S) {
         Sectors.insert(S);
+        Lines.insert(floorDiv(S * SectorBytes, LineBytes));
+      }
       for (int64_t W = floorDiv(Addr, BankBytes);
            W <= floorDiv(Addr + Bytes - 1, BankBytes); ++W) {
         Words.insert(W);
@@ -130,6 +132,7 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
     Out.Lanes += Lanes;
     Out.UniqueBytes += Unique;
     Out.Sectors += double(Sectors.size());
+    Out.Lines += double(Lines.size());
     Out.IdealSectors += std::ceil(Unique / double(SectorBytes));
     Out.Wavefronts += std::max({double(Worst), Ideal1, std::min(Ideal, 1.0)});
     Out.IdealWavefronts += Ideal1;
@@ -137,6 +140,7 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
   Out.Lanes /= Samples;
   Out.UniqueBytes /= Samples;
   Out.Sectors /= Samples;
+  Out.Lines /= Samples;
   Out.IdealSectors /= Samples;
   Out.Wavefronts /= Samples;
   Out.IdealWavefronts /= Samples;

@@ -8,7 +8,8 @@
 /// exactly for a few sample warps (different blocks, loop iterations and
 /// warps of the block) and averaged; arrays are assumed to start on a
 /// 256-byte boundary, as cudaMalloc guarantees.
-///  - Global: distinct 32-byte sectors per request (what L1 asks of L2).
+///  - Global: distinct 32-byte sectors per request (what L1 asks of L2) and
+///    distinct 128-byte lines (the L1 wavefronts it takes).
 ///  - Shared: wavefronts per request over 32 banks of 4 bytes; lanes
 ///    reading one word share it (broadcast).
 //===----------------------------------------------------------------------===//
@@ -20,12 +21,16 @@
 namespace rla {
 
 constexpr int64_t SectorBytes = 32;
+constexpr int64_t LineBytes = 128;
 
 struct WarpCost {
   double Lanes = 32;       ///< active lanes per request
   double UniqueBytes = 0;  ///< distinct bytes one request needs
   double Sectors = 0;      ///< global: 32-byte sectors per request
   double IdealSectors = 0; ///< ceil(UniqueBytes / 32), the coalesced best
+  /// Global: distinct 128-byte lines per request; L1 serves one line of a
+  /// request per cycle, so this is the request's L1 wavefronts.
+  double Lines = 0;
   double Wavefronts = 0;   ///< shared: passes through the banks
   double IdealWavefronts = 0;
   /// UniqueBytes / (Sectors * 32): the share of moved bytes that is used.
