@@ -12,7 +12,10 @@ std::optional<double> atomicSiteTime(const GpuSpec &Gpu, double Updates,
     return std::nullopt;
   if (!LaneDistinct)
     return Updates * *Interval;
-  return std::max(Updates * *Gpu.atomicInterval(1e300),
+  // The uncontended rate is the one measured on the most addresses; one
+  // address's updates in series go at the single-address interval.
+  double Uncontended = Gpu.AtomicIntervals.back().Interval.Value;
+  return std::max(Updates * Uncontended,
                   Updates / Addresses * *Gpu.atomicInterval(1));
 }
 

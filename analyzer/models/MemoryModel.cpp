@@ -289,15 +289,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (!Addresses || *Addresses <= 0)
         continue;
       double PerAddress = *A.Executions / *Addresses;
+      bool LaneDistinct = A.Affine && A.LaneStride[0] != 0;
       if (!S.Shared)
-        M.GlobalAtomics.push_back(
-            {*A.Executions, *Addresses, A.Affine && A.LaneStride[0] != 0});
-
+        M.GlobalAtomics.push_back({*A.Executions, *Addresses, LaneDistinct});
       if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
         continue;
-      // Global atomics of one address are served one after another at the
-      // L2, at the GPU's measured interval; shared ones in the SM.
-      bool LaneDistinct = A.Affine && A.LaneStride[0] != 0;
+      // Global atomics at the GPU's measured rate (AtomicTime.h); shared
+      // ones are served in the SM and not timed.
       std::optional<double> SiteTime =
           S.Shared
               ? std::nullopt

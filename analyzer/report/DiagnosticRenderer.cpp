@@ -94,8 +94,8 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
 
 /// The roofline remark on the first GPU, when the launch is bound and the
 /// verdict is decided; nothing otherwise (no made-up numbers).
-std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool,
-                              const CheckFilter &Checks) {
+std::optional<Finding> boundFinding(const KernelReport &K,
+                                    const CheckFilter &Checks) {
   if (!K.Totals || K.Verdicts.empty())
     return std::nullopt;
   if (K.VerdictSuppressed) // an `rl-analyze: ignore[...]` comment
@@ -163,23 +163,25 @@ std::optional<Line> boundLine(const KernelReport &K, const std::string &Tool,
            span(Lo.PredictedTime, Hi.PredictedTime,
                 [](double X) { return formatDuration(X); }) +
            ")";
-  Text += Memory ? " [rl-memory-bound]" : " [rl-compute-bound]";
-
   SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
-  return Line{Loc, prefix(Loc, Tool) + "remark: " + Text};
+  return Finding{Memory ? "rl-memory-bound" : "rl-compute-bound",
+                 Severity::Remark, Text, Loc};
 }
 
-} // namespace
-
-namespace {
-
-/// The next step of a bound launch, unless --checks or an ignore comment on
-/// its verdict turns it off.
-std::optional<Finding> enabledNextStep(const KernelReport &K,
-                                       const CheckFilter &Checks) {
-  if (K.VerdictSuppressed || !Checks.enabled("rl-next-step"))
-    return std::nullopt;
-  return nextStepFinding(K);
+/// What one launch entry contributes: its verdict remark, its next step
+/// (unless --checks or an ignore comment on its verdict turns them off),
+/// then its own findings.
+std::vector<Finding> entryDiagnostics(const KernelReport &K,
+                                      const CheckFilter &Checks) {
+  std::vector<Finding> Out;
+  if (std::optional<Finding> Verdict = boundFinding(K, Checks))
+    Out.push_back(*Verdict);
+  if (!K.VerdictSuppressed && Checks.enabled("rl-next-step"))
+    if (std::optional<Finding> Next = nextStepFinding(K))
+      Out.push_back(*Next);
+  for (const auto *List : {&K.Findings, &K.Model.Findings})
+    Out.insert(Out.end(), List->begin(), List->end());
+  return Out;
 }
 
 /// Compiler-style lines sorted by position, each once. Lines are kept
@@ -196,13 +198,8 @@ public:
   }
 
   void entry(const Report &R, const KernelReport &K) override {
-    if (std::optional<Line> L = boundLine(K, R.Tool, R.Checks))
-      add(*L);
-    if (std::optional<Finding> Next = enabledNextStep(K, R.Checks))
-      add(findingLines(*Next, R.Tool));
-    for (const auto *List : {&K.Findings, &K.Model.Findings})
-      for (const Finding &F : *List)
-        add(findingLines(F, R.Tool));
+    for (const Finding &F : entryDiagnostics(K, R.Checks))
+      add(findingLines(F, R.Tool));
   }
 
   void end(const Report &R) override {
@@ -249,19 +246,8 @@ std::vector<Finding> collectDiagnostics(const Report &R) {
   for (const Finding &F : R.Findings)
     All.push_back(F);
   for (const KernelReport &K : R.Kernels) {
-    if (std::optional<Line> L = boundLine(K, R.Tool, R.Checks)) {
-      // boundLine's text is "<prefix>remark: <message> [<id>]".
-      std::string Text = L->Text.substr(prefix(L->Loc, R.Tool).size() +
-                                        std::string("remark: ").size());
-      size_t Open = Text.rfind(" [");
-      All.push_back(Finding{Text.substr(Open + 2, Text.size() - Open - 3),
-                            Severity::Remark, Text.substr(0, Open), L->Loc});
-    }
-    if (std::optional<Finding> Next = enabledNextStep(K, R.Checks))
-      All.push_back(*Next);
-    for (const auto *List : {&K.Findings, &K.Model.Findings})
-      for (const Finding &F : *List)
-        All.push_back(F);
+    for (Finding &F : entryDiagnostics(K, R.Checks))
+      All.push_back(std::move(F));
   }
   std::stable_sort(All.begin(), All.end(),
                    [](const Finding &A, const Finding &B) {
