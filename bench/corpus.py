@@ -383,21 +383,64 @@ def frontend_errors(report):
             "frontend" in str(d.get("id", ""))]
 
 
-def unbound_reason(k):
-    """Why an entry is not bound, grouped: its first note about the grid or
-    block (else about an argument) without names, numbers and quoted code."""
-    notes = (k.get("launch") or {}).get("notes") or []
-    dims = [n for n in notes if re.match(r"(grid|block)\.[xyz] ", n)]
-    args = [n for n in notes if n.startswith("argument ")]
-    if not dims and not args:
-        return "no reason given" if not notes else "grid and block known; totals not numbers"
-    note = (dims or args)[0]
-    reason = note.split(": ", 1)[1] if ": " in note else note
+CONTEXT_NOTES = ("as the program runs", "one GPU", "device properties as on",
+                 "not run by the program", "run ", "launched ")
+
+
+# The kernel's reasons for totals that are not numbers.
+TOTALS_DIAGNOSTICS = ("rl-unsupported", "rl-undefined", "rl-overflow",
+                      "rl-unbound")
+
+
+def normalise_note(note):
+    """A note without names, numbers, quoted code and file positions."""
+    reason = note.split(": ", 1)[1] if re.match(r"(grid|block)\.[xyz] |argument ",
+                                                note) and ": " in note else note
     reason = re.sub(r"`[^`]*`", "`EXPR`", reason)
     reason = re.sub(r"'[^']*'", "'NAME'", reason)
-    reason = re.sub(r"[\w.-]+\.(cu|cuh|cpp|h|hpp):\d+", "FILE:LINE", reason)
-    reason = re.sub(r"\b\d+\b", "N", reason)
-    return reason if dims else "(an argument) " + reason
+    reason = re.sub(r"[\w./-]+\.(cu|cuh|cpp|cc|h|hpp):\d+(:\d+)?", "FILE:LINE", reason)
+    reason = re.sub(r"\b\d+(\.\d+)?\b", "N", reason)
+    return reason
+
+
+def unbound_reason(k):
+    """Why an entry is not bound, grouped: its first note about the grid or
+    block (else about an argument, else its first note that is not about the
+    calling context) without names, numbers and quoted code. An entry with a
+    concrete grid and block names the totals that are not numbers."""
+    launch = k.get("launch") or {}
+    notes = launch.get("notes") or []
+    dims = list(launch.get("grid") or []) + list(launch.get("block") or [])
+    if len(dims) == 6 and all(is_number(d) for d in dims):
+        totals = k.get("totals") or {}
+        missing = [f for f in ("flops", "global_load_bytes", "global_store_bytes")
+                   if not is_number(totals.get(f))]
+        why = [d.get("message", "") for d in k.get("diagnostics") or []
+               if isinstance(d, dict) and d.get("id") in TOTALS_DIAGNOSTICS]
+        if why:
+            return "(totals) " + normalise_note(re.sub(r" \(.*\)", "", why[0]))
+        return "grid and block known; not numbers: " + ", ".join(missing)
+    dim_notes = [n for n in notes if re.match(r"(grid|block)\.[xyz] ", n)]
+    arg_notes = [n for n in notes if n.startswith("argument ")]
+    other = [n for n in notes if not n.startswith(CONTEXT_NOTES)]
+    if dim_notes:
+        return normalise_note(dim_notes[0])
+    if arg_notes:
+        return "(an argument) " + normalise_note(arg_notes[0])
+    if other:
+        return "(other) " + normalise_note(other[0])
+    return "no reason given"
+
+
+def unbound_detail(k):
+    """One unbound entry as the JSON record keeps it: where, and its notes."""
+    launch = k.get("launch") or {}
+    return {"name": k.get("name"), "site": launch.get("site"),
+            "grid": launch.get("grid"), "block": launch.get("block"),
+            "notes": launch.get("notes") or [],
+            "totals_notes": [d.get("message") for d in k.get("diagnostics") or []
+                             if isinstance(d, dict) and
+                             d.get("id") in TOTALS_DIAGNOSTICS][:5]}
 
 
 def summarise_report(report):
@@ -414,6 +457,7 @@ def summarise_report(report):
             reasons[r] = reasons.get(r, 0) + 1
     return {"kernels": len(names), "entries": len(entries),
             "bound": len(bound), "unbound_reasons": reasons,
+            "unbound": [unbound_detail(k) for k in entries if not entry_bound(k)],
             "zero_work": sum(1 for k in bound if entry_zero_work(k)),
             "frontend_errors": len(tolerated),
             "frontend_error": str(tolerated[0].get("message")) if tolerated else None}

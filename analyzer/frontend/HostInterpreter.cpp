@@ -148,6 +148,23 @@ public:
       return nullptr;
     return Defs->front();
   }
+  /// The kernel a module loaded at run time names ("VecAdd_kernel" in
+  /// cuModuleGetFunction): the one __global__ definition of that name in
+  /// the files given; null (Why says so) when there is none or several.
+  const FunctionDecl *kernelNamed(llvm::StringRef Name, std::string &Why) {
+    std::vector<const FunctionDecl *> Found;
+    for (const FunctionDecl *F : Functions)
+      if (F->hasAttr<CUDAGlobalAttr>() && F->getDeclName().isIdentifier() &&
+          F->getName() == Name && !F->isTemplateInstantiation())
+        Found.push_back(F);
+    if (Found.size() == 1)
+      return Found.front();
+    Why = Found.empty() ? "no kernel named '" + Name.str() +
+                              "' in the files given (the module is loaded at "
+                              "run time; give its .cu file too)"
+                        : "several kernels are named '" + Name.str() + "'";
+    return nullptr;
+  }
   /// "a.cu and b.cu" when several units define F (several programs given
   /// together), else empty.
   std::string ambiguity(const FunctionDecl *F) {
@@ -327,6 +344,10 @@ private:
   HostValue defaultValue(QualType T, const std::string &Why);
   HostValue vectorMethod(const CXXMemberCallExpr *C, HostSlot Object);
   HostValue unknownCall(const CallExpr *C, const std::string &Name);
+  /// cuModuleGetFunction(&f, module, "name"): f holds the kernel of that
+  /// name in the files given.
+  void moduleFunction(llvm::ArrayRef<const clang::Expr *> Args,
+                      const CallExpr *Site);
   void assign(HostSlot To, const HostValue &V, QualType T);
   HostValue coerce(HostValue V, QualType T) const;
   void recordLaunch(const CallExpr *Call);
@@ -1560,6 +1581,11 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
     recordLaunch(Site);
     return HostValue::number(Rational(0)); // cudaSuccess
   }
+  if (Name == "cuModuleGetFunction" && Args.size() == 3 && Site &&
+      isLibraryFunction(F, ctx())) {
+    moduleFunction(Args, Site);
+    return HostValue::number(Rational(0)); // CUDA_SUCCESS
+  }
   // The C library, the math library and the CUDA runtime by what they do.
   std::vector<HostValue> Values;
   if (isLibraryFunction(F, ctx())) {
@@ -1778,15 +1804,47 @@ HostValue Interpreter::initList(const InitListExpr *L) {
   return HostValue::aggregate(std::move(Fields), false);
 }
 
+void Interpreter::moduleFunction(llvm::ArrayRef<const clang::Expr *> Args,
+                                 const CallExpr *Site) {
+  HostValue Out = eval(Args[0]);
+  if (Out.K != HostValue::Kind::Pointer || !Out.Target)
+    return;
+  HostSlot Slot = Out.Target;
+  if (Slot->Array) {
+    if (Out.Offset < 0 || Out.Offset >= int64_t(Slot->Elems.size()))
+      return;
+    Slot = Slot->Elems[Out.Offset];
+  }
+  HostValue KernelName = eval(Args[2]);
+  if (KernelName.K != HostValue::Kind::String) {
+    *Slot = HostValue::unknown("the kernel name `" + text(Args[2]) +
+                               "` of cuModuleGetFunction at " +
+                               where(Site->getBeginLoc()) + " is not known");
+    return;
+  }
+  std::string Why;
+  const FunctionDecl *Kernel = Graph.kernelNamed(KernelName.Text, Why);
+  if (!Kernel) {
+    *Slot = HostValue::unknown(Why + " (cuModuleGetFunction at " +
+                               where(Site->getBeginLoc()) + ")");
+    return;
+  }
+  HostValue V;
+  V.K = HostValue::Kind::Function;
+  V.Fn = Kernel;
+  *Slot = V;
+}
+
 void Interpreter::recordLaunch(const CallExpr *Call) {
   if (!Out || Call->containsErrors())
     return;
   InterpretedValues Values(*this);
   const FunctionDecl *Host = Stack.empty() ? nullptr : Stack.back()->Fn;
   LaunchSpec Spec;
+  const FunctionDecl *Kernel = nullptr;
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Call)) {
     // `table[k]<<<...>>>`: the kernel the pointer holds now.
-    const FunctionDecl *Kernel = K->getDirectCallee();
+    Kernel = K->getDirectCallee();
     if (!Kernel)
       Kernel = Values.kernel(K->getCallee());
     if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
@@ -1798,7 +1856,7 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
     // cudaLaunchKernel(kernel, ...): the kernel its pointer names here.
     LaunchApi Api = launchApiOf(Call->getDirectCallee());
     const clang::Expr *KernelArg = launchApiKernel(Call, Api);
-    const FunctionDecl *Kernel = KernelArg ? Values.kernel(KernelArg) : nullptr;
+    Kernel = KernelArg ? Values.kernel(KernelArg) : nullptr;
     if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
       return;
     Spec = buildApiLaunchSpec(ctx(), Call, Kernel, Host, Values);
@@ -1826,7 +1884,7 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
               : std::nullopt;
       return;
     }
-  Out->push_back({Call, std::move(Spec)});
+  Out->push_back({Call, std::move(Spec), Kernel, &ctx()});
 }
 
 //===-- Values at a launch

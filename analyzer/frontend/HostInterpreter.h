@@ -50,6 +50,11 @@ struct InterpretedLaunch {
   /// A <<<...>>> site or a runtime launch call (cudaLaunchKernel...).
   const clang::CallExpr *Call = nullptr;
   LaunchSpec Spec; ///< with CallChain and LaunchCount set
+  /// The kernel launched, and the unit of the site: a kernel a module loads
+  /// by name (cuModuleGetFunction) may be defined in another file than the
+  /// launch, and its entry belongs to the kernel's file.
+  const clang::FunctionDecl *Kernel = nullptr;
+  const clang::ASTContext *SiteCtx = nullptr;
 };
 
 struct HostRun {

@@ -100,7 +100,10 @@ public:
     bool Interpreted = false;
     for (const InterpretedLaunch &L : Run.Launches)
       if (L.Call == Call) {
-        Out.push_back(L.Spec);
+        // A kernel another file defines (cuModuleGetFunction by name) gets
+        // the launch in that file's report.
+        if (!L.Kernel || &L.Kernel->getASTContext() == &Ctx)
+          Out.push_back(L.Spec);
         Interpreted = true;
       }
     if (Interpreted)
@@ -144,6 +147,11 @@ std::vector<LaunchSpec> launchesOfUnit(ASTContext &Ctx,
   LaunchFinder Finder(Ctx, Run, Out);
   for (Decl *D : TopLevel)
     Finder.TraverseDecl(D);
+  // This file's kernels launched from another file's host code by name.
+  for (const InterpretedLaunch &L : Run.Launches)
+    if (L.Kernel && &L.Kernel->getASTContext() == &Ctx && L.SiteCtx &&
+        L.SiteCtx != &Ctx)
+      Out.push_back(L.Spec);
   return Out;
 }
 

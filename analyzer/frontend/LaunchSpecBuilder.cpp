@@ -88,6 +88,8 @@ LaunchApi launchApiOf(const FunctionDecl *F) {
     return LaunchApi::Launch;
   if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
     return LaunchApi::LaunchEx;
+  if (Name == "cuLaunchKernel" || Name == "cuLaunchCooperativeKernel")
+    return LaunchApi::Driver;
   return LaunchApi::None;
 }
 
@@ -138,6 +140,31 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
     }
     if (Call->getNumArgs() > 3)
       pointeeArguments(Kernel, Call->getArg(3), Values, Spec);
+    return Spec;
+  }
+  if (Api == LaunchApi::Driver) {
+    // Each size is a scalar argument of its own.
+    auto dims = [&](unsigned First, const char *What,
+                    std::array<std::optional<Rational>, 3> &Dims) {
+      for (unsigned D = 0; D < 3 && First + D < Call->getNumArgs(); ++D) {
+        std::string Why;
+        Dims[D] = Values.scalar(Call->getArg(First + D), Why);
+        if (!Dims[D]) {
+          note(std::string(What) + "." + DimNames[D], Why);
+          break;
+        }
+      }
+    };
+    dims(1, "grid", Spec.Grid);
+    dims(4, "block", Spec.Block);
+    if (Call->getNumArgs() > 7) {
+      std::string Why;
+      Spec.DynamicSmem = Values.scalar(Call->getArg(7), Why);
+      if (!Spec.DynamicSmem)
+        Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+    }
+    if (Call->getNumArgs() > 9)
+      pointeeArguments(Kernel, Call->getArg(9), Values, Spec);
     return Spec;
   }
   // cudaLaunchKernelEx: the sizes are the config's fields.

@@ -57,8 +57,10 @@ public:
 /// The runtime's launch calls: cudaLaunchKernel and
 /// cudaLaunchCooperativeKernel (func, grid, block, args, smem, stream), and
 /// cudaLaunchKernelEx (config, kernel, args...) with its
-/// cudaLaunchConfig_t.
-enum class LaunchApi { None, Launch, LaunchEx };
+/// cudaLaunchConfig_t; the driver's cuLaunchKernel and
+/// cuLaunchCooperativeKernel (f, gx, gy, gz, bx, by, bz, smem, stream,
+/// params, ...) with f from cuModuleGetFunction.
+enum class LaunchApi { None, Launch, LaunchEx, Driver };
 LaunchApi launchApiOf(const clang::FunctionDecl *F);
 /// The kernel expression of such a call.
 const clang::Expr *launchApiKernel(const clang::CallExpr *Call, LaunchApi Api);
