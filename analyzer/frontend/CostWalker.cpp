@@ -391,7 +391,7 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
     Expr Natural = C.Kind == IndexKind::Global ? Space.globalExtent(C.Dim)
                    : C.Kind == IndexKind::Thread
                        ? Space.threadExtent(C.Dim)
-                       : Expr::symbol(dimSymbol("gridDim", C.Dim));
+                       : Space.blockExtent(C.Dim);
     if (C.AssumedBlockDim) {
       std::string Dim = dimSymbol("blockDim", C.Dim);
       if (Out.AssumedBlockDims.emplace(Dim, *C.AssumedBlockDim).second)
@@ -448,10 +448,19 @@ std::string CostWalker::tripSymbol(const Stmt *Loop) {
   return Name;
 }
 
-void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Shape,
+void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
                           const clang::Expr *Cond, const Stmt *Body,
                           const clang::Expr *Inc, const Snapshot &Outer,
                           bool BodyFirst) {
+  LoopShape Shape = Found;
+  // A grid-stride loop over blocks inside a guard on the block index (or
+  // another such loop) is counted per block instead.
+  if (Shape.ShapeKind == LoopShape::BlockGridStride &&
+      !ThreadSpace(Space).enterBlockGridStride(Shape.Dim, Shape.Bound)) {
+    Shape.ShapeKind = LoopShape::Counted;
+    Shape.Trip = Expr::ceilDiv(Shape.Bound - Shape.Init, Shape.Step);
+    Shape.TripMayBeNegative = true;
+  }
   // Variables advanced by a fixed step: their value before the loop, the
   // step in their own units (bytes for pointers).
   struct Induction {
@@ -576,6 +585,19 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Shape,
     }
     Accumulator BodyCost = walkIteration();
     // Each point of the space is one iteration; a thread runs up to Trip.
+    Cur->Total = Cur->Total + BodyCost.Total;
+    Cur->PerThread.Low =
+        Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);
+    Cur->PerThread.High =
+        Cur->PerThread.High + BodyCost.PerThread.High.scaled(Shape.Trip);
+    break;
+  }
+  case LoopShape::BlockGridStride: {
+    // Each block takes every gridDim-th row: the rows replace the blocks.
+    unsigned D = Shape.Dim;
+    Env.Values[Shape.Var] = Expr::symbol(dimSymbol("blockIdx", D));
+    Space.enterBlockGridStride(D, Shape.Bound);
+    Accumulator BodyCost = walkIteration();
     Cur->Total = Cur->Total + BodyCost.Total;
     Cur->PerThread.Low =
         Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);

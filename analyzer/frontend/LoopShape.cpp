@@ -409,6 +409,13 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
         Shape.AssumedBlockDim = *Tile;
         return Shape;
       }
+    if (Shape.Init == Bid && Step == GDim) {
+      Shape.ShapeKind = LoopShape::BlockGridStride;
+      Shape.Dim = D;
+      Shape.Bound = *Bound;
+      Shape.Trip = Expr::ceilDiv(*Bound, GDim);
+      return Shape;
+    }
     if (Shape.Init == Tid && Step == BDim) {
       Shape.ShapeKind = LoopShape::BlockStride;
       Shape.Dim = D;

@@ -2,8 +2,9 @@
 ///
 /// \file
 /// Recognises the loop forms kernels use and gives each a symbolic trip
-/// count: counted loops (any step, <, <=, >, >=, !=), grid-stride and
-/// block-stride loops, halving (`s >>= 1`) and doubling (`s <<= 1`) loops.
+/// count: counted loops (any step, <, <=, >, >=, !=), grid-stride loops
+/// (over threads or over blocks) and block-stride loops, halving
+/// (`s >>= 1`) and doubling (`s <<= 1`) loops.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_FRONTEND_LOOPSHAPE_H
 #define RLA_FRONTEND_LOOPSHAPE_H
@@ -18,7 +19,17 @@
 namespace rla {
 
 struct LoopShape {
-  enum Kind { Counted, GridStride, BlockStride, Halving, Doubling, Unknown };
+  /// BlockGridStride: `for (r = blockIdx.d; r < n; r += gridDim.d)`, a
+  /// grid-stride loop over blocks (a row per block).
+  enum Kind {
+    Counted,
+    GridStride,
+    BlockStride,
+    BlockGridStride,
+    Halving,
+    Doubling,
+    Unknown
+  };
   Kind ShapeKind = Unknown;
   const clang::VarDecl *Var = nullptr;
   Expr Init;  ///< first value of Var

@@ -23,7 +23,19 @@ ThreadSpace::ThreadSpace() {
     Extent[D] = Expr::symbol(dimSymbol("gridDim", D)) *
                 Expr::symbol(dimSymbol("blockDim", D));
     ThreadExtent[D] = Expr::symbol(dimSymbol("blockDim", D));
+    BlockExtent[D] = Expr::symbol(dimSymbol("gridDim", D));
   }
+}
+
+bool ThreadSpace::enterBlockGridStride(unsigned Dim, const Expr &Bound) {
+  if (BlockC[Dim].constrained() || GlobalC[Dim].constrained() ||
+      BlockGridStride[Dim] || GridStride[Dim])
+    return false;
+  BlockExtent[Dim] = Bound;
+  BlockGridStride[Dim] = true;
+  // blockIdx * blockDim + threadIdx now runs over the iterations' threads.
+  Extent[Dim] = Bound * ThreadExtent[Dim];
+  return true;
 }
 
 bool ThreadSpace::enterBlockStride(unsigned Dim, const Expr &Bound) {
@@ -98,10 +110,9 @@ bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
 }
 
 IndexBounds ThreadSpace::bounds(IndexKind Kind, unsigned Dim) const {
-  Expr Ext = Kind == IndexKind::Global ? Extent[Dim]
-             : Kind == IndexKind::Thread
-                 ? ThreadExtent[Dim]
-                 : Expr::symbol(dimSymbol("gridDim", Dim));
+  Expr Ext = Kind == IndexKind::Global   ? Extent[Dim]
+             : Kind == IndexKind::Thread ? ThreadExtent[Dim]
+                                         : BlockExtent[Dim];
   const IndexInterval &I = interval(Kind, Dim);
   Expr Hi = !I.Hi ? Ext : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Ext);
   Expr Lo = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
@@ -138,7 +149,7 @@ Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
 }
 
 ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
-  Expr GridDim = Expr::symbol(dimSymbol("gridDim", D));
+  const Expr &GridDim = BlockExtent[D];
   const Expr &BlockDim = ThreadExtent[D];
   // Thread and Block coordinates are independent of each other.
   Expr Local =
@@ -202,9 +213,9 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
   Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
   Expr BlockDim = Expr::symbol(dimSymbol("blockDim", D));
-  Expr GridDim = Expr::symbol(dimSymbol("gridDim", D));
-  if (GridStride[D] || BlockStride[D] || GlobalC[D].Modulus ||
-      ThreadC[D].Modulus || BlockC[D].Modulus)
+  const Expr &GridDim = BlockExtent[D];
+  if (GridStride[D] || GlobalC[D].Modulus || ThreadC[D].Modulus ||
+      BlockC[D].Modulus)
     return std::nullopt;
   Expr Sum;
   // The global index g = blockIdx*blockDim + threadIdx, when F uses only g.
@@ -212,7 +223,9 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   Expr AsGlobal =
       F.substitute(Tid.asSymbol().value(), Expr::symbol(G) - Bid * BlockDim);
   bool LocalConstrained = ThreadC[D].constrained() || BlockC[D].constrained();
-  if (!AsGlobal.dependsOn(Bid.asSymbol().value())) {
+  // Inside a block-stride loop threadIdx stands for iterations past
+  // blockDim: only the double sum over thread and block holds.
+  if (!AsGlobal.dependsOn(Bid.asSymbol().value()) && !BlockStride[D]) {
     if (LocalConstrained)
       return std::nullopt;
     auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);

@@ -91,12 +91,21 @@ public:
   /// blockDim.d)`): its iterations replace the threads of one block in Dim.
   bool enterBlockStride(unsigned Dim, const Expr &Bound);
 
+  /// Enters a grid-stride loop over blocks (`for (r = blockIdx.d; r < Bound;
+  /// r += gridDim.d)`, a row per block): its iterations replace the blocks
+  /// in Dim. False (nothing changes) when the block index is already
+  /// constrained or replaced.
+  bool enterBlockGridStride(unsigned Dim, const Expr &Bound);
+
   /// The extent of the Global coordinate of Dim (gridDim*blockDim, or a
   /// grid-stride bound).
   const Expr &globalExtent(unsigned Dim) const { return Extent[Dim]; }
   /// The extent of the Thread coordinate of Dim (blockDim, or a block-stride
   /// bound).
   const Expr &threadExtent(unsigned Dim) const { return ThreadExtent[Dim]; }
+  /// The extent of the Block coordinate of Dim (gridDim, or the bound of a
+  /// grid-stride loop over blocks).
+  const Expr &blockExtent(unsigned Dim) const { return BlockExtent[Dim]; }
   bool inGridStride(unsigned Dim) const { return GridStride[Dim]; }
   const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;
   /// [Lo, Hi) of the coordinate clipped to its extent (moduli ignored): the
@@ -109,6 +118,8 @@ private:
   std::array<bool, 3> GridStride{};
   std::array<Expr, 3> ThreadExtent;
   std::array<bool, 3> BlockStride{};
+  std::array<Expr, 3> BlockExtent;
+  std::array<bool, 3> BlockGridStride{};
   std::array<IndexInterval, 3> GlobalC, ThreadC, BlockC;
 };
 
