@@ -388,10 +388,9 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
 void CostWalker::applyGuard(const GuardAnalysis &G) {
   for (const IndexConstraint &C : G.Constraints) {
     // Skip the clamp to the index range where the loop context proves it.
-    Expr Natural = C.Kind == IndexKind::Global ? Space.globalExtent(C.Dim)
-                   : C.Kind == IndexKind::Thread
-                       ? Space.threadExtent(C.Dim)
-                       : Space.blockExtent(C.Dim);
+    Expr Natural = C.Kind == IndexKind::Global   ? Space.globalExtent(C.Dim)
+                   : C.Kind == IndexKind::Thread ? Space.threadExtent(C.Dim)
+                                                 : Space.blockExtent(C.Dim);
     if (C.AssumedBlockDim) {
       std::string Dim = dimSymbol("blockDim", C.Dim);
       if (Out.AssumedBlockDims.emplace(Dim, *C.AssumedBlockDim).second)
