@@ -78,6 +78,7 @@ AccessClassifier CostWalker::classifier() const {
 }
 
 void CostWalker::run() {
+  Env.IndexedDims = Out.UsesDimension;
   Accumulator Top;
   Cur = &Top;
   walkStmt(Kernel->getBody());

@@ -1,5 +1,6 @@
 //===- KernelExtractor.cpp ------------------------------------------------===//
 #include "analyzer/frontend/KernelExtractor.h"
+#include "analyzer/frontend/CooperativeGroups.h"
 #include "analyzer/frontend/CostWalker.h"
 #include "analyzer/frontend/SymbolicConverter.h"
 
@@ -62,17 +63,25 @@ std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
 /// kernel aside).
 class DimensionScanner : public RecursiveASTVisitor<DimensionScanner> {
 public:
+  explicit DimensionScanner(const SourceManager &SM) : SM(SM) {}
   std::array<bool, 3> Used{{false, false, false}};
   std::vector<SourceRange> Reached;
+  /// Cooperative groups of the block (or a tile of it), of the grid.
+  std::array<bool, 2> Groups{{false, false}};
   bool VisitPseudoObjectExpr(PseudoObjectExpr *E) {
     if (auto B = matchCudaBuiltin(E))
       Used[B->Dim] = true;
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
+    GroupKind G = groupOfCall(Call);
+    Groups[G == GroupKind::Grid ? 1 : 0] |= G != GroupKind::None;
     const FunctionDecl *Def = nullptr;
+    // Not into the toolkit's headers: cooperative groups' thread_rank()
+    // reads every dimension whatever the kernel indexes.
     if (const FunctionDecl *Callee = Call->getDirectCallee();
-        Callee && Callee->hasBody(Def) && Seen.insert(Def).second) {
+        Callee && Callee->hasBody(Def) &&
+        !SM.isInSystemHeader(Def->getLocation()) && Seen.insert(Def).second) {
       Reached.push_back(Def->getSourceRange());
       TraverseStmt(Def->getBody());
     }
@@ -80,6 +89,7 @@ public:
   }
 
 private:
+  const SourceManager &SM;
   std::set<const FunctionDecl *> Seen;
 };
 
@@ -112,7 +122,7 @@ KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD,
       M.LaunchBoundsMaxThreads =
           static_cast<unsigned>(R.Val.getInt().getZExtValue());
   }
-  DimensionScanner Dims;
+  DimensionScanner Dims(Ctx.getSourceManager());
   Dims.Reached.push_back(FD->getSourceRange());
   if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
     Dims.Reached.push_back(Pattern->getSourceRange());
@@ -135,6 +145,21 @@ KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD,
   }
   M.UsesDimension = Dims.Used;
   M.UsesDimension[0] = true;
+  // Cooperative-groups ranks are linear over the dimensions the kernel
+  // indexes; a launch that is not flat in the others breaks them.
+  for (unsigned D = 1; D < 3; ++D) {
+    if (M.UsesDimension[D])
+      continue;
+    if (Dims.Groups[0] || Dims.Groups[1])
+      M.AssumedBlockDims.emplace(dimSymbol("blockDim", D), Rational(1));
+    if (Dims.Groups[1])
+      M.AssumedBlockDims.emplace(dimSymbol("gridDim", D), Rational(1));
+  }
+  if (Dims.Groups[0] || Dims.Groups[1])
+    M.Assumptions.push_back(
+        std::string("cooperative-groups ranks are linear over x") +
+        (M.UsesDimension[1] ? ", y" : "") + (M.UsesDimension[2] ? ", z" : "") +
+        " (the dimensions the kernel indexes)");
   M.Assumptions.push_back("integer parameters and launch dimensions are "
                           "non-negative");
   CostWalker Walker(Ctx, FD, M);

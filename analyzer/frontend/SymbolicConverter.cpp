@@ -1,5 +1,6 @@
 //===- SymbolicConverter.cpp ----------------------------------------------===//
 #include "analyzer/frontend/SymbolicConverter.h"
+#include "analyzer/frontend/CooperativeGroups.h"
 #include "analyzer/ir/KernelModel.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -14,7 +15,10 @@ std::optional<CudaBuiltin> matchCudaBuiltin(const clang::Expr *E) {
   const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
   if (!PO)
     return std::nullopt;
-  const auto *Prop = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm());
+  // `(blockIdx.x)` (a macro argument in parentheses) keeps its parentheses
+  // inside the pseudo-object.
+  const auto *Prop =
+      dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens());
   if (!Prop)
     return std::nullopt;
   const clang::Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
@@ -189,6 +193,8 @@ std::optional<Expr> SymbolicConverter::convertCall(const CallExpr *Call) const {
   if (!Callee || !Call->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   std::string Name = Callee->getNameAsString();
+  if (auto V = groupValue(Call, Env.IndexedDims))
+    return V;
   // A `return expr;` helper (an accessor such as rows(), an index helper):
   // its value with the arguments bound.
   const FunctionDecl *Def = nullptr;

@@ -12,6 +12,7 @@
 
 #include "clang/AST/Decl.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -55,6 +56,9 @@ struct ValueEnv {
   /// parameter: its path ("in", "cfg.shape"); its integer fields are then the
   /// launch-wide symbols "in.rows_".
   std::string ThisPath;
+  /// The dimensions the kernel indexes: cooperative-groups ranks are linear
+  /// over these (CooperativeGroups.h).
+  std::array<bool, 3> IndexedDims{{true, true, true}};
 
   void forget(const clang::ValueDecl *D) {
     auto It = Values.find(D);

@@ -43,8 +43,8 @@ public:
         R.Findings.push_back(Finding{
             "rl-block-size-mismatch", Severity::Warning,
             "'" + Model.Name + "' is written for " + Dim + " == " + Size.str() +
-                " (a block-size constant in its indices) but this "
-                "launch has " +
+                " (a block-size constant or cooperative-groups ranks in its "
+                "indices) but this launch has " +
                 Dim + " = " + It->second.str() +
                 "; the counts assume the former",
             C.where()});
