@@ -686,4 +686,39 @@ TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
                 }));
 }
 
+TEST(ThreadSpaceTest, BlockGridStrideLoopCountsEachRowOnce) {
+  // for (r = blockIdx.x; r < rows; r += gridDim.x): every thread of each
+  // block runs its block's rows, rows * blockDim points in all.
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterBlockGridStride(0, sym("rows")));
+  EXPECT_EQ(Space.blockExtent(0), sym("rows"));
+  for (const Launch &L : smallLaunches())
+    for (int64_t Rows : {0, 1, 5, 13})
+      expectExactCount(Space, L, {{"rows", value(Rows)}},
+                       [&L, Rows](const ThreadCoords &C) {
+                         return trips(C.Block[0], Rows, L.Grid[0]);
+                       });
+  // Twice, or under a guard on the block index: refused.
+  EXPECT_FALSE(Space.enterBlockGridStride(0, sym("rows")));
+  ThreadSpace Guarded;
+  Guarded.constrain(IndexKind::Block, 0, std::nullopt, sym("b"));
+  EXPECT_FALSE(Guarded.enterBlockGridStride(0, sym("rows")));
+}
+
+TEST(ThreadSpaceTest, SumOverPointsInsideABlockStrideLoop) {
+  // for (k = threadIdx.x; k < 16; k += blockDim.x)
+  //   for (p = k; p < len; p += 16): every p below len once per block.
+  ThreadSpace Space;
+  ASSERT_TRUE(Space.enterBlockStride(0, Expr(16)));
+  Expr Trip = Expr::max(
+      Expr(0), Expr::ceilDiv(sym("len") - sym("threadIdx.x"), Expr(16)));
+  auto Sum = Space.sumOverPoints(Trip);
+  ASSERT_TRUE(Sum.has_value());
+  for (const Launch &L : smallLaunches())
+    for (int64_t Len : {0, 7, 16, 41})
+      EXPECT_EQ(valueOf(Sum->Low, bindings(L, {{"len", value(Len)}})),
+                Len * L.Grid[0] * L.Grid[1] * L.Grid[2] * L.Block[1] *
+                    L.Block[2]);
+}
+
 } // namespace
