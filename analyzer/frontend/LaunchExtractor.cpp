@@ -147,11 +147,29 @@ std::vector<LaunchSpec> launchesOfUnit(ASTContext &Ctx,
   LaunchFinder Finder(Ctx, Run, Out);
   for (Decl *D : TopLevel)
     Finder.TraverseDecl(D);
-  // This file's kernels launched from another file's host code by name.
-  for (const InterpretedLaunch &L : Run.Launches)
-    if (L.Kernel && &L.Kernel->getASTContext() == &Ctx && L.SiteCtx &&
-        L.SiteCtx != &Ctx)
+  // This file's kernels launched from another file's host code: by name
+  // (cuModuleGetFunction), or from a file that #includes this one (Rodinia's
+  // `#include "backprop_cuda_kernel.cu"`), where the kernel is that file's
+  // copy of this file's definition.
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  for (const InterpretedLaunch &L : Run.Launches) {
+    if (!L.Kernel || !L.SiteCtx || L.SiteCtx == &Ctx)
+      continue;
+    const ASTContext &KernelCtx = L.Kernel->getASTContext();
+    bool Here = &KernelCtx == &Ctx;
+    if (!Here && &KernelCtx == L.SiteCtx && Main) {
+      const SourceManager &KSM = KernelCtx.getSourceManager();
+      OptionalFileEntryRef Defined = KSM.getFileEntryRefForID(
+          KSM.getFileID(KSM.getExpansionLoc(L.Kernel->getLocation())));
+      Here = Defined &&
+             KSM.getMainFileID() !=
+                 KSM.getFileID(KSM.getExpansionLoc(L.Kernel->getLocation())) &&
+             Defined->getUniqueID() == Main->getUniqueID();
+    }
+    if (Here)
       Out.push_back(L.Spec);
+  }
   return Out;
 }
 
