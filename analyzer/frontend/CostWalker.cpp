@@ -522,6 +522,15 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       }
     }
   };
+  /// A stride loop's body: each point of the space is one iteration, and
+  /// a thread runs up to Trip of them.
+  auto addStrideIterations = [&](const Accumulator &BodyCost) {
+    Cur->Total = Cur->Total + BodyCost.Total;
+    Cur->PerThread.Low =
+        Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);
+    Cur->PerThread.High =
+        Cur->PerThread.High + BodyCost.PerThread.High.scaled(Shape.Trip);
+  };
   Accumulator *Target = Cur;
   Accumulator Loop;
   Cur = &Loop;
@@ -583,13 +592,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       rangeReason("stride loop at " + where(LoopStmt) +
                   " inside a guard on the same index: counted per thread");
     }
-    Accumulator BodyCost = walkIteration();
-    // Each point of the space is one iteration; a thread runs up to Trip.
-    Cur->Total = Cur->Total + BodyCost.Total;
-    Cur->PerThread.Low =
-        Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);
-    Cur->PerThread.High =
-        Cur->PerThread.High + BodyCost.PerThread.High.scaled(Shape.Trip);
+    addStrideIterations(walkIteration());
     break;
   }
   case LoopShape::BlockGridStride: {
@@ -597,12 +600,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     unsigned D = Shape.Dim;
     Env.Values[Shape.Var] = Expr::symbol(dimSymbol("blockIdx", D));
     Space.enterBlockGridStride(D, Shape.Bound);
-    Accumulator BodyCost = walkIteration();
-    Cur->Total = Cur->Total + BodyCost.Total;
-    Cur->PerThread.Low =
-        Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);
-    Cur->PerThread.High =
-        Cur->PerThread.High + BodyCost.PerThread.High.scaled(Shape.Trip);
+    addStrideIterations(walkIteration());
     break;
   }
   case LoopShape::Halving:
