@@ -36,6 +36,8 @@ constexpr unsigned MaxCallDepth = 48;
 constexpr uint64_t MaxElements = 4096;
 /// Distinct calling contexts of one site shown as entries of their own.
 constexpr size_t MaxContextsPerSite = 8;
+/// How a launch's note on a branch the program does not take begins.
+constexpr const char *NotRunPrefix = "not run by the program: ";
 
 /// Unknown scalars in V become 0: static storage and value-initialisation.
 void zeroFill(HostValue &V) {
@@ -650,7 +652,7 @@ void Interpreter::runNotTaken(const clang::Expr *CondExpr, bool Value,
                               const Stmt *S) {
   if (Counterfactual >= MaxCounterfactualDepth || !launchesIn(S))
     return;
-  runCounterfactual("not run by the program: `" + text(CondExpr) + "` at " +
+  runCounterfactual(std::string(NotRunPrefix) + "`" + text(CondExpr) + "` at " +
                         where(CondExpr->getBeginLoc()) + " is " +
                         (Value ? "true" : "false") + " when it gets here",
                     S, [&] { exec(S); });
@@ -715,7 +717,7 @@ Interpreter::Flow Interpreter::execSwitch(const SwitchStmt *S) {
       if (!V.isNumber() || V.Num == Cond.Num || !launchesIn(Case))
         continue;
       runCounterfactual(
-          "not run by the program: `" + text(S->getCond()) + "` at " +
+          std::string(NotRunPrefix) + "`" + text(S->getCond()) + "` at " +
               where(S->getBeginLoc()) + " is " + numberText(Cond) + ", not " +
               numberText(V) + ", when it gets here",
           S, [&] {
@@ -2055,6 +2057,92 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
   return Merged;
 }
 
+/// How many branches the program does not take lead to the launch.
+size_t untakenBranches(const InterpretedLaunch &L) {
+  return llvm::count_if(L.Spec.Notes, [](const std::string &N) {
+    return llvm::StringRef(N).starts_with(NotRunPrefix);
+  });
+}
+
+/// A site with too many contexts keeps those that the fewest untaken
+/// branches reach: a kernel the run skips (`reduce<double>` when `datatype`
+/// is float) is shown as the nearest run would launch it, not as a merge of
+/// that run with a benchmark sweep behind one more flag.
+void keepNearestContexts(std::vector<InterpretedLaunch> &Contexts) {
+  size_t Fewest = untakenBranches(Contexts.front());
+  for (const InterpretedLaunch &L : Contexts)
+    Fewest = std::min(Fewest, untakenBranches(L));
+  size_t Before = Contexts.size();
+  llvm::erase_if(Contexts, [&](const InterpretedLaunch &L) {
+    return untakenBranches(L) > Fewest;
+  });
+  size_t Dropped = Before - Contexts.size();
+  if (!Dropped)
+    return;
+  for (InterpretedLaunch &L : Contexts)
+    L.Spec.Notes.push_back(
+        std::to_string(Dropped) + " more calling context" +
+        (Dropped == 1 ? "" : "s") +
+        " behind more branches the program does not take are not shown");
+}
+
+/// The branches not taken that lead to the launch, as one key.
+std::string untakenKey(const InterpretedLaunch &L) {
+  std::string Key;
+  for (const std::string &N : L.Spec.Notes)
+    if (llvm::StringRef(N).starts_with(NotRunPrefix))
+      Key += N + "\n";
+  return Key;
+}
+
+/// The entries of one site. Over MaxContextsPerSite contexts, the contexts
+/// behind the same branches not taken (one sweep) become one entry, so that
+/// a run the program could make next to a sweep stays exact; with more such
+/// groups than entries allowed, the site is one entry.
+std::vector<InterpretedLaunch>
+mergeSweeps(std::vector<InterpretedLaunch> &Contexts) {
+  if (Contexts.size() <= MaxContextsPerSite)
+    return std::move(Contexts);
+  std::vector<std::string> Order;
+  std::map<std::string, std::vector<InterpretedLaunch>> Groups;
+  for (const InterpretedLaunch &L : Contexts) {
+    std::string Key = untakenKey(L);
+    if (!Groups.count(Key))
+      Order.push_back(Key);
+    Groups[Key].push_back(L);
+  }
+  if (Order.size() == 1 || Order.size() > MaxContextsPerSite)
+    return {mergeContexts(Contexts)};
+  // Each group one entry; then the smallest groups shown context by
+  // context while the site stays within MaxContextsPerSite entries.
+  std::vector<const std::string *> BySize;
+  for (const std::string &Key : Order)
+    BySize.push_back(&Key);
+  llvm::stable_sort(BySize, [&](const std::string *A, const std::string *B) {
+    return Groups[*A].size() < Groups[*B].size();
+  });
+  std::set<std::string> Expanded;
+  size_t Count = Order.size();
+  for (const std::string *Key : BySize) {
+    size_t Size = Groups[*Key].size();
+    if (Count - 1 + Size > MaxContextsPerSite)
+      break;
+    Count += Size - 1;
+    Expanded.insert(*Key);
+  }
+  std::vector<InterpretedLaunch> Entries;
+  for (const std::string &Key : Order) {
+    std::vector<InterpretedLaunch> &Group = Groups[Key];
+    if (!Expanded.count(Key)) {
+      Entries.push_back(mergeContexts(Group));
+      continue;
+    }
+    for (InterpretedLaunch &L : Group)
+      Entries.push_back(std::move(L));
+  }
+  return Entries;
+}
+
 } // namespace
 
 HostRun interpretHost(const ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
@@ -2113,11 +2201,9 @@ HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
   Run.Launches.clear();
   for (const Site &Key : Order) {
     std::vector<InterpretedLaunch> &Contexts = BySite[Key];
-    if (Contexts.size() > MaxContextsPerSite) {
-      Run.Launches.push_back(mergeContexts(Contexts));
-      continue;
-    }
-    for (InterpretedLaunch &L : Contexts)
+    if (Contexts.size() > MaxContextsPerSite)
+      keepNearestContexts(Contexts);
+    for (InterpretedLaunch &L : mergeSweeps(Contexts))
       Run.Launches.push_back(std::move(L));
   }
   return Run;
