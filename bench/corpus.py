@@ -322,9 +322,20 @@ def run_nvcc(args, path, flags, cache):
     return dict(rec, seconds=round(secs, 3), cached=False)
 
 
+# The environment the programs run in: a desktop session, as the samples'
+# OpenGL programs document (without DISPLAY they exit before any launch).
+PROGRAM_ENV = ["DISPLAY=:0"]
+
+
+def env_options():
+    """--env options for PROGRAM_ENV."""
+    return [o for e in PROGRAM_ENV for o in ("--env", e)]
+
+
 def tool_command(args, path, plan):
     """The rl-analyze command line for one file."""
     cmd = [args.tool, path, "--no-config", "--format=json", "--no-resources"]
+    cmd += env_options()
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
     if plan["database"]:
@@ -561,7 +572,7 @@ def analyse_program(args, group, top, paths, hosts, cache):
     for pl in plans:
         flags += [f for f in pl["flags"] if f not in flags]
     cmd = [args.tool] + paths + hosts + [
-        "--no-config", "--format=json", "--no-resources"]
+        "--no-config", "--format=json", "--no-resources"] + env_options()
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
     cmd += ["--"] + flags

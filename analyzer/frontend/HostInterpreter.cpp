@@ -400,6 +400,12 @@ private:
   uint64_t Limit = StepBudget; ///< lower inside a branch not taken
   bool Stopped = false;        ///< exit() was called
   const ValueDecl *Argc = nullptr, *Argv = nullptr; ///< main's
+  /// Functions handed to a function that is not here (glutDisplayFunc,
+  /// pthread_create, atexit), with the call that registers them: the
+  /// library calls them back after the root's own code has run.
+  std::vector<std::pair<const FunctionDecl *, std::string>> Callbacks;
+  void noteCallbacks(const CallExpr *C, const std::string &Name);
+  void runCallbacks();
 };
 
 std::string numberText(const HostValue &V) {
@@ -455,12 +461,15 @@ bool Interpreter::runRoot(const FunctionDecl *F,
         defaultValue(ctx().getCanonicalTagType(M->getParent()),
                      "a member of the object '" + F->getNameAsString() +
                          "' runs on, which nothing in this file creates"));
+  Callbacks.clear();
   Stack.push_back(&Root);
   Flow R = exec(F->getBody());
   Stack.pop_back();
-  Out = nullptr;
   if (Stopped)
     R = Flow::Stop;
+  if (!OverBudget)
+    runCallbacks();
+  Out = nullptr;
   if (OverBudget)
     return false;
   if (IsMain && R == Flow::Stop)
@@ -468,6 +477,54 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   for (InterpretedLaunch &L : Launches)
     Result.push_back(std::move(L));
   return true;
+}
+
+void Interpreter::noteCallbacks(const CallExpr *C, const std::string &Name) {
+  if (Counterfactual)
+    return;
+  for (const clang::Expr *A : C->arguments()) {
+    const clang::Expr *Arg = A->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Arg);
+        U && U->getOpcode() == UO_AddrOf)
+      Arg = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+    const auto *Fn = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    const FunctionDecl *Def = Fn ? Graph.definition(Fn) : nullptr;
+    if (!Def || Def->hasAttr<CUDAGlobalAttr>() || !Graph.reachesLaunch(Def))
+      continue;
+    if (llvm::none_of(Callbacks,
+                      [&](const auto &CB) { return CB.first == Def; }))
+      Callbacks.push_back(
+          {Def, "'" + Name + "' at " + where(C->getBeginLoc())});
+  }
+}
+
+/// Each callback once, after the root, with the globals as the root left
+/// them and its parameters unknown; how often the library calls it is not
+/// known, so its launches have no count.
+void Interpreter::runCallbacks() {
+  constexpr size_t MaxCallbacks = 16;
+  for (size_t I = 0; I < Callbacks.size() && I < MaxCallbacks && !OverBudget;
+       ++I) {
+    auto [Fn, By] = Callbacks[I];
+    Frame F;
+    F.Fn = Fn;
+    F.Label = Fn->getNameAsString() + " (called back by " + By + ")";
+    for (const ParmVarDecl *P : Fn->parameters())
+      F.Vars[P] = std::make_shared<HostValue>(HostValue::unknown(
+          "'" + P->getName().str() + "' is a parameter of '" +
+          Fn->getNameAsString() + "', which " + By + " calls back"));
+    Stopped = false;
+    Multipliers.push_back(std::nullopt);
+    Conditions.push_back("runs when " + By + " calls '" +
+                         Fn->getNameAsString() +
+                         "' back; how often is not known");
+    Stack.push_back(&F);
+    exec(Fn->getBody());
+    Stack.pop_back();
+    Conditions.pop_back();
+    Multipliers.pop_back();
+  }
 }
 
 //===-- Statements --------------------------------------------------------===//
@@ -1136,6 +1193,8 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
     unsigned Index = Field->getFieldIndex();
     if (!Base || Base->K != HostValue::Kind::Aggregate ||
         Index >= Base->Elems.size()) {
+      if (Why.empty() && Base && !Base->known() && !Base->Text.empty())
+        Why = Base->Text; // `v.x` of a `v` a library call returned
       if (Why.empty())
         Why = "`" + text(E) + "` is not followed";
       return nullptr;
@@ -1606,7 +1665,10 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
     }
     if (R.Handled)
       return coerce(R.Value, Site->getType());
-    return unknownCall(Site, Name);
+    // The toolkit's inline vector constructors (make_uint3, make_float2)
+    // run as written; other library code is not followed.
+    if (!llvm::StringRef(Name).starts_with("make_") || !F->hasBody())
+      return unknownCall(Site, Name);
   }
   // Defined here, or (several files given) in another translation unit.
   const FunctionDecl *Def = Graph.definition(F);
@@ -1653,6 +1715,7 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
 }
 
 HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {
+  noteCallbacks(C, Name);
   // What the call can write through its pointer and reference arguments
   // comes from running it: `fread(&n, ...)`, `scanf("%d", &n)`.
   std::string From = "comes from " + Name + " at " + where(C->getBeginLoc());
