@@ -213,9 +213,8 @@ private:
   }
   /// The linker's name of F; empty for what no other unit can call.
   std::string mangled(const FunctionDecl *F) {
-    if (isa<CXXConstructorDecl>(F) || isa<CXXDestructorDecl>(F) ||
-        F->hasAttr<CUDAGlobalAttr>() || F->isDependentContext() ||
-        !F->isExternallyVisible())
+    if (isa<CXXDestructorDecl>(F) || F->hasAttr<CUDAGlobalAttr>() ||
+        F->isDependentContext() || !F->isExternallyVisible())
       return "";
     auto &MC = Manglers[&F->getASTContext()];
     if (!MC)
@@ -225,7 +224,10 @@ private:
       return F->getName().str();
     std::string Name;
     llvm::raw_string_ostream OS(Name);
-    MC->mangleName(GlobalDecl(F), OS);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+      MC->mangleName(GlobalDecl(Ctor, Ctor_Complete), OS);
+    else
+      MC->mangleName(GlobalDecl(F), OS);
     return Name;
   }
   bool reaches(const FunctionDecl *F, std::set<const FunctionDecl *> &Seen) {
@@ -1814,10 +1816,11 @@ HostValue Interpreter::construct(const CXXConstructExpr *C) {
   if (C->requiresZeroInitialization())
     zeroFill(*Object);
   std::vector<const clang::Expr *> Args(C->arg_begin(), C->arg_end());
-  const FunctionDecl *Def = nullptr;
-  if (!Ctor->hasBody(Def))
+  // Its body here, or (several files given) where another file defines it.
+  const auto *CtorDef =
+      llvm::dyn_cast_or_null<CXXConstructorDecl>(Graph.definition(Ctor));
+  if (!CtorDef)
     return *Object;
-  const auto *CtorDef = llvm::cast<CXXConstructorDecl>(Def);
   Frame Callee;
   Callee.Fn = CtorDef;
   Callee.This = Object;
