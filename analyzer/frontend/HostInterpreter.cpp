@@ -324,13 +324,20 @@ private:
   Flow exec(const Stmt *S);
   Flow execLoop(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
                 const clang::Expr *Inc, const Stmt *Body, bool CondFirst);
+  Flow runIterations(const Stmt *Loop, const clang::Expr *Cond,
+                     const clang::Expr *Inc, const Stmt *Body, bool CondFirst,
+                     bool Launches, uint64_t Limit);
   Flow execRangeFor(const CXXForRangeStmt *F);
   Flow execBranch(const clang::Expr *CondExpr, const Stmt *Then,
                   const Stmt *Else);
   Flow execSwitch(const SwitchStmt *S);
+  Flow execSwitchBody(const SwitchStmt *S);
   void summariseLoop(const Stmt *Loop, const Stmt *Body, const clang::Expr *Inc,
                      std::optional<Rational> Count, const std::string &Why);
-  void havoc(const Stmt *S, const std::string &Why);
+  /// What S writes becomes unknown; with OnlyCarried (the body of loop S),
+  /// only what the loop's iterations carry to the next.
+  void havoc(const Stmt *S, const std::string &Why,
+             const Stmt *OnlyCarried = nullptr);
   void declare(const VarDecl *V);
 
   HostSlot lvalue(const clang::Expr *E, std::string &Why);
@@ -373,6 +380,14 @@ private:
       NamedIn;
   void collect(const HostSlot &S, Snapshot &Out) const;
   void restore(const Snapshot &S);
+  /// What a loop's iterations are undone to: the state and the entries.
+  struct LoopStart {
+    Snapshot State;
+    size_t Recorded = 0;
+    std::vector<std::optional<Rational>> Counts;
+  };
+  LoopStart loopStart(const Stmt *Loop);
+  void undo(const LoopStart &Start);
   void join(const Snapshot &Other, const std::string &Why);
 
   bool launchesIn(const Stmt *S);
@@ -402,6 +417,12 @@ private:
   uint64_t Limit = StepBudget; ///< lower inside a branch not taken
   bool Stopped = false;        ///< exit() was called
   const ValueDecl *Argc = nullptr, *Argv = nullptr; ///< main's
+  /// A branch on a value not known that may leave the loop around it early
+  /// (`if (residual < tol) break;`): the loop's trip count is then not known.
+  struct EarlyExit {
+    const clang::Expr *Cond = nullptr;
+    Flow How = Flow::Normal;
+  } Exit;
   /// Functions handed to a function that is not here (glutDisplayFunc,
   /// pthread_create, atexit), with the call that registers them: the
   /// library calls them back after the root's own code has run.
@@ -652,6 +673,9 @@ Interpreter::Flow Interpreter::execBranch(const clang::Expr *CondExpr,
     Stopped = StopA && Stopped;
     return A == B ? A : (A == Flow::Stop ? B : A);
   }
+  if (Flow Leaves = LeavesA ? A : B;
+      Leaves == Flow::Break || Leaves == Flow::Return)
+    Exit = {CondExpr, Leaves};
   if (LeavesB)
     restore(AfterThen);
   else if (!LeavesA)
@@ -726,6 +750,7 @@ void Interpreter::runCounterfactual(const std::string &Condition,
   std::optional<HostValue> Ret;
   if (!Stack.empty())
     Ret = Stack.back()->Ret;
+  EarlyExit OuterExit = Exit;
   ++Counterfactual;
   Multipliers.push_back(Rational(0));
   Conditions.push_back(Condition);
@@ -744,6 +769,7 @@ void Interpreter::runCounterfactual(const std::string &Condition,
   Conditions.pop_back();
   Multipliers.pop_back();
   --Counterfactual;
+  Exit = OuterExit;
   if (Ret)
     Stack.back()->Ret = *Ret;
   Stopped = WasStopped;
@@ -751,6 +777,16 @@ void Interpreter::runCounterfactual(const std::string &Condition,
 }
 
 Interpreter::Flow Interpreter::execSwitch(const SwitchStmt *S) {
+  // A `break` in a case leaves the switch, not the loop around it.
+  EarlyExit Outer = Exit;
+  Exit = {};
+  Flow F = execSwitchBody(S);
+  if (!Exit.Cond || Exit.How == Flow::Break)
+    Exit = Outer;
+  return F;
+}
+
+Interpreter::Flow Interpreter::execSwitchBody(const SwitchStmt *S) {
   if (S->getInit())
     exec(S->getInit());
   HostValue Cond = eval(S->getCond());
@@ -918,14 +954,58 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
     return Flow::Normal;
   }
-  if (auto Trips = tripCount(*this, Cond, Inc, Body);
-      Trips && Rational(int64_t(Limit)) < *Trips) {
+  std::optional<Rational> Trips = tripCount(*this, Cond, Inc, Body);
+  if (Trips && Rational(int64_t(Limit)) < *Trips) {
     if (Launches)
       summariseLoop(Loop, Body, Inc, Trips, "");
     else
       havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
     return Flow::Normal;
   }
+  // If the body can leave early on a value not known, the iterations run
+  // so far are undone and the loop is summarised with no trip count.
+  EarlyExit OuterExit = Exit;
+  Exit = {};
+  LoopStart Start = loopStart(Loop);
+  Flow F = runIterations(Loop, Cond, Inc, Body, CondFirst, Launches, Limit);
+  if (Exit.Cond && Launches && !OverBudget) {
+    std::string Why = "`" + text(Exit.Cond) + "` at " +
+                      where(Exit.Cond->getBeginLoc()) + " can leave it early";
+    if (Trips)
+      Why += " (at most " + Trips->str() + " iterations)";
+    undo(Start);
+    summariseLoop(Loop, Body, Inc, std::nullopt, Why);
+    F = Flow::Normal;
+  }
+  // A `return` that may happen leaves the loops around this one too.
+  Exit = Exit.How == Flow::Return ? Exit : OuterExit;
+  return F;
+}
+
+Interpreter::LoopStart Interpreter::loopStart(const Stmt *Loop) {
+  LoopStart Start;
+  Start.State = snapshot(Loop, nullptr);
+  Start.Recorded = Out ? Out->size() : 0;
+  if (Out)
+    for (const InterpretedLaunch &L : *Out)
+      Start.Counts.push_back(L.Spec.LaunchCount);
+  return Start;
+}
+
+void Interpreter::undo(const LoopStart &Start) {
+  if (Out) {
+    Out->resize(Start.Recorded);
+    for (size_t I = 0; I < Start.Recorded; ++I)
+      (*Out)[I].Spec.LaunchCount = Start.Counts[I];
+  }
+  restore(Start.State);
+}
+
+Interpreter::Flow Interpreter::runIterations(const Stmt *Loop,
+                                             const clang::Expr *Cond,
+                                             const clang::Expr *Inc,
+                                             const Stmt *Body, bool CondFirst,
+                                             bool Launches, uint64_t Limit) {
   for (uint64_t Iteration = 0;; ++Iteration) {
     if (OverBudget)
       return Flow::Stop;
@@ -998,7 +1078,7 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
   // changes is unknown inside and after it, and launches in it run Count
   // times.
   std::string Changes = "changes in the loop at " + where(Loop->getBeginLoc());
-  havoc(Loop, Changes);
+  havoc(Loop, Changes, /*OnlyCarried=*/Body);
   Multipliers.push_back(Count);
   if (!Count)
     Conditions.push_back("in a loop whose trip count is not known: " + Why);
@@ -1011,9 +1091,48 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
   havoc(Loop, Changes);
 }
 
-void Interpreter::havoc(const Stmt *S, const std::string &Why) {
+/// Whether S always leaves the loop it is in: `{ ...; break; }`.
+bool leavesLoop(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    S = C->body_empty() ? nullptr : C->body_back();
+  return S && (isa<BreakStmt>(S) || isa<ReturnStmt>(S));
+}
+
+/// What a loop writes that later iterations see: a write in a branch of
+/// the body's top level that leaves the loop (`if (converged) { grid.x =
+/// n; final<<<grid, ...>>>(); break; }`) is not seen by the iterations.
+void collectCarriedWrites(const Stmt *Loop, const Stmt *Body,
+                          std::set<const ValueDecl *> &Out) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C) {
+    collectAssignedVars(Loop, Out);
+    return;
+  }
+  for (const Stmt *Child : Loop->children())
+    if (Child != Body)
+      collectAssignedVars(Child, Out);
+  for (const Stmt *S : C->body()) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If) {
+      collectAssignedVars(S, Out);
+      continue;
+    }
+    collectAssignedVars(If->getInit(), Out);
+    collectAssignedVars(If->getCond(), Out);
+    if (!leavesLoop(If->getThen()))
+      collectAssignedVars(If->getThen(), Out);
+    if (!leavesLoop(If->getElse()))
+      collectAssignedVars(If->getElse(), Out);
+  }
+}
+
+void Interpreter::havoc(const Stmt *S, const std::string &Why,
+                        const Stmt *OnlyCarried) {
   std::set<const ValueDecl *> Written;
-  collectAssignedVars(S, Written);
+  if (OnlyCarried)
+    collectCarriedWrites(S, OnlyCarried, Written);
+  else
+    collectAssignedVars(S, Written);
   for (const ValueDecl *D : Written)
     if (HostSlot Slot = variable(D)) {
       HostValue Old = *Slot;
