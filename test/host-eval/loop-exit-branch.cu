@@ -32,8 +32,8 @@ int main() {
   return 0;
 }
 // CHECK: sweep grid=66x1x1 block=256x1x1 args=- chain=main -> solve(maxIter=4000, threshold=1e-05) count=?
-// CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:18 can leave it early (at most 4000 iterations)
+// CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:20 can leave it early (at most 4000 iterations)
 // CHECK-NEXT: finalError grid=3x1x1 block=256x1x1 args=- chain=main -> solve(maxIter=4000, threshold=1e-05) count=?
-// CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:18 can leave it early (at most 4000 iterations)
-// CHECK-NEXT: note: runs only when `sum <= threshold` at loop-exit-branch.cu:18 holds
+// CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:20 can leave it early (at most 4000 iterations)
+// CHECK-NEXT: note: runs only when `sum <= threshold` at loop-exit-branch.cu:20 holds
 // CHECK-NEXT: entries: 2
