@@ -353,6 +353,9 @@ private:
   HostValue construct(const CXXConstructExpr *C);
   HostValue initList(const InitListExpr *L);
   HostValue defaultValue(QualType T, const std::string &Why);
+  /// size, length, empty, c_str, compare of a std::string known here.
+  std::optional<HostValue> stringMethod(const CXXMemberCallExpr *C,
+                                        HostSlot Object);
   HostValue vectorMethod(const CXXMemberCallExpr *C, HostSlot Object);
   HostValue unknownCall(const CallExpr *C, const std::string &Name);
   /// cuModuleGetFunction(&f, module, "name"): f holds the kernel of that
@@ -1703,6 +1706,15 @@ HostValue Interpreter::callExpr(const CallExpr *C) {
       if (const CXXRecordDecl *R = recordOf(Op->getArg(0)->getType());
           isStdRecord(R, "vector") || isStdRecord(R, "array"))
         return load(Op);
+    // `prec == "double"` on std::string.
+    if ((Op->getOperator() == OO_EqualEqual ||
+         Op->getOperator() == OO_ExclaimEqual) &&
+        Op->getNumArgs() == 2) {
+      HostValue L = eval(Op->getArg(0)), R = eval(Op->getArg(1));
+      if (L.K == HostValue::Kind::String && R.K == HostValue::Kind::String)
+        return HostValue::number(Rational(int64_t(
+            (L.Text == R.Text) == (Op->getOperator() == OO_EqualEqual))));
+    }
     if (Op->getOperator() == OO_Call) {
       HostValue Callee = eval(Op->getArg(0));
       if (Method && Method->getParent()->isLambda()) {
@@ -1736,6 +1748,9 @@ HostValue Interpreter::callExpr(const CallExpr *C) {
     if (isStdRecord(M->getRecordDecl(), "vector") ||
         isStdRecord(M->getRecordDecl(), "array"))
       return vectorMethod(M, This);
+    if (isStdRecord(M->getRecordDecl(), "basic_string"))
+      if (std::optional<HostValue> V = stringMethod(M, This))
+        return *V;
     std::vector<const clang::Expr *> Args(M->arg_begin(), M->arg_end());
     if (const CXXMethodDecl *Method = M->getMethodDecl())
       return invoke(Method, Args, This, C);
@@ -1858,6 +1873,28 @@ HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {
   return HostValue::unknown("the result of `" + Name + "` at " +
                             where(C->getBeginLoc()) +
                             " is known only at run time");
+}
+
+std::optional<HostValue> Interpreter::stringMethod(const CXXMemberCallExpr *C,
+                                                   HostSlot Object) {
+  std::string Name = C->getMethodDecl()->getNameAsString();
+  if (!Object || Object->K != HostValue::Kind::String)
+    return std::nullopt;
+  const std::string &Text = Object->Text;
+  if ((Name == "size" || Name == "length") && C->getNumArgs() == 0)
+    return HostValue::number(Rational(int64_t(Text.size())));
+  if (Name == "empty" && C->getNumArgs() == 0)
+    return HostValue::number(Rational(Text.empty() ? 1 : 0));
+  if ((Name == "c_str" || Name == "data") && C->getNumArgs() == 0)
+    return *Object;
+  if (Name == "compare" && C->getNumArgs() == 1) {
+    HostValue Other = eval(C->getArg(0));
+    if (Other.K != HostValue::Kind::String)
+      return std::nullopt;
+    int Cmp = Text.compare(Other.Text);
+    return HostValue::number(Rational(Cmp < 0 ? -1 : Cmp > 0 ? 1 : 0));
+  }
+  return std::nullopt;
 }
 
 HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
