@@ -65,18 +65,38 @@ std::vector<FixIt> paddingFix(const AccessSite &S, const Bindings &Values,
   return {F};
 }
 
+/// The first K blocks in launch order (blockIdx.x fastest), rounded up to
+/// whole rows and planes of the grid once K spans them.
+BlockWindow consecutiveBlocks(int64_t K, const LaunchShape &Shape) {
+  BlockWindow W;
+  const int64_t X = Shape.Grid[0], XY = Shape.Grid[0] * Shape.Grid[1];
+  K = std::max<int64_t>(K, 1);
+  if (K <= X)
+    W.Count = {K, 1, 1};
+  else if (K <= XY)
+    W.Count = {X, (K + X - 1) / X, 1};
+  else
+    W.Count = {X, Shape.Grid[1], std::min(Shape.Grid[2], (K + XY - 1) / XY)};
+  return W;
+}
+
 struct Group {
   std::string Name;
   bool Shared = false;
   std::vector<const AccessSite *> Sites;
 };
 
+std::optional<FootprintResult>
+footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
+             const BlockWindow &Window, std::initializer_list<AccessKind> Kinds,
+             bool Sectors = false);
+
 /// Footprint of the sites of Kinds under Window; nullopt if one is not
 /// affine.
 std::optional<FootprintResult>
 footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
              const BlockWindow &Window, std::initializer_list<AccessKind> Kinds,
-             bool Sectors = false) {
+             bool Sectors) {
   std::vector<AffineAccess> Bound;
   for (const AccessSite *S : G.Sites)
     if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
@@ -93,6 +113,85 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
 /// DRAM and L2 move whole sectors: the data sets that decide their traffic
 /// are counted in sectors.
 constexpr bool InSectors = true;
+
+/// The sectors of Kinds that the blocks of Window touch, at most the sum
+/// over its rows (planes, blocks) taken one by one: a union of many
+/// pieces that the footprint gives up on as one hull does not make a
+/// window's data larger than its parts.
+std::optional<double> windowFootprint(const Group &G, const Bindings &Values,
+                                      const LaunchShape &Shape,
+                                      const BlockWindow &Window,
+                                      std::initializer_list<AccessKind> Kinds) {
+  auto F = footprintFor(G, Values, Shape, Window, Kinds, InSectors);
+  if (!F)
+    return std::nullopt;
+  const auto &C = Window.Count;
+  BlockWindow Part = Window;
+  double Parts = 1;
+  if (C[2] > 1) {
+    Part.Count[2] = 1;
+    Parts = double(C[2]);
+  } else if (C[1] > 1) {
+    Part.Count[1] = 1;
+    Parts = double(C[1]);
+  } else if (C[0] > 1) {
+    Part.Count[0] = 1;
+    Parts = double(C[0]);
+  }
+  if (Parts > 1)
+    if (auto P = footprintFor(G, Values, Shape, Part, Kinds, InSectors))
+      return std::min(F->Bytes, Parts * P->Bytes);
+  return F->Bytes;
+}
+
+/// The sectors of G's loads read from DRAM when a block finds in L2 only
+/// what the Window blocks launched just before it touched. A block brings
+/// the data that the window before it lacks: within a row of the grid, the
+/// step from a window of Window blocks to Window + 1; once the window spans
+/// rows (planes), the step by one row (plane). The first window of each row
+/// (plane) is counted whole. nullopt when an access is not affine.
+std::optional<double> slidingReads(const Group &G, const Bindings &Values,
+                                   const LaunchShape &Shape, int64_t Window) {
+  const int64_t X = Shape.Grid[0], Y = Shape.Grid[1], Z = Shape.Grid[2];
+  auto loads = [&](int64_t CX, int64_t CY, int64_t CZ) {
+    BlockWindow W;
+    W.Count = {CX, CY, CZ};
+    return windowFootprint(G, Values, Shape, W, {AccessKind::Load});
+  };
+  std::optional<double> First, Next, One, Two;
+  double Steps = 0, Repeats = 1;
+  if (Window >= X * Y * Z) {
+    First = Next = One = Two = loads(X, Y, Z);
+  } else if (Window < X) {
+    First = loads(Window, 1, 1);
+    Next = loads(Window + 1, 1, 1);
+    One = loads(1, 1, 1);
+    Two = loads(2, 1, 1);
+    Steps = double(X - Window);
+    Repeats = double(Y * Z);
+  } else if (Window < X * Y) {
+    int64_t Rows = Window / X;
+    First = loads(X, Rows, 1);
+    Next = loads(X, Rows + 1, 1);
+    One = loads(X, 1, 1);
+    Two = loads(X, 2, 1);
+    Steps = double(Y - Rows);
+    Repeats = double(Z);
+  } else {
+    int64_t Planes = Window / (X * Y);
+    First = loads(X, Y, Planes);
+    Next = loads(X, Y, Planes + 1);
+    One = loads(X, Y, 1);
+    Two = loads(X, Y, 2);
+    Steps = double(Z - Planes);
+  }
+  if (!First || !Next || !One || !Two)
+    return std::nullopt;
+  // What one more block (row, plane) adds: at most what it adds next to its
+  // neighbour alone (a footprint that is a bound makes the other larger).
+  double Step = std::max(0.0, std::min(*Next - *First, *Two - *One));
+  return Repeats * (*First + Steps * Step);
+}
 
 /// Each global array's DRAM reads go to its load sites, its writes to its
 /// store and atomic sites, in proportion to the bytes each site moves.
@@ -346,28 +445,37 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   M.FootprintBytes = Footprint;
   const double L2 = Gpu.L2Bytes ? Gpu.L2Bytes->Value : 0;
   const bool Fits = L2 > 0 && Footprint <= L2;
-  const double Waves = std::ceil(Blocks / Resident);
-  BlockWindow Wave, One;
-  if (Resident >= double(Shape->Grid[0]))
-    Wave.Count = {Shape->Grid[0],
-                  std::min<int64_t>(
-                      Shape->Grid[1],
-                      int64_t(std::ceil(Resident / double(Shape->Grid[0])))),
-                  1};
-  else
-    Wave.Count = {int64_t(Resident), 1, 1};
+  BlockWindow One;
   One.Count = {1, 1, 1};
-  // The data one wave of resident blocks touches: re-use across waves hits
-  // L2 when it fits there (waves sweep the data in order).
-  double WaveSet = 0;
-  for (size_t I = 0; I < M.Arrays.size(); ++I)
-    if (!M.Arrays[I].Shared) {
-      auto F = footprintFor(
-          Groups[I], Values, *Shape, Wave,
-          {AccessKind::Load, AccessKind::Store, AccessKind::Atomic}, InSectors);
-      WaveSet += F ? F->Bytes : L2;
+  // Blocks start in launch order as others finish: a block's data is still
+  // in L2 for a later block only if what the blocks launched between them
+  // touch fits in L2. The longest run of consecutive blocks whose data fits
+  // is the re-use window; re-use farther apart misses.
+  auto windowSet = [&](int64_t K) {
+    double Set = 0;
+    for (size_t I = 0; I < M.Arrays.size(); ++I)
+      if (!M.Arrays[I].Shared) {
+        auto F = windowFootprint(
+            Groups[I], Values, *Shape, consecutiveBlocks(K, *Shape),
+            {AccessKind::Load, AccessKind::Store, AccessKind::Atomic});
+        Set += F ? *F : L2;
+      }
+    return Set;
+  };
+  int64_t ReuseWindow = 1;
+  double WindowData = 0;
+  if (L2 > 0 && !Fits) {
+    int64_t Lo = 1, Hi = int64_t(Blocks);
+    while (Lo < Hi) {
+      int64_t Mid = Lo + (Hi - Lo + 1) / 2;
+      if (windowSet(Mid) <= L2)
+        Lo = Mid;
+      else
+        Hi = Mid - 1;
     }
-  const bool WaveFits = L2 > 0 && WaveSet <= L2;
+    ReuseWindow = Lo;
+    WindowData = windowSet(Lo);
+  }
   std::vector<std::string> Reasons;
   for (size_t I = 0; I < M.Arrays.size(); ++I) {
     ArrayTraffic &T = M.Arrays[I];
@@ -402,20 +510,15 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     } else if (T.LoadSectorBytes <= StreamingSlack * LoadFoot) {
       Read = T.LoadSectorBytes;
       Why = "streamed: each sector read once";
-    } else if (WaveFits) {
-      Read = LoadFoot;
-      Why = "re-read by neighbouring blocks: one wave's data (" +
-            bytesText(WaveSet) + ") fits in L2, so it is read once";
     } else {
-      // One wave is the whole launch: its footprint is the launch's.
-      auto WaveFoot = Waves <= 1 ? Loads
-                                 : footprintFor(G, Values, *Shape, Wave,
-                                                {AccessKind::Load}, InSectors);
-      double PerWaves = WaveFoot ? Waves * WaveFoot->Bytes : T.LoadSectorBytes;
-      Read = std::min(T.LoadSectorBytes, std::max(LoadFoot, PerWaves));
-      Why = "re-read, data exceeds L2: re-use within a wave of " +
-            fixed(Resident, 0) + " resident blocks hits L2, across the " +
-            fixed(Waves, 0) + " waves it does not";
+      std::optional<double> Sliding =
+          slidingReads(G, Values, *Shape, ReuseWindow);
+      Read = std::min(T.LoadSectorBytes,
+                      std::max(LoadFoot, Sliding.value_or(T.LoadSectorBytes)));
+      Why = "re-read, data exceeds L2: re-use among " +
+            fixed(double(ReuseWindow), 0) +
+            " consecutive blocks (whose data, " + bytesText(WindowData) +
+            ", fits in L2) hits it, farther re-use does not";
     }
     // Every sector read from DRAM is an L2 miss of a request that reached
     // L2: never more than the L2 loads.

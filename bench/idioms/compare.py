@@ -9,7 +9,8 @@ the n-th launch of a kernel with a given grid and block in the program is
 the n-th such entry of the report. DRAM: dram__bytes_read.sum +
 dram__bytes_write.sum against dram_read_bytes + dram_write_bytes minus the
 writes the model says stay dirty in L2 after the kernel; L2:
-lts__t_bytes.sum against l2_bytes. Prints a Markdown table and the share of
+(lts__t_sectors_srcunit_tex_op_read.sum + ..._op_write.sum) x 32 (the
+SM-side L2 traffic) against l2_bytes. Prints a Markdown table and the share of
 launches within 10% and 25%.
 """
 import csv
@@ -102,7 +103,11 @@ def main():
         l2_pred = num(t["l2_bytes"])
         dram_cold = (metric(row, "dram__bytes_read.sum") +
                      metric(row, "dram__bytes_write.sum"))
-        l2_meas = metric(row, "lts__t_bytes.sum")
+        # The SM side of L2, as scripts/device/compare.py reads it;
+        # lts__t_bytes also counts the L2's own fills from and evictions
+        # to DRAM.
+        l2_meas = 32 * (metric(row, "lts__t_sectors_srcunit_tex_op_read.sum") +
+                        metric(row, "lts__t_sectors_srcunit_tex_op_write.sum"))
         dram_warm = ""
         if i < len(warm):
             dram_warm = "%.3g" % (metric(warm[i], "dram__bytes_read.sum") +
