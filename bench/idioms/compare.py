@@ -2,7 +2,8 @@
 """Compares rl-analyze's memory predictions for bench/idioms/idioms.cu with
 the counters scripts/device/idioms_check.sh read on a GPU.
 
-  python3 bench/idioms/compare.py RL_ANALYZE OUTDIR [--gpu H200] > table.md
+  python3 bench/idioms/compare.py RL_ANALYZE OUTDIR [--gpu H200]
+      [--source bench/reuse/reuse.cu] > table.md
 
 OUTDIR holds ncu_cold.csv and ncu_warm.csv. Launches are matched in order:
 the n-th launch of a kernel with a given grid and block in the program is
@@ -66,6 +67,8 @@ def main():
     if "--gpu" in sys.argv:
         gpu = sys.argv[sys.argv.index("--gpu") + 1]
     src = os.path.join(os.path.dirname(__file__), "idioms.cu")
+    if "--source" in sys.argv:
+        src = sys.argv[sys.argv.index("--source") + 1]
     rep = json.loads(subprocess.run(
         [tool, src, "--format=json", "--no-config", "--no-resources",
          f"--gpu={gpu}"], capture_output=True, text=True).stdout)

@@ -9,7 +9,9 @@
 # Runs ON a machine with an NVIDIA GPU, from the repository root:
 #
 #   OUT=/some/dir bash scripts/device/idioms_check.sh
+#   OUT=/some/dir SRC=bench/reuse/reuse.cu bash scripts/device/idioms_check.sh
 #
+# SRC: the program to measure (default bench/idioms/idioms.cu).
 # Writes under $OUT: env.txt (GPU, clocks, versions), run_log.txt (build and
 # plain run), ncu_cold.csv and ncu_warm.csv (ncu --page raw, base units).
 # The GPU's clocks are left as found (--clock-control none).
@@ -22,6 +24,7 @@ if ! command -v ncu >/dev/null 2>&1; then
     [ -x "$d/ncu" ] && { export PATH=$PATH:$d; break; }
   done
 fi
+SRC=${SRC:-bench/idioms/idioms.cu}
 WORK=$(mktemp -d /tmp/rl-idioms.XXXXXX)
 LOG=$OUT/run_log.txt
 {
@@ -30,7 +33,7 @@ LOG=$OUT/run_log.txt
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,clocks.mem,clocks.max.mem,power.limit --format=csv 2>&1
   nvcc --version 2>&1 | tail -2
   ncu --version 2>&1 | tail -1
-  sha256sum bench/idioms/idioms.cu
+  sha256sum "$SRC"
 } >"$OUT/env.txt"
 
 METRICS=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,\
@@ -38,7 +41,7 @@ lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,\
 l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,\
 l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,gpu__time_duration.sum
 
-nvcc -O3 -arch=sm_90 -o "$WORK/idioms" bench/idioms/idioms.cu >"$LOG" 2>&1 ||
+nvcc -O3 -arch=sm_90 -o "$WORK/idioms" "$SRC" >"$LOG" 2>&1 ||
   { echo "build failed" | tee -a "$LOG"; exit 1; }
 echo "## plain run" >>"$LOG"
 "$WORK/idioms" >>"$LOG" 2>&1
