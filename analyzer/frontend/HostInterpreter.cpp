@@ -958,19 +958,20 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     return Flow::Normal;
   }
   std::optional<Rational> Trips = tripCount(*this, Cond, Inc, Body);
-  if (Trips && Rational(int64_t(Limit)) < *Trips) {
-    if (Launches)
-      summariseLoop(Loop, Body, Inc, Trips, "");
-    else
-      havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
-    return Flow::Normal;
-  }
   // If the body can leave early on a value not known, the iterations run
   // so far are undone and the loop is summarised with no trip count.
   EarlyExit OuterExit = Exit;
   Exit = {};
   LoopStart Start = loopStart(Loop);
-  Flow F = runIterations(Loop, Cond, Inc, Body, CondFirst, Launches, Limit);
+  Flow F = Flow::Normal;
+  if (Trips && Rational(int64_t(Limit)) < *Trips) {
+    if (Launches)
+      summariseLoop(Loop, Body, Inc, Trips, "");
+    else
+      havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+  } else {
+    F = runIterations(Loop, Cond, Inc, Body, CondFirst, Launches, Limit);
+  }
   if (Exit.Cond && Launches && !OverBudget) {
     std::string Why = "`" + text(Exit.Cond) + "` at " +
                       where(Exit.Cond->getBeginLoc()) + " can leave it early";

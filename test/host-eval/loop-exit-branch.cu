@@ -29,11 +29,18 @@ int main() {
   double *x;
   cudaMalloc(&x, 512 * sizeof(double));
   solve(x, 4000, 1e-5);
+  // More iterations than are followed one by one: summarised, and still
+  // without a count; the loop around it keeps its own.
+  for (int rep = 0; rep < 3; ++rep)
+    solve(x, 100000, 1e-7);
   return 0;
 }
 // CHECK: sweep grid=66x1x1 block=256x1x1 args=- chain=main -> solve(maxIter=4000, threshold=1e-05) count=?
 // CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:20 can leave it early (at most 4000 iterations)
+// CHECK-NEXT: sweep grid=66x1x1 block=256x1x1 args=- chain=main -> solve(maxIter=100000, threshold=1e-07) count=?
+// CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:20 can leave it early (at most 100000 iterations)
 // CHECK-NEXT: finalError grid=3x1x1 block=256x1x1 args=- chain=main -> solve(maxIter=4000, threshold=1e-05) count=?
 // CHECK-NEXT: note: in a loop whose trip count is not known: `sum <= threshold` at loop-exit-branch.cu:20 can leave it early (at most 4000 iterations)
 // CHECK-NEXT: note: runs only when `sum <= threshold` at loop-exit-branch.cu:20 holds
-// CHECK-NEXT: entries: 2
+// CHECK-NEXT: finalError grid=3x1x1 block=256x1x1 args=- chain=main -> solve(maxIter=100000, threshold=1e-07) count=?
+// CHECK: entries: 4
