@@ -86,17 +86,12 @@ struct Group {
   std::vector<const AccessSite *> Sites;
 };
 
-std::optional<FootprintResult>
-footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
-             const BlockWindow &Window, std::initializer_list<AccessKind> Kinds,
-             bool Sectors = false);
-
 /// Footprint of the sites of Kinds under Window; nullopt if one is not
 /// affine.
 std::optional<FootprintResult>
 footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
              const BlockWindow &Window, std::initializer_list<AccessKind> Kinds,
-             bool Sectors) {
+             bool Sectors = false) {
   std::vector<AffineAccess> Bound;
   for (const AccessSite *S : G.Sites)
     if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
@@ -255,11 +250,6 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   }
 
   const double Blocks = double(Shape->blocks());
-  const int64_t Threads = Shape->threadsPerBlock();
-  const double Sms = Gpu.SmCount ? Gpu.SmCount->Value : 1;
-  const int64_t PerSm = std::max<int64_t>(
-      1, std::min<int64_t>(32, maxThreadsPerSm(Gpu) / Threads));
-  const double Resident = Sms * double(PerSm);
   const double Clock = Gpu.BoostClockHz ? Gpu.BoostClockHz->Value : 0;
   bool Fallback = false;
 
@@ -462,9 +452,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       }
     return Set;
   };
-  int64_t ReuseWindow = 1;
+  // Searched for only when an array is re-read with data beyond the L2.
+  int64_t ReuseWindow = 0;
   double WindowData = 0;
-  if (L2 > 0 && !Fits) {
+  auto reuseWindow = [&] {
+    if (ReuseWindow)
+      return ReuseWindow;
     int64_t Lo = 1, Hi = int64_t(Blocks);
     while (Lo < Hi) {
       int64_t Mid = Lo + (Hi - Lo + 1) / 2;
@@ -473,9 +466,9 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       else
         Hi = Mid - 1;
     }
-    ReuseWindow = Lo;
     WindowData = windowSet(Lo);
-  }
+    return ReuseWindow = Lo;
+  };
   std::vector<std::string> Reasons;
   for (size_t I = 0; I < M.Arrays.size(); ++I) {
     ArrayTraffic &T = M.Arrays[I];
@@ -512,7 +505,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Why = "streamed: each sector read once";
     } else {
       std::optional<double> Sliding =
-          slidingReads(G, Values, *Shape, ReuseWindow);
+          slidingReads(G, Values, *Shape, reuseWindow());
       Read = std::min(T.LoadSectorBytes,
                       std::max(LoadFoot, Sliding.value_or(T.LoadSectorBytes)));
       Why = "re-read, data exceeds L2: re-use among " +
