@@ -367,8 +367,8 @@ std::vector<std::string> deviceArguments(std::vector<std::string> Args,
 std::string costFingerprint(const KernelModel &K) {
   std::string Text = K.NotAnalysed ? K.NotAnalysed->Message : "";
   for (const auto &[Name, Field] : CostVector::scalarFields())
-    Text += std::string(Name) + "=" + (K.Total.Low.*Field).str() + "/" +
-            (K.Total.High.*Field).str() + ";";
+    Text += std::string(metricKey(Name)) + "=" + (K.Total.Low.*Field).str() +
+            "/" + (K.Total.High.*Field).str() + ";";
   for (unsigned P = 0; P < NumPrecisions; ++P)
     Text +=
         K.Total.Low.Flops[P].str() + "/" + K.Total.High.Flops[P].str() + ";";

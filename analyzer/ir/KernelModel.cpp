@@ -100,24 +100,23 @@ Expr CostVector::totalTensorFlops() const {
   return Sum;
 }
 
-const std::vector<std::pair<const char *, Expr CostVector::*>> &
+const std::vector<std::pair<Metric, Expr CostVector::*>> &
 CostVector::scalarFields() {
-  static const std::vector<std::pair<const char *, Expr CostVector::*>> Fields =
-      {
-          {"sfu_ops", &CostVector::SfuOps},
-          {"int_ops", &CostVector::IntOps},
-          {"compare_ops", &CostVector::CompareOps},
-          {"global_loads", &CostVector::GlobalLoads},
-          {"global_load_bytes", &CostVector::GlobalLoadBytes},
-          {"global_stores", &CostVector::GlobalStores},
-          {"global_store_bytes", &CostVector::GlobalStoreBytes},
-          {"shared_load_bytes", &CostVector::SharedLoadBytes},
-          {"shared_store_bytes", &CostVector::SharedStoreBytes},
-          {"atomic_ops", &CostVector::AtomicOps},
-          {"atomic_bytes", &CostVector::AtomicBytes},
-          {"barriers", &CostVector::Barriers},
-          {"hardware_flops", &CostVector::HardwareFlops},
-      };
+  static const std::vector<std::pair<Metric, Expr CostVector::*>> Fields = {
+      {Metric::SfuOps, &CostVector::SfuOps},
+      {Metric::IntOps, &CostVector::IntOps},
+      {Metric::CompareOps, &CostVector::CompareOps},
+      {Metric::GlobalLoads, &CostVector::GlobalLoads},
+      {Metric::GlobalLoadBytes, &CostVector::GlobalLoadBytes},
+      {Metric::GlobalStores, &CostVector::GlobalStores},
+      {Metric::GlobalStoreBytes, &CostVector::GlobalStoreBytes},
+      {Metric::SharedLoadBytes, &CostVector::SharedLoadBytes},
+      {Metric::SharedStoreBytes, &CostVector::SharedStoreBytes},
+      {Metric::AtomicOps, &CostVector::AtomicOps},
+      {Metric::AtomicBytes, &CostVector::AtomicBytes},
+      {Metric::Barriers, &CostVector::Barriers},
+      {Metric::HardwareFlops, &CostVector::HardwareFlops},
+  };
   return Fields;
 }
 

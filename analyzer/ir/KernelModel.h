@@ -12,6 +12,7 @@
 
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
+#include "analyzer/ir/Metric.h"
 
 #include <array>
 #include <functional>
@@ -108,8 +109,9 @@ struct CostVector {
           const std::function<Expr(const Expr &, const Expr &)> &F);
   friend CostVector operator+(const CostVector &A, const CostVector &B);
   CostVector scaled(const Expr &Factor) const;
-  /// Field names and accessors, in the order reports print them.
-  static const std::vector<std::pair<const char *, Expr CostVector::*>> &
+  /// The scalar fields by the quantity each is, in the order reports print
+  /// them.
+  static const std::vector<std::pair<Metric, Expr CostVector::*>> &
   scalarFields();
 };
 

@@ -48,7 +48,7 @@ std::optional<double> medianOfFlops(const std::vector<const NcuLaunch *> &Rows,
   return V.size() == Rows.size() ? median(V) : std::nullopt;
 }
 
-std::optional<double> bound(const BoundTotals &T, const char *Key, bool High) {
+std::optional<double> bound(const BoundTotals &T, Metric Key, bool High) {
   if (auto V = T.get(Key))
     return High ? V->High : V->Low;
   return std::nullopt;
@@ -57,10 +57,10 @@ std::optional<double> bound(const BoundTotals &T, const char *Key, bool High) {
 /// The DRAM bytes a profiler sees while the kernel runs: the memory model's
 /// total less the writes still dirty in L2 when the kernel ends.
 std::optional<double> dramDuringKernel(const BoundTotals &T, bool High) {
-  std::optional<double> All = bound(T, "dram_bytes", High);
+  std::optional<double> All = bound(T, Metric::DramBytes, High);
   if (!All)
     return std::nullopt;
-  return *All - bound(T, "dram_deferred_write_bytes", High).value_or(0);
+  return *All - bound(T, Metric::DramDeferredWriteBytes, High).value_or(0);
 }
 
 } // namespace
@@ -224,9 +224,9 @@ LaunchComparison compareLaunch(const LaunchGroup &G, const KernelReport &R,
   double Bytes = 0;
   bool HaveFlops = false, HaveBytes = false;
   if (R.Totals) {
-    C.Flops =
-        checkQuantity(bound(*R.Totals, "hardware_flops", false),
-                      bound(*R.Totals, "hardware_flops", true), G.NcuFlops);
+    C.Flops = checkQuantity(bound(*R.Totals, Metric::HardwareFlops, false),
+                            bound(*R.Totals, Metric::HardwareFlops, true),
+                            G.NcuFlops);
     C.DramBytes =
         checkQuantity(dramDuringKernel(*R.Totals, false),
                       dramDuringKernel(*R.Totals, true), G.NcuDramBytes);
@@ -239,15 +239,13 @@ LaunchComparison compareLaunch(const LaunchGroup &G, const KernelReport &R,
     HaveFlops = HaveBytes = true;
     C.AchievedFrom = "ncu counters";
   } else if (R.Totals) {
-    const char *Keys[NumPrecisions] = {"flops_fp16", "flops_bf16", "flops_fp32",
-                                       "flops_fp64"};
     HaveFlops = true;
     for (unsigned P = 0; P < NumPrecisions; ++P)
-      if (auto V = bound(*R.Totals, Keys[P], true))
+      if (auto V = bound(*R.Totals, flopsMetric(Precision(P)), true))
         Flops[P] = *V;
       else
         HaveFlops = false;
-    if (auto V = bound(*R.Totals, "dram_bytes", true)) {
+    if (auto V = bound(*R.Totals, Metric::DramBytes, true)) {
       Bytes = *V;
       HaveBytes = true;
     }

@@ -169,9 +169,9 @@ bool bufferBytes(const KernelReport &K,
       Bytes = double(Model->second);
     } else if (K.Totals) {
       Bytes = 0;
-      for (const char *Key :
-           {"global_load_bytes", "global_store_bytes", "atomic_bytes"})
-        if (auto V = K.Totals->get(Key))
+      for (Metric Q : {Metric::GlobalLoadBytes, Metric::GlobalStoreBytes,
+                       Metric::AtomicBytes})
+        if (auto V = K.Totals->get(Q))
           Bytes += V->High;
     } else {
       Error = "'" + K.Model.Name +

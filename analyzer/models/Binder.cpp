@@ -4,10 +4,6 @@
 
 namespace rla {
 
-std::string tensorFlopKey(TensorPrecision P) {
-  return std::string("tensor_flops_") + tensorPrecisionName(P);
-}
-
 Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
   Bindings B;
   for (unsigned D = 0; D < 3; ++D) {

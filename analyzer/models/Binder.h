@@ -16,9 +16,6 @@
 
 namespace rla {
 
-/// The totals key of P's tensor FLOPs: "tensor_flops_bf16".
-std::string tensorFlopKey(TensorPrecision P);
-
 /// Symbol values a launch provides: gridDim.*, blockDim.*, and scalar args.
 Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch);
 

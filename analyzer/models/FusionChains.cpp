@@ -76,7 +76,7 @@ findFusionChains(const std::vector<KernelReport> &Kernels) {
         std::map<std::string, size_t> LastWrite, LastRead;
         for (size_t Step = 0; Step < Current.size(); ++Step) {
           const KernelReport &K = Kernels[Current[Step]];
-          if (auto V = K.Totals->get("dram_bytes"))
+          if (auto V = K.Totals->get(Metric::DramBytes))
             C.ChainBytes += V->High;
           for (const auto &[Buffer, Use] : buffersOf(K)) {
             if (Use.Reads && !WrittenSoFar.count(Buffer)) {

@@ -22,10 +22,10 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
   std::optional<double> Threads = launchThreads(K);
   if (!V || !K.Totals || !G.SmCount || !Threads || *Threads <= 0)
     return;
-  auto Loads = K.Totals->get("global_loads");
-  auto Stores = K.Totals->get("global_stores");
-  auto LoadBytes = K.Totals->get("global_load_bytes");
-  auto StoreBytes = K.Totals->get("global_store_bytes");
+  auto Loads = K.Totals->get(Metric::GlobalLoads);
+  auto Stores = K.Totals->get(Metric::GlobalStores);
+  auto LoadBytes = K.Totals->get(Metric::GlobalLoadBytes);
+  auto StoreBytes = K.Totals->get(Metric::GlobalStoreBytes);
   if (!Loads || !Stores || !LoadBytes || !StoreBytes)
     return;
   DramLatency Latency = dramLatencyOf(G, T);

@@ -3,20 +3,19 @@
 
 namespace rla {
 
-BoundValue BoundTotals::get(const std::string &Key) const {
-  auto It = Values.find(Key);
-  if (It == Values.end())
-    return std::nullopt;
-  return It->second;
+size_t BoundTotals::size() const {
+  size_t N = 0;
+  for (const BoundValue &V : Values)
+    N += V.has_value();
+  return N;
 }
 
-std::pair<std::string, std::string> &
-FormulaTable::operator[](const std::string &Key) {
+std::pair<std::string, std::string> &FormulaTable::operator[](Metric Q) {
   if (!Shared)
     Shared = std::make_shared<Map>();
   else if (Shared.use_count() > 1)
     Shared = std::make_shared<Map>(*Shared);
-  return (*Shared)[Key];
+  return (*Shared)[Q];
 }
 
 const FormulaTable::Map &FormulaTable::map() const {

@@ -19,6 +19,7 @@
 #include "analyzer/models/Roofline.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,11 +36,18 @@ struct NumberRange {
 };
 using BoundValue = std::optional<NumberRange>;
 
-/// Concrete totals of one launch (every CostVector field, by its JSON name:
-/// "flops_fp32", "global_load_bytes", ...). Missing key == unbound.
-struct BoundTotals {
-  std::map<std::string, NumberRange> Values;
-  BoundValue get(const std::string &Key) const;
+/// Concrete totals of one launch, by quantity (Metric.h); a quantity
+/// without a value did not evaluate (unbound, an overflow, ...).
+class BoundTotals {
+public:
+  BoundValue get(Metric Q) const { return Values[unsigned(Q)]; }
+  bool has(Metric Q) const { return Values[unsigned(Q)].has_value(); }
+  void set(Metric Q, NumberRange V) { Values[unsigned(Q)] = V; }
+  /// How many quantities have a value.
+  size_t size() const;
+
+private:
+  std::array<BoundValue, NumMetrics> Values{};
 };
 
 /// The verdict on one GPU.
@@ -63,21 +71,21 @@ struct OccupancyOnGpu {
   std::string Unknown;
 };
 
-/// Formula text (low, high) by report key ("flops", "dram_bytes", ...).
+/// Formula text (low, high) by quantity.
 /// Copies share one table until one of them is written, so the launches of
 /// a kernel (a launch file can hold 100,000) hold its formulas once.
 class FormulaTable {
 public:
-  using Map = std::map<std::string, std::pair<std::string, std::string>>;
+  using Map = std::map<Metric, std::pair<std::string, std::string>>;
   using const_iterator = Map::const_iterator;
   const_iterator begin() const { return map().begin(); }
   const_iterator end() const { return map().end(); }
-  const_iterator find(const std::string &Key) const { return map().find(Key); }
-  size_t count(const std::string &Key) const { return map().count(Key); }
+  const_iterator find(Metric Q) const { return map().find(Q); }
+  size_t count(Metric Q) const { return map().count(Q); }
   bool empty() const { return map().empty(); }
   size_t size() const { return map().size(); }
   /// The entry to write; a table shared with other copies is copied first.
-  std::pair<std::string, std::string> &operator[](const std::string &Key);
+  std::pair<std::string, std::string> &operator[](Metric Q);
   const Map &map() const;
   operator const Map &() const { return map(); }
 
@@ -89,8 +97,7 @@ private:
 struct KernelReport {
   KernelModel Model;
   LaunchSpec Launch;
-  /// Symbolic totals over the launch, "low" == "high" when exact:
-  /// field JSON name -> formula text.
+  /// Symbolic totals over the launch, "low" == "high" when exact.
   FormulaTable TotalFormulas;
   FormulaTable PerThreadFormulas;
   /// TotalFormulas with every min/max decided as it is for this launch

@@ -48,8 +48,8 @@ struct LaunchContext {
   // Written by the stages, in order.
   Bindings Values;      ///< Bind: every symbol's value
   bool Invalid = false; ///< Bind: a value or a launch CUDA rejects
-  /// Totals: each quantity's formula by report key, low and high end.
-  std::vector<std::pair<std::string, Expr>> Low, High;
+  /// Totals: each quantity's formula, low and high end.
+  std::vector<std::pair<Metric, Expr>> Low, High;
   /// Totals: the dimensions the kernel never uses, set to 1 in formulas.
   std::map<std::string, Expr> UnusedDimensions;
   BoundTotals Totals; ///< Totals, Memory: what evaluated to numbers

@@ -35,17 +35,17 @@ public:
       const MemoryEstimate &First = C.MemoryByGpu.front();
       R.Memory = First;
       auto exact = [](double V) { return NumberRange{V, V}; };
-      Totals.Values["dram_bytes"] = exact(First.DramBytes);
-      Totals.Values["footprint_bytes"] = exact(First.FootprintBytes);
-      Totals.Values["dram_read_bytes"] = exact(First.DramReadBytes);
-      Totals.Values["dram_write_bytes"] = exact(First.DramWriteBytes);
-      Totals.Values["dram_deferred_write_bytes"] =
-          exact(First.DeferredWriteBytes);
-      Totals.Values["global_sector_bytes"] = exact(First.GlobalSectorBytes);
-      Totals.Values["shared_wavefront_bytes"] =
-          exact(First.SharedWavefrontBytes);
-      Totals.Values["l2_bytes"] = exact(First.L2Bytes);
-      Totals.Values["l1_bytes"] = exact(First.L1Bytes);
+      Totals.set(Metric::DramBytes, exact(First.DramBytes));
+      Totals.set(Metric::FootprintBytes, exact(First.FootprintBytes));
+      Totals.set(Metric::DramReadBytes, exact(First.DramReadBytes));
+      Totals.set(Metric::DramWriteBytes, exact(First.DramWriteBytes));
+      Totals.set(Metric::DramDeferredWriteBytes,
+                 exact(First.DeferredWriteBytes));
+      Totals.set(Metric::GlobalSectorBytes, exact(First.GlobalSectorBytes));
+      Totals.set(Metric::SharedWavefrontBytes,
+                 exact(First.SharedWavefrontBytes));
+      Totals.set(Metric::L2Bytes, exact(First.L2Bytes));
+      Totals.set(Metric::L1Bytes, exact(First.L1Bytes));
       for (const std::string &A : First.Assumptions)
         R.Assumptions.push_back(A);
       for (const Finding &F : First.Findings)
@@ -55,7 +55,7 @@ public:
       return;
     R.Totals = Totals;
     for (size_t I = 0; I < C.Low.size(); ++I)
-      if (Totals.Values.count(C.Low[I].first))
+      if (Totals.has(C.Low[I].first))
         R.LaunchFormulas[C.Low[I].first] = {
             C.shown(C.Low[I].second.resolveMinMax(C.Values)),
             C.shown(C.High[I].second.resolveMinMax(C.Values))};

@@ -16,10 +16,10 @@ public:
     if (!R.Totals)
       return;
     double Work = 0;
-    for (const char *Key :
-         {"flops", "sfu_ops", "global_load_bytes", "global_store_bytes",
-          "shared_load_bytes", "shared_store_bytes", "atomic_ops"})
-      if (BoundValue V = R.Totals->get(Key))
+    for (Metric Q : {Metric::Flops, Metric::SfuOps, Metric::GlobalLoadBytes,
+                     Metric::GlobalStoreBytes, Metric::SharedLoadBytes,
+                     Metric::SharedStoreBytes, Metric::AtomicOps})
+      if (BoundValue V = R.Totals->get(Q))
         Work += V->High;
     if (Work > 0)
       return;

@@ -95,8 +95,8 @@ void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
   if (!Whole)
     return;
   double Threads = *Whole;
-  auto Loads = K.Totals->get("global_loads");
-  auto LoadBytes = K.Totals->get("global_load_bytes");
+  auto Loads = K.Totals->get(Metric::GlobalLoads);
+  auto LoadBytes = K.Totals->get(Metric::GlobalLoadBytes);
   if (!Loads || !LoadBytes || Threads <= 0)
     return;
   const OccupancyResult &O = *Occ.Result;

@@ -5,27 +5,23 @@
 /// per precision, DRAM, L2 and L1 times. The verdict comes later, once
 /// every term is known (VerdictStage.cpp).
 //===----------------------------------------------------------------------===//
-#include "analyzer/models/Binder.h"
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/NextStep.h"
 
 namespace rla {
 namespace {
 
-const char *const FlopKeys[NumPrecisions] = {"flops_fp16", "flops_bf16",
-                                             "flops_fp32", "flops_fp64"};
-
 RooflineInput rooflineInput(const BoundTotals &T, bool High) {
   RooflineInput In;
   for (unsigned P = 0; P < NumPrecisions; ++P)
-    if (auto V = T.get(FlopKeys[P]))
+    if (auto V = T.get(flopsMetric(Precision(P))))
       In.Flops[P] = High ? V->High : V->Low;
   for (unsigned P = 0; P < NumTensorPrecisions; ++P)
-    if (auto V = T.get(tensorFlopKey(static_cast<TensorPrecision>(P))))
+    if (auto V = T.get(tensorFlopsMetric(TensorPrecision(P))))
       In.TensorFlops[P] = High ? V->High : V->Low;
-  if (auto V = T.get("dram_bytes"))
+  if (auto V = T.get(Metric::DramBytes))
     In.DramBytes = High ? V->High : V->Low;
-  if (auto V = T.get("sfu_ops"))
+  if (auto V = T.get(Metric::SfuOps))
     In.SfuOps = High ? V->High : V->Low;
   return In;
 }
@@ -61,12 +57,11 @@ public:
     // totals; the others are still reported, and the roofline needs only
     // the FLOPs by precision and the DRAM bytes.
     const BoundTotals &Totals = C.Totals;
-    bool Ready = Totals.Values.count("dram_bytes") != 0;
-    for (const char *Key : FlopKeys)
-      Ready &= Totals.Values.count(Key) != 0;
+    bool Ready = Totals.has(Metric::DramBytes);
+    for (unsigned P = 0; P < NumPrecisions; ++P)
+      Ready &= Totals.has(flopsMetric(Precision(P)));
     for (unsigned P = 0; P < NumTensorPrecisions; ++P)
-      Ready &= Totals.Values.count(
-                   tensorFlopKey(static_cast<TensorPrecision>(P))) != 0;
+      Ready &= Totals.has(tensorFlopsMetric(TensorPrecision(P)));
     if (!Ready || C.Invalid)
       return;
     for (size_t I = 0; I < C.Gpus.size(); ++I) {

@@ -14,23 +14,19 @@
 namespace rla {
 namespace {
 
-const char *const FlopKeys[NumPrecisions] = {"flops_fp16", "flops_bf16",
-                                             "flops_fp32", "flops_fp64"};
-
-/// Every quantity of a CostVector by its report key, plus the derived ones.
-std::vector<std::pair<std::string, Expr>> namedFields(const CostVector &V) {
-  std::vector<std::pair<std::string, Expr>> Out;
+/// Every quantity of a CostVector, plus the derived ones.
+std::vector<std::pair<Metric, Expr>> namedFields(const CostVector &V) {
+  std::vector<std::pair<Metric, Expr>> Out;
   for (unsigned P = 0; P < NumPrecisions; ++P)
-    Out.emplace_back(FlopKeys[P], V.Flops[P]);
-  Out.emplace_back("flops", V.totalFlops());
+    Out.emplace_back(flopsMetric(Precision(P)), V.Flops[P]);
+  Out.emplace_back(Metric::Flops, V.totalFlops());
   for (unsigned P = 0; P < NumTensorPrecisions; ++P)
-    Out.emplace_back(tensorFlopKey(static_cast<TensorPrecision>(P)),
-                     V.TensorFlops[P]);
-  Out.emplace_back("tensor_flops", V.totalTensorFlops());
-  for (const auto &[Name, Field] : CostVector::scalarFields())
-    Out.emplace_back(Name, V.*Field);
+    Out.emplace_back(tensorFlopsMetric(TensorPrecision(P)), V.TensorFlops[P]);
+  Out.emplace_back(Metric::TensorFlops, V.totalTensorFlops());
+  for (const auto &[Q, Field] : CostVector::scalarFields())
+    Out.emplace_back(Q, V.*Field);
   // Without a cache model, DRAM traffic is what the source requests.
-  Out.emplace_back("dram_bytes", V.GlobalLoadBytes + V.GlobalStoreBytes);
+  Out.emplace_back(Metric::DramBytes, V.GlobalLoadBytes + V.GlobalStoreBytes);
   return Out;
 }
 
@@ -46,7 +42,7 @@ public:
     const KernelModel &Model = C.Model;
     C.Low = namedFields(Model.Total.Low);
     C.High = namedFields(Model.Total.High);
-    std::vector<std::pair<std::string, Expr>> PerLow, PerHigh;
+    std::vector<std::pair<Metric, Expr>> PerLow, PerHigh;
     if (!C.Earlier) {
       PerLow = namedFields(Model.PerThread.Low);
       PerHigh = namedFields(Model.PerThread.High);
@@ -87,12 +83,13 @@ public:
       return R;
     };
     for (size_t I = 0; I < C.Low.size(); ++I) {
-      const std::string &Key = C.Low[I].first;
+      Metric Q = C.Low[I].first;
+      const std::string Key = metricKey(Q);
       const Expr &Low = C.Low[I].second, &High = C.High[I].second;
       if (!C.Earlier) {
-        R.TotalFormulas[Key] = {C.shown(Low), C.shown(High)};
-        R.PerThreadFormulas[Key] = {C.shown(PerLow[I].second),
-                                    C.shown(PerHigh[I].second)};
+        R.TotalFormulas[Q] = {C.shown(Low), C.shown(High)};
+        R.PerThreadFormulas[Q] = {C.shown(PerLow[I].second),
+                                  C.shown(PerHigh[I].second)};
       }
       // A formula is evaluated once per launch (a sum added term by term is
       // costly, and "flops" is often "flops_fp32", "High" often "Low").
@@ -131,16 +128,17 @@ public:
       if (!L.ok() || !H.ok())
         continue;
       double LowValue = L.Value->toDouble(), HighValue = H.Value->toDouble();
-      C.Totals.Values[Key] = NumberRange{std::min(LowValue, HighValue),
-                                         std::max(LowValue, HighValue)};
+      C.Totals.set(Q, NumberRange{std::min(LowValue, HighValue),
+                                  std::max(LowValue, HighValue)});
     }
-    for (const auto &[Key, Formulas] : R.TotalFormulas)
+    for (const auto &[Q, Formulas] : R.TotalFormulas)
       for (const std::string *F : {&Formulas.first, &Formulas.second})
         if (F->find("threadIdx.") != std::string::npos ||
             F->find("blockIdx.") != std::string::npos)
           R.Findings.push_back(
               Finding{"rl-unsupported", Severity::Warning,
-                      "'" + Key + "' still depends on the thread index (" + *F +
+                      "'" + std::string(metricKey(Q)) +
+                          "' still depends on the thread index (" + *F +
                           "): a construct the model does not sum over threads",
                       Model.Location});
 

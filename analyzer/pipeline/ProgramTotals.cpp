@@ -9,8 +9,8 @@ void addToProgram(ProgramTotals &P, const KernelReport &K, size_t Gpus) {
   if (K.Launch.CallChain.empty())
     return; // not from the host run: no count to weigh it with
   P.Present = true;
-  BoundValue Flops = K.Totals ? K.Totals->get("flops") : std::nullopt;
-  BoundValue Dram = K.Totals ? K.Totals->get("dram_bytes") : std::nullopt;
+  BoundValue Flops = K.Totals ? K.Totals->get(Metric::Flops) : std::nullopt;
+  BoundValue Dram = K.Totals ? K.Totals->get(Metric::DramBytes) : std::nullopt;
   if (!K.Launch.LaunchCount || !Flops || !Dram || K.Verdicts.size() != Gpus) {
     ++P.Missing;
     return;

@@ -12,7 +12,7 @@ namespace rla {
 
 namespace {
 
-std::string valueText(const BoundTotals &T, const std::string &Key,
+std::string valueText(const BoundTotals &T, Metric Key,
                       const std::function<std::string(double)> &Format) {
   BoundValue V = T.get(Key);
   if (!V)
@@ -61,7 +61,7 @@ void renderOne(std::string &Out, const KernelReport &K) {
       Names += (Names.empty() ? "" : ", ") + S;
     Out += (Names.empty() ? std::string("launch unknown") : Names) +
            " (bind them with --bind or a launch)\n";
-    auto Formula = [&](const char *Key) {
+    auto Formula = [&](Metric Key) {
       auto It = K.TotalFormulas.find(Key);
       if (It == K.TotalFormulas.end())
         return std::string("?");
@@ -69,13 +69,14 @@ void renderOne(std::string &Out, const KernelReport &K) {
                  ? It->second.first
                  : It->second.first + " .. " + It->second.second;
     };
-    Out += "- FLOPs: `" + Formula("flops") + "`\n";
-    Out += "- DRAM bytes: `" + Formula("dram_bytes") + "`\n";
+    Out += "- FLOPs: `" + Formula(Metric::Flops) + "`\n";
+    Out += "- DRAM bytes: `" + Formula(Metric::DramBytes) + "`\n";
     return;
   }
   auto Grouped = [](double X) { return formatGrouped(X); };
-  Out += "- FLOPs: " + valueText(*K.Totals, "flops", Grouped) + "\n";
-  Out += "- DRAM bytes: " + valueText(*K.Totals, "dram_bytes", Grouped) + "\n";
+  Out += "- FLOPs: " + valueText(*K.Totals, Metric::Flops, Grouped) + "\n";
+  Out += "- DRAM bytes: " + valueText(*K.Totals, Metric::DramBytes, Grouped) +
+         "\n";
   auto Sig = [](double X) { return formatSignificant(X); };
   auto Time = [](double X) { return formatDuration(X); };
   for (const GpuVerdict &V : K.Verdicts) {

@@ -27,26 +27,24 @@ constexpr double MaxExactInteger = 9007199254740992.0;
 
 /// The formula and total keys in the order the format documents them; keys
 /// not listed here (added by a later model) follow in name order.
-const std::vector<std::string> &orderedKeys() {
-  static const std::vector<std::string> Keys = {"flops",
-                                                "flops_fp16",
-                                                "flops_bf16",
-                                                "flops_fp32",
-                                                "flops_fp64",
-                                                "sfu_ops",
-                                                "int_ops",
-                                                "compare_ops",
-                                                "global_loads",
-                                                "global_load_bytes",
-                                                "global_stores",
-                                                "global_store_bytes",
-                                                "shared_load_bytes",
-                                                "shared_store_bytes",
-                                                "atomic_ops",
-                                                "atomic_bytes",
-                                                "barriers",
-                                                "hardware_flops",
-                                                "dram_bytes"};
+const std::vector<Metric> &orderedKeys() {
+  static const std::vector<Metric> Keys = [] {
+    std::vector<Metric> Listed = {Metric::Flops, Metric::FlopsFp16,
+                                  Metric::FlopsBf16, Metric::FlopsFp32,
+                                  Metric::FlopsFp64};
+    for (const auto &[Q, Field] : CostVector::scalarFields())
+      Listed.push_back(Q);
+    Listed.push_back(Metric::DramBytes);
+    std::vector<Metric> Rest;
+    for (Metric Q : allMetrics())
+      if (std::find(Listed.begin(), Listed.end(), Q) == Listed.end())
+        Rest.push_back(Q);
+    std::sort(Rest.begin(), Rest.end(), [](Metric A, Metric B) {
+      return std::string_view(metricKey(A)) < metricKey(B);
+    });
+    Listed.insert(Listed.end(), Rest.begin(), Rest.end());
+    return Listed;
+  }();
   return Keys;
 }
 
@@ -93,18 +91,13 @@ Json formula(const std::pair<std::string, std::string> &F) {
   return J;
 }
 
-Json formulas(
-    const std::map<std::string, std::pair<std::string, std::string>> &Map) {
+Json formulas(const FormulaTable &Map) {
   Json J = Json::object();
-  for (const std::string &Key : orderedKeys()) {
-    auto It = Map.find(Key);
+  for (Metric Q : orderedKeys()) {
+    auto It = Map.find(Q);
     if (It != Map.end())
-      J[Key] = formula(It->second);
+      J[metricKey(Q)] = formula(It->second);
   }
-  for (const auto &[Key, F] : Map)
-    if (std::find(orderedKeys().begin(), orderedKeys().end(), Key) ==
-        orderedKeys().end())
-      J[Key] = formula(F);
   return J;
 }
 
@@ -162,23 +155,19 @@ Json launch(const LaunchSpec &L) {
 }
 
 Json totals(const KernelReport &K) {
-  auto Value = [&](const char *Key) {
-    return K.Totals ? range(K.Totals->get(Key)) : Json(nullptr);
+  auto Value = [&](Metric Q) {
+    return K.Totals ? range(K.Totals->get(Q)) : Json(nullptr);
   };
   Json J = Json::object();
-  J["flops"] = Value("flops");
+  J["flops"] = Value(Metric::Flops);
   Json ByPrecision = Json::object();
   for (unsigned P = 0; P < NumPrecisions; ++P) {
     std::string Name = precisionName(static_cast<Precision>(P));
-    ByPrecision[Name] = Value(("flops_" + Name).c_str());
+    ByPrecision[Name] = Value(flopsMetric(static_cast<Precision>(P)));
   }
   J["flops_by_precision"] = ByPrecision;
-  for (const char *Key :
-       {"sfu_ops", "int_ops", "compare_ops", "global_loads",
-        "global_load_bytes", "global_stores", "global_store_bytes",
-        "shared_load_bytes", "shared_store_bytes", "atomic_ops", "atomic_bytes",
-        "barriers", "hardware_flops"})
-    J[Key] = Value(Key);
+  for (const auto &[Q, Field] : CostVector::scalarFields())
+    J[metricKey(Q)] = Value(Q);
   // Tensor-core FLOPs by input precision; fp16 includes the MMAs that
   // accumulate in fp16, also given on their own.
   Json Tensor = Json::object();
@@ -186,30 +175,30 @@ Json totals(const KernelReport &K) {
     auto TP = static_cast<TensorPrecision>(P);
     if (TP == TensorPrecision::FP16Acc16)
       continue;
-    std::string Key = std::string("tensor_flops_") + tensorPrecisionName(TP);
+    Metric Key = tensorFlopsMetric(TP);
     if (TP == TensorPrecision::FP16 && K.Totals) {
       BoundValue A = K.Totals->get(Key),
-                 B = K.Totals->get("tensor_flops_fp16_acc16");
+                 B = K.Totals->get(Metric::TensorFlopsFp16Acc16);
       Tensor["fp16"] = A && B ? range(BoundValue(NumberRange{
                                     A->Low + B->Low, A->High + B->High}))
                               : Json(nullptr);
       continue;
     }
-    Tensor[tensorPrecisionName(TP)] = Value(Key.c_str());
+    Tensor[tensorPrecisionName(TP)] = Value(Key);
   }
   J["tensor_flops"] = Tensor;
-  J["tensor_flops_total"] = Value("tensor_flops");
-  J["tensor_flops_fp16_acc16"] = Value("tensor_flops_fp16_acc16");
+  J["tensor_flops_total"] = Value(Metric::TensorFlops);
+  J["tensor_flops_fp16_acc16"] = Value(Metric::TensorFlopsFp16Acc16);
   // Footprint and the L2 level come with the memory model; null until then.
-  J["footprint_bytes"] = Value("footprint_bytes");
-  J["dram_bytes"] = Value("dram_bytes");
-  J["dram_read_bytes"] = Value("dram_read_bytes");
-  J["dram_write_bytes"] = Value("dram_write_bytes");
-  J["dram_deferred_write_bytes"] = Value("dram_deferred_write_bytes");
-  J["l2_bytes"] = Value("l2_bytes");
-  J["l1_bytes"] = Value("l1_bytes");
-  J["global_sector_bytes"] = Value("global_sector_bytes");
-  J["shared_wavefront_bytes"] = Value("shared_wavefront_bytes");
+  J["footprint_bytes"] = Value(Metric::FootprintBytes);
+  J["dram_bytes"] = Value(Metric::DramBytes);
+  J["dram_read_bytes"] = Value(Metric::DramReadBytes);
+  J["dram_write_bytes"] = Value(Metric::DramWriteBytes);
+  J["dram_deferred_write_bytes"] = Value(Metric::DramDeferredWriteBytes);
+  J["l2_bytes"] = Value(Metric::L2Bytes);
+  J["l1_bytes"] = Value(Metric::L1Bytes);
+  J["global_sector_bytes"] = Value(Metric::GlobalSectorBytes);
+  J["shared_wavefront_bytes"] = Value(Metric::SharedWavefrontBytes);
   return J;
 }
 

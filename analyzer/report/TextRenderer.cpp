@@ -113,7 +113,7 @@ std::string boundText(const NumberRange &V,
   return span(V.Low, V.High, Format);
 }
 
-std::string formulaText(const KernelReport &K, const char *Key,
+std::string formulaText(const KernelReport &K, Metric Key,
                         bool PerThread = false, bool ForLaunch = false) {
   const auto &Map = PerThread   ? K.PerThreadFormulas
                     : ForLaunch ? K.LaunchFormulas
@@ -162,7 +162,7 @@ std::string precisionBreakdown(const BoundTotals &T) {
   std::string Out;
   for (unsigned P = 0; P < NumPrecisions; ++P) {
     std::string Name = precisionName(static_cast<Precision>(P));
-    BoundValue V = T.get("flops_" + Name);
+    BoundValue V = T.get(flopsMetric(static_cast<Precision>(P)));
     if (!V || std::max(V->Low, V->High) <= 0)
       continue;
     Out += (Out.empty() ? "" : ", ") + Name + " " +
@@ -180,9 +180,9 @@ std::string tensorBreakdown(const BoundTotals &T) {
     if (TP == TensorPrecision::FP16Acc16)
       continue;
     std::string Name = tensorPrecisionName(TP);
-    BoundValue V = T.get("tensor_flops_" + Name);
+    BoundValue V = T.get(tensorFlopsMetric(TP));
     if (TP == TensorPrecision::FP16)
-      if (BoundValue A = T.get("tensor_flops_fp16_acc16"); A && V)
+      if (BoundValue A = T.get(Metric::TensorFlopsFp16Acc16); A && V)
         V = NumberRange{V->Low + A->Low, V->High + A->High};
     if (!V || std::max(V->Low, V->High) <= 0)
       continue;
@@ -196,44 +196,47 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   const BoundTotals &T = *K.Totals;
   auto Grouped = [](double X) { return formatGrouped(X); };
   auto Bytes = [](double X) { return formatSi(X, "B"); };
-  auto Value = [&](const char *Key,
-                   const std::function<std::string(double)> &F) {
+  auto Value = [&](Metric Key, const std::function<std::string(double)> &F) {
     BoundValue V = T.get(Key);
     return V ? boundText(*V, F) : std::string("?");
   };
 
-  OS << label("FLOPs") << padLeft(Value("flops", Grouped), ValueWidth);
+  OS << label("FLOPs") << padLeft(Value(Metric::Flops, Grouped), ValueWidth);
   std::string Breakdown = precisionBreakdown(T);
   if (!Breakdown.empty())
     OS << "  (" << Breakdown << ")";
-  if (K.LaunchFormulas.count("flops"))
-    OS << "  = " << formulaText(K, "flops", false, /*ForLaunch=*/true);
-  if (K.PerThreadFormulas.count("flops"))
-    OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
+  if (K.LaunchFormulas.count(Metric::Flops))
+    OS << "  = " << formulaText(K, Metric::Flops, false, /*ForLaunch=*/true);
+  if (K.PerThreadFormulas.count(Metric::Flops))
+    OS << "  per thread: " << formulaText(K, Metric::Flops, /*PerThread=*/true);
   OS << "\n";
   // Tensor-core FLOPs, beside the CUDA-core ones, when there are any.
   if (std::string Tensor = tensorBreakdown(T); !Tensor.empty()) {
-    OS << label("tensor") << padLeft(Value("tensor_flops", Grouped), ValueWidth)
-       << "  (" << Tensor << ")";
-    if (K.LaunchFormulas.count("tensor_flops"))
-      OS << "  = " << formulaText(K, "tensor_flops", false, /*ForLaunch=*/true);
+    OS << label("tensor")
+       << padLeft(Value(Metric::TensorFlops, Grouped), ValueWidth) << "  ("
+       << Tensor << ")";
+    if (K.LaunchFormulas.count(Metric::TensorFlops))
+      OS << "  = "
+         << formulaText(K, Metric::TensorFlops, false, /*ForLaunch=*/true);
     OS << "\n";
   }
 
   // With the memory model, this line is what the source requests (its
   // formula); the memory line below says what reaches each level.
-  std::string Requested = Value("dram_bytes", Grouped);
+  std::string Requested = Value(Metric::DramBytes, Grouped);
   if (K.Memory) {
-    BoundValue L = T.get("global_load_bytes"), S = T.get("global_store_bytes");
+    BoundValue L = T.get(Metric::GlobalLoadBytes),
+               S = T.get(Metric::GlobalStoreBytes);
     if (L && S)
       Requested =
           boundText(NumberRange{L->Low + S->Low, L->High + S->High}, Grouped);
   }
   OS << label("bytes") << padLeft(Requested, ValueWidth) << "  load "
-     << Value("global_load_bytes", Bytes) << "  store "
-     << Value("global_store_bytes", Bytes);
-  if (K.LaunchFormulas.count("dram_bytes"))
-    OS << "  = " << formulaText(K, "dram_bytes", false, /*ForLaunch=*/true);
+     << Value(Metric::GlobalLoadBytes, Bytes) << "  store "
+     << Value(Metric::GlobalStoreBytes, Bytes);
+  if (K.LaunchFormulas.count(Metric::DramBytes))
+    OS << "  = "
+       << formulaText(K, Metric::DramBytes, false, /*ForLaunch=*/true);
   OS << "\n";
 
   // Traffic and work that do not enter the DRAM roofline, when present.
@@ -242,19 +245,19 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
   // barrier.
   auto Ops = [](double X) { return formatSi(X) + " ops"; };
   auto Arrivals = [](double X) { return formatSi(X) + " arrivals"; };
-  for (auto [Key, Name] : {std::pair{"sfu_ops", "sfu"},
-                           {"shared_load_bytes", "shared load"},
-                           {"shared_store_bytes", "shared store"},
-                           {"atomic_ops", "atomics"},
-                           {"barriers", "barriers"}}) {
+  for (auto [Key, Name] : {std::pair{Metric::SfuOps, "sfu"},
+                           {Metric::SharedLoadBytes, "shared load"},
+                           {Metric::SharedStoreBytes, "shared store"},
+                           {Metric::AtomicOps, "atomics"},
+                           {Metric::Barriers, "barriers"}}) {
     BoundValue V = T.get(Key);
-    std::string K = Key;
-    bool IsBytes = K.find("_bytes") != std::string::npos;
+    bool IsBytes =
+        Key == Metric::SharedLoadBytes || Key == Metric::SharedStoreBytes;
     if (V && std::max(V->Low, V->High) > 0)
       Other += std::string(Other.empty() ? "" : "  ") + Name + " " +
-               (IsBytes           ? boundText(*V, Bytes)
-                : K == "barriers" ? boundText(*V, Arrivals)
-                                  : boundText(*V, Ops));
+               (IsBytes                   ? boundText(*V, Bytes)
+                : Key == Metric::Barriers ? boundText(*V, Arrivals)
+                                          : boundText(*V, Ops));
   }
   if (!Other.empty())
     OS << label("other") << Other << "\n";
@@ -279,16 +282,16 @@ std::vector<std::string> bindOrder(const std::set<std::string> &Unbound) {
 
 void renderUnbound(std::ostringstream &OS, const KernelReport &K,
                    const Style &S) {
-  OS << label("FLOPs") << formulaText(K, "flops");
-  if (K.PerThreadFormulas.count("flops"))
-    OS << "  per thread: " << formulaText(K, "flops", /*PerThread=*/true);
+  OS << label("FLOPs") << formulaText(K, Metric::Flops);
+  if (K.PerThreadFormulas.count(Metric::Flops))
+    OS << "  per thread: " << formulaText(K, Metric::Flops, /*PerThread=*/true);
   OS << "\n";
-  if (auto It = K.TotalFormulas.find("tensor_flops");
+  if (auto It = K.TotalFormulas.find(Metric::TensorFlops);
       It != K.TotalFormulas.end() && It->second.second != "0")
-    OS << label("tensor") << formulaText(K, "tensor_flops") << "\n";
-  OS << label("bytes") << formulaText(K, "dram_bytes") << "  (load "
-     << formulaText(K, "global_load_bytes") << ", store "
-     << formulaText(K, "global_store_bytes") << ")\n";
+    OS << label("tensor") << formulaText(K, Metric::TensorFlops) << "\n";
+  OS << label("bytes") << formulaText(K, Metric::DramBytes) << "  (load "
+     << formulaText(K, Metric::GlobalLoadBytes) << ", store "
+     << formulaText(K, Metric::GlobalStoreBytes) << ")\n";
   if (K.Unbound.empty())
     return;
 
@@ -394,13 +397,13 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
   OS << label("intensity") << intensityText(K.Verdicts.front()) << "\n";
   if (K.Memory && K.Totals) {
     // The memory levels on the first GPU: what each one moves.
-    auto Bytes = [&](const char *Key) {
+    auto Bytes = [&](Metric Key) {
       auto V = K.Totals->get(Key);
       return V ? formatSi(V->High, "B") : std::string("-");
     };
-    OS << label("memory") << "footprint " << Bytes("footprint_bytes")
-       << ", DRAM " << Bytes("dram_bytes") << ", L2 " << Bytes("l2_bytes")
-       << ", L1 " << Bytes("l1_bytes") << "\n";
+    OS << label("memory") << "footprint " << Bytes(Metric::FootprintBytes)
+       << ", DRAM " << Bytes(Metric::DramBytes) << ", L2 "
+       << Bytes(Metric::L2Bytes) << ", L1 " << Bytes(Metric::L1Bytes) << "\n";
   }
 
   auto Duration = [](double X) { return formatDuration(X); };

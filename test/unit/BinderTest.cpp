@@ -92,15 +92,16 @@ LaunchSpec saxpyLaunch() {
 }
 
 /// The bound value of Key, which must be exact.
-double exactTotal(const KernelReport &R, const std::string &Key) {
+double exactTotal(const KernelReport &R, Metric Key) {
   EXPECT_TRUE(R.Totals.has_value());
   if (!R.Totals)
     return -1;
   BoundValue V = R.Totals->get(Key);
-  EXPECT_TRUE(V.has_value()) << Key;
+  EXPECT_TRUE(V.has_value()) << metricKey(Key);
   if (!V)
     return -1;
-  EXPECT_TRUE(V->isExact()) << Key << ": " << V->Low << " .. " << V->High;
+  EXPECT_TRUE(V->isExact())
+      << metricKey(Key) << ": " << V->Low << " .. " << V->High;
   return V->Low;
 }
 
@@ -142,26 +143,25 @@ TEST(BinderTest, SaxpyTotalsAreExact) {
   ASSERT_TRUE(R.Totals.has_value());
   EXPECT_TRUE(R.Unbound.empty());
   EXPECT_EQ(R.Findings.size(), 0u);
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 2 * N);
-  EXPECT_EQ(exactTotal(R, "flops"), 2 * N);
-  EXPECT_EQ(exactTotal(R, "flops_fp16"), 0);
-  EXPECT_EQ(exactTotal(R, "flops_bf16"), 0);
-  EXPECT_EQ(exactTotal(R, "flops_fp64"), 0);
-  EXPECT_EQ(exactTotal(R, "global_loads"), 2 * N);
-  EXPECT_EQ(exactTotal(R, "global_load_bytes"), 8 * N);
-  EXPECT_EQ(exactTotal(R, "global_stores"), N);
-  EXPECT_EQ(exactTotal(R, "global_store_bytes"), 4 * N);
-  EXPECT_EQ(exactTotal(R, "dram_bytes"), 12 * N);
-  EXPECT_EQ(exactTotal(R, "dram_bytes"), 201326592.0);
-  EXPECT_EQ(exactTotal(R, "shared_load_bytes"), 0);
-  EXPECT_EQ(exactTotal(R, "atomic_ops"), 0);
-  EXPECT_EQ(exactTotal(R, "barriers"), 0);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 2 * N);
+  EXPECT_EQ(exactTotal(R, Metric::Flops), 2 * N);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp16), 0);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsBf16), 0);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp64), 0);
+  EXPECT_EQ(exactTotal(R, Metric::GlobalLoads), 2 * N);
+  EXPECT_EQ(exactTotal(R, Metric::GlobalLoadBytes), 8 * N);
+  EXPECT_EQ(exactTotal(R, Metric::GlobalStores), N);
+  EXPECT_EQ(exactTotal(R, Metric::GlobalStoreBytes), 4 * N);
+  EXPECT_EQ(exactTotal(R, Metric::DramBytes), 12 * N);
+  EXPECT_EQ(exactTotal(R, Metric::DramBytes), 201326592.0);
+  EXPECT_EQ(exactTotal(R, Metric::SharedLoadBytes), 0);
+  EXPECT_EQ(exactTotal(R, Metric::AtomicOps), 0);
+  EXPECT_EQ(exactTotal(R, Metric::Barriers), 0);
   // Every flops key, "flops", every tensor flops key, "tensor_flops",
   // every scalar field and "dram_bytes".
-  EXPECT_EQ(R.Totals->Values.size(), NumPrecisions + 1 + NumTensorPrecisions +
-                                         1 + CostVector::scalarFields().size() +
-                                         1);
-  EXPECT_FALSE(R.Totals->get("no_such_key").has_value());
+  EXPECT_EQ(R.Totals->size(), NumPrecisions + 1 + NumTensorPrecisions + 1 +
+                                  CostVector::scalarFields().size() + 1);
+  EXPECT_FALSE(R.Totals->has(Metric::L2Bytes));
   // No GPU asked for, no verdict.
   EXPECT_TRUE(R.Verdicts.empty());
   // The report carries the model and the launch.
@@ -220,19 +220,19 @@ TEST(BinderTest, VerdictsFollowTheGpuOrder) {
 
 TEST(BinderTest, FormulasShowUnusedDimensionsAsOne) {
   KernelReport R = bindLaunch(saxpyModel(), saxpyLaunch(), {}, {});
-  ASSERT_EQ(R.TotalFormulas.count("flops_fp32"), 1u);
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].first,
+  ASSERT_EQ(R.TotalFormulas.count(Metric::FlopsFp32), 1u);
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].first,
             "2*min(n, blockDim.x*gridDim.x)");
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].second,
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].second,
             "2*min(n, blockDim.x*gridDim.x)");
-  EXPECT_EQ(R.TotalFormulas["dram_bytes"].first,
+  EXPECT_EQ(R.TotalFormulas[Metric::DramBytes].first,
             "12*min(n, blockDim.x*gridDim.x)");
-  EXPECT_EQ(R.TotalFormulas["flops_fp64"].first, "0");
-  EXPECT_EQ(R.PerThreadFormulas["flops_fp32"].first, "2");
-  EXPECT_EQ(R.PerThreadFormulas["global_load_bytes"].second, "8");
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp64].first, "0");
+  EXPECT_EQ(R.PerThreadFormulas[Metric::FlopsFp32].first, "2");
+  EXPECT_EQ(R.PerThreadFormulas[Metric::GlobalLoadBytes].second, "8");
   for (const auto &[Key, Formulas] : R.TotalFormulas) {
-    EXPECT_EQ(Formulas.first.find(".y"), std::string::npos) << Key;
-    EXPECT_EQ(Formulas.first.find(".z"), std::string::npos) << Key;
+    EXPECT_EQ(Formulas.first.find(".y"), std::string::npos) << metricKey(Key);
+    EXPECT_EQ(Formulas.first.find(".z"), std::string::npos) << metricKey(Key);
   }
   EXPECT_TRUE(hasAssumption(R, "size parameters are >= 0"));
   EXPECT_TRUE(hasAssumption(
@@ -245,12 +245,12 @@ TEST(BinderTest, FormulasKeepUsedDimensions) {
   KernelModel M = saxpyModel();
   M.UsesDimension = {{true, true, false}};
   KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {});
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].first,
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].first,
             "2*blockDim.y*gridDim.y*min(n, blockDim.x*gridDim.x)");
   EXPECT_TRUE(hasAssumption(R, "formulas are shown for gridDim.z = "
                                "blockDim.z = 1 (dimensions the kernel does "
                                "not use)"));
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 2 * N);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 2 * N);
 
   M.UsesDimension = {{true, false, true}};
   R = bindLaunch(M, saxpyLaunch(), {}, {});
@@ -260,7 +260,7 @@ TEST(BinderTest, FormulasKeepUsedDimensions) {
 
   M.UsesDimension = {{true, true, true}};
   R = bindLaunch(M, saxpyLaunch(), {}, {});
-  EXPECT_NE(R.TotalFormulas["flops_fp32"].first.find("gridDim.z"),
+  EXPECT_NE(R.TotalFormulas[Metric::FlopsFp32].first.find("gridDim.z"),
             std::string::npos);
   for (const std::string &A : R.Assumptions)
     EXPECT_EQ(A.find("formulas are shown for"), std::string::npos) << A;
@@ -276,7 +276,7 @@ TEST(BinderTest, UnusedDimensionsWithoutALaunchAreOne) {
                                {"blockDim.x", Rational(256)}},
                               {});
   EXPECT_TRUE(R.Unbound.empty());
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 2 * N);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 2 * N);
 
   // A launch whose size in y is unknown is not guessed, used or not.
   LaunchSpec Site = saxpyLaunch();
@@ -291,22 +291,22 @@ TEST(BinderTest, NumbersUseTheLaunchEvenForUnusedDimensions) {
   LaunchSpec L = saxpyLaunch();
   L.Grid[1] = Rational(3);
   KernelReport R = bindLaunch(saxpyModel(), L, {}, {});
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].first,
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].first,
             "2*min(n, blockDim.x*gridDim.x)");
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 3 * 2 * N);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 3 * 2 * N);
 }
 
 TEST(BinderTest, UserBindingsOverrideTheLaunch) {
   Bindings User = {{"n", Rational(1000)}};
   KernelReport R = bindLaunch(saxpyModel(), saxpyLaunch(), User, {});
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 2000);
-  EXPECT_EQ(exactTotal(R, "dram_bytes"), 12000);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 2000);
+  EXPECT_EQ(exactTotal(R, Metric::DramBytes), 12000);
   // The launch is reported with the values the numbers use.
   EXPECT_EQ(R.Launch.Args.at("n"), Rational(1000));
 
   // Launch dimensions too: 2 blocks of 256 threads cover 512 elements.
   R = bindLaunch(saxpyModel(), saxpyLaunch(), {{"gridDim.x", Rational(2)}}, {});
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 1024);
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 1024);
   EXPECT_EQ(R.Launch.Grid[0], Rational(2));
 
   // And a value the launch does not have at all.
@@ -314,7 +314,7 @@ TEST(BinderTest, UserBindingsOverrideTheLaunch) {
   NoArgs.Args.clear();
   R = bindLaunch(saxpyModel(), NoArgs, User, {});
   EXPECT_TRUE(R.Unbound.empty());
-  EXPECT_EQ(exactTotal(R, "global_stores"), 1000);
+  EXPECT_EQ(exactTotal(R, Metric::GlobalStores), 1000);
 }
 
 TEST(BinderTest, MissingArgumentLeavesTotalsUnbound) {
@@ -336,7 +336,7 @@ TEST(BinderTest, MissingArgumentLeavesTotalsUnbound) {
   EXPECT_EQ(F->Loc.Line, 3u);
   EXPECT_EQ(F->Loc.Column, 17u);
   // The formulas are still there.
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].first,
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].first,
             "2*min(n, blockDim.x*gridDim.x)");
 }
 
@@ -361,19 +361,19 @@ TEST(BinderTest, RangeModelGivesRangesAndTwoRooflines) {
   const GpuSpec &L40S = gpu("L40S");
   KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {&L40S});
   ASSERT_TRUE(R.Totals.has_value());
-  BoundValue Flops = R.Totals->get("flops_fp32");
+  BoundValue Flops = R.Totals->get(Metric::FlopsFp32);
   ASSERT_TRUE(Flops.has_value());
   EXPECT_FALSE(Flops->isExact());
   EXPECT_EQ(Flops->Low, N);
   EXPECT_EQ(Flops->High, 2 * N);
-  BoundValue All = R.Totals->get("flops");
+  BoundValue All = R.Totals->get(Metric::Flops);
   ASSERT_TRUE(All.has_value());
   EXPECT_EQ(All->Low, N);
   EXPECT_EQ(All->High, 2 * N);
-  EXPECT_EQ(exactTotal(R, "dram_bytes"), 12 * N);
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].first,
+  EXPECT_EQ(exactTotal(R, Metric::DramBytes), 12 * N);
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].first,
             "min(n, blockDim.x*gridDim.x)");
-  EXPECT_EQ(R.TotalFormulas["flops_fp32"].second,
+  EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].second,
             "2*min(n, blockDim.x*gridDim.x)");
 
   ASSERT_EQ(R.Verdicts.size(), 1u);
@@ -396,7 +396,7 @@ TEST(BinderTest, RangeEndsAreOrdered) {
   M.Total.High.IntOps = Expr(5);
   KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {});
   ASSERT_TRUE(R.Totals.has_value());
-  BoundValue Ops = R.Totals->get("int_ops");
+  BoundValue Ops = R.Totals->get(Metric::IntOps);
   ASSERT_TRUE(Ops.has_value());
   EXPECT_EQ(Ops->Low, 5);
   EXPECT_EQ(Ops->High, N);
@@ -427,7 +427,7 @@ TEST(BinderTest, ArgumentsOfUnknownParametersBindNothing) {
   EXPECT_EQ(R.Unbound, std::set<std::string>{"m"});
   // A user binding does bind it.
   R = bindLaunch(M, L, {{"m", Rational(10)}}, {});
-  EXPECT_EQ(exactTotal(R, "int_ops"), 10);
+  EXPECT_EQ(exactTotal(R, Metric::IntOps), 10);
 }
 
 TEST(BinderTest, ThreadIndexLeftInAFormulaIsUnsupported) {
@@ -441,9 +441,9 @@ TEST(BinderTest, ThreadIndexLeftInAFormulaIsUnsupported) {
   // That quantity (and the DRAM bytes built on it) has no number; the
   // others keep theirs, and without DRAM bytes there is no verdict.
   ASSERT_TRUE(R.Totals.has_value());
-  EXPECT_FALSE(R.Totals->get("global_load_bytes").has_value());
-  EXPECT_FALSE(R.Totals->get("dram_bytes").has_value());
-  EXPECT_EQ(exactTotal(R, "flops_fp32"), 33554432);
+  EXPECT_FALSE(R.Totals->get(Metric::GlobalLoadBytes).has_value());
+  EXPECT_FALSE(R.Totals->get(Metric::DramBytes).has_value());
+  EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 33554432);
   EXPECT_TRUE(R.Verdicts.empty());
   const Finding *F = findFinding(R, "rl-unsupported");
   ASSERT_NE(F, nullptr);
@@ -458,7 +458,7 @@ TEST(BinderTest, OverflowIsAFinding) {
   L.Args["n"] = Rational(int64_t(1) << 62);
   KernelReport R = bindLaunch(M, L, {}, {});
   ASSERT_TRUE(R.Totals.has_value());
-  EXPECT_FALSE(R.Totals->get("int_ops").has_value());
+  EXPECT_FALSE(R.Totals->get(Metric::IntOps).has_value());
   EXPECT_TRUE(R.Unbound.empty());
   const Finding *F = findFinding(R, "rl-overflow");
   ASSERT_NE(F, nullptr);

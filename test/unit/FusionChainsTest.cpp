@@ -31,7 +31,7 @@ KernelReport elementwise(const std::string &Name, const std::string &In,
   M.Arrays = {R, W};
   K.Memory = M;
   BoundTotals T;
-  T.Values["dram_bytes"] = {2 * Bytes, 2 * Bytes};
+  T.set(Metric::DramBytes, {2 * Bytes, 2 * Bytes});
   K.Totals = T;
   return K;
 }

@@ -44,10 +44,10 @@ TEST_F(JsonRendererTest, KeysInDocumentedOrder) {
   std::vector<std::string> Top;
   for (auto It = J.begin(); It != J.end(); ++It)
     Top.push_back(It.key());
-  EXPECT_EQ(Top, (std::vector<std::string>{"tool", "version", "input",
-                                           "checks", "gpu", "gpus", "kernels",
-                                           "program", "not_analysed",
-                                           "diagnostics", "suppressed"}));
+  EXPECT_EQ(Top, (std::vector<std::string>{"tool", "version", "input", "checks",
+                                           "gpu", "gpus", "kernels", "program",
+                                           "not_analysed", "diagnostics",
+                                           "suppressed"}));
   std::vector<std::string> Kernel;
   for (auto It = J["kernels"][0].begin(); It != J["kernels"][0].end(); ++It)
     Kernel.push_back(It.key());
@@ -174,8 +174,8 @@ TEST_F(JsonRendererTest, RangesAreLowHighObjects) {
 
 TEST_F(JsonRendererTest, NumbersBeyondTwoTo53AreDoubles) {
   Report R = fixtures::boundSaxpy(L40S, H100);
-  R.Kernels[0].Totals->Values["flops"] = {1e17, 1e17};
-  R.Kernels[0].Totals->Values["sfu_ops"] = {0.5, 0.5};
+  R.Kernels[0].Totals->set(Metric::Flops, {1e17, 1e17});
+  R.Kernels[0].Totals->set(Metric::SfuOps, {0.5, 0.5});
   json T = render(R)["kernels"][0]["totals"];
   EXPECT_TRUE(T["flops"].is_number_float());
   EXPECT_DOUBLE_EQ(T["flops"].get<double>(), 1e17);

@@ -157,10 +157,10 @@ Report streamingReport(const GpuSpec *G, double Blocks) {
   K.Launch.DynamicSmem = Rational(0);
   double Threads = Blocks * 256;
   BoundTotals T;
-  T.Values["global_loads"] = {2 * Threads, 2 * Threads};
-  T.Values["global_stores"] = {Threads, Threads};
-  T.Values["global_load_bytes"] = {8 * Threads, 8 * Threads};
-  T.Values["global_store_bytes"] = {4 * Threads, 4 * Threads};
+  T.set(Metric::GlobalLoads, {2 * Threads, 2 * Threads});
+  T.set(Metric::GlobalStores, {Threads, Threads});
+  T.set(Metric::GlobalLoadBytes, {8 * Threads, 8 * Threads});
+  T.set(Metric::GlobalStoreBytes, {4 * Threads, 4 * Threads});
   K.Totals = T;
   RooflineInput In;
   In.Flops[unsigned(Precision::FP32)] = 2 * Threads;

@@ -293,8 +293,8 @@ TEST(Harness, BufferSizesFollowTheRule) {
   EXPECT_TRUE(bufferBytes(K, {{"p", 1000}}, Out, Error));
   EXPECT_EQ(Out["p"], 1024u);
   K.Totals = BoundTotals{};
-  K.Totals->Values["global_load_bytes"] = {4000, 4000};
-  K.Totals->Values["global_store_bytes"] = {100, 4000};
+  K.Totals->set(Metric::GlobalLoadBytes, {4000, 4000});
+  K.Totals->set(Metric::GlobalStoreBytes, {100, 4000});
   Out.clear();
   EXPECT_TRUE(bufferBytes(K, {}, Out, Error));
   EXPECT_EQ(Out["p"], 8192u);

@@ -54,8 +54,8 @@ Report scaleReport(const GpuSpec *G, bool Compute = false,
   K.Launch.DynamicSmem = Rational(0);
   BoundTotals T;
   double Threads = 4096.0 * 256;
-  T.Values["global_loads"] = {Threads, Threads};
-  T.Values["global_load_bytes"] = {4 * Threads, 4 * Threads};
+  T.set(Metric::GlobalLoads, {Threads, Threads});
+  T.set(Metric::GlobalLoadBytes, {4 * Threads, 4 * Threads});
   K.Totals = T;
   GpuVerdict V;
   V.Gpu = G;

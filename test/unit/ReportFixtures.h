@@ -93,8 +93,7 @@ inline KernelModel saxpyModel() {
   return M;
 }
 
-inline void setFormula(FormulaTable &Map, const std::string &Key,
-                       const std::string &Text) {
+inline void setFormula(FormulaTable &Map, Metric Key, const std::string &Text) {
   Map[Key] = {Text, Text};
 }
 
@@ -114,32 +113,32 @@ inline Report boundSaxpy(const GpuSpec &First, const GpuSpec &Second) {
   K.Launch.Args = {{"n", Rational(16777216)}, {"a", Rational(5, 2)}};
 
   const char *Min = "min(n, blockDim.x*gridDim.x)";
-  setFormula(K.TotalFormulas, "flops", std::string("2*") + Min);
-  setFormula(K.TotalFormulas, "flops_fp32", std::string("2*") + Min);
-  setFormula(K.TotalFormulas, "dram_bytes", std::string("12*") + Min);
-  setFormula(K.PerThreadFormulas, "flops", "2");
-  setFormula(K.PerThreadFormulas, "global_load_bytes", "8");
+  setFormula(K.TotalFormulas, Metric::Flops, std::string("2*") + Min);
+  setFormula(K.TotalFormulas, Metric::FlopsFp32, std::string("2*") + Min);
+  setFormula(K.TotalFormulas, Metric::DramBytes, std::string("12*") + Min);
+  setFormula(K.PerThreadFormulas, Metric::Flops, "2");
+  setFormula(K.PerThreadFormulas, Metric::GlobalLoadBytes, "8");
 
   BoundTotals T;
-  auto Set = [&](const char *Key, double V) { T.Values[Key] = {V, V}; };
-  Set("flops", 2 * N);
-  Set("flops_fp16", 0);
-  Set("flops_bf16", 0);
-  Set("flops_fp32", 2 * N);
-  Set("flops_fp64", 0);
-  Set("sfu_ops", 0);
-  Set("int_ops", 3 * N);
-  Set("compare_ops", N);
-  Set("global_loads", 2 * N);
-  Set("global_load_bytes", 8 * N);
-  Set("global_stores", N);
-  Set("global_store_bytes", 4 * N);
-  Set("shared_load_bytes", 0);
-  Set("shared_store_bytes", 0);
-  Set("atomic_ops", 0);
-  Set("atomic_bytes", 0);
-  Set("barriers", 0);
-  Set("dram_bytes", 12 * N);
+  auto Set = [&](Metric Q, double V) { T.set(Q, {V, V}); };
+  Set(Metric::Flops, 2 * N);
+  Set(Metric::FlopsFp16, 0);
+  Set(Metric::FlopsBf16, 0);
+  Set(Metric::FlopsFp32, 2 * N);
+  Set(Metric::FlopsFp64, 0);
+  Set(Metric::SfuOps, 0);
+  Set(Metric::IntOps, 3 * N);
+  Set(Metric::CompareOps, N);
+  Set(Metric::GlobalLoads, 2 * N);
+  Set(Metric::GlobalLoadBytes, 8 * N);
+  Set(Metric::GlobalStores, N);
+  Set(Metric::GlobalStoreBytes, 4 * N);
+  Set(Metric::SharedLoadBytes, 0);
+  Set(Metric::SharedStoreBytes, 0);
+  Set(Metric::AtomicOps, 0);
+  Set(Metric::AtomicBytes, 0);
+  Set(Metric::Barriers, 0);
+  Set(Metric::DramBytes, 12 * N);
   K.Totals = T;
 
   for (const GpuSpec *G : {&First, &Second}) {
@@ -169,11 +168,12 @@ inline KernelReport unboundSaxpy(const GpuSpec &Gpu) {
   K.Launch.Kernel = "saxpy";
   K.Launch.Source = LaunchSource::None;
   const char *Min = "min(n, blockDim.x*gridDim.x)";
-  setFormula(K.TotalFormulas, "flops", std::string("2*") + Min);
-  setFormula(K.TotalFormulas, "dram_bytes", std::string("12*") + Min);
-  setFormula(K.TotalFormulas, "global_load_bytes", std::string("8*") + Min);
-  setFormula(K.TotalFormulas, "global_store_bytes", std::string("4*") + Min);
-  setFormula(K.PerThreadFormulas, "flops", "2");
+  setFormula(K.TotalFormulas, Metric::Flops, std::string("2*") + Min);
+  setFormula(K.TotalFormulas, Metric::DramBytes, std::string("12*") + Min);
+  setFormula(K.TotalFormulas, Metric::GlobalLoadBytes, std::string("8*") + Min);
+  setFormula(K.TotalFormulas, Metric::GlobalStoreBytes,
+             std::string("4*") + Min);
+  setFormula(K.PerThreadFormulas, Metric::Flops, "2");
   K.Unbound = {"n", "gridDim.x", "blockDim.x"};
   // Whatever the struct holds, an unbound launch must not show numbers.
   K.Verdicts.push_back({&Gpu, RooflineResult(), RooflineResult()});
@@ -195,15 +195,15 @@ inline KernelReport rangeFilter(const GpuSpec &Gpu) {
   K.Launch.Block = {Rational(256), Rational(1), Rational(1)};
   K.Launch.DynamicSmem = Rational(0);
   K.Launch.Args = {{"n", Rational(16777216)}};
-  K.TotalFormulas["flops"] = {"n", "4*n"};
-  K.PerThreadFormulas["flops"] = {"1", "4"};
+  K.TotalFormulas[Metric::Flops] = {"n", "4*n"};
+  K.PerThreadFormulas[Metric::Flops] = {"1", "4"};
 
   BoundTotals T;
-  T.Values["flops"] = {N, 4 * N};
-  T.Values["flops_fp32"] = {N, 4 * N};
-  T.Values["global_load_bytes"] = {4 * N, 4 * N};
-  T.Values["global_store_bytes"] = {0, 4 * N};
-  T.Values["dram_bytes"] = {4 * N, 8 * N};
+  T.set(Metric::Flops, {N, 4 * N});
+  T.set(Metric::FlopsFp32, {N, 4 * N});
+  T.set(Metric::GlobalLoadBytes, {4 * N, 4 * N});
+  T.set(Metric::GlobalStoreBytes, {0, 4 * N});
+  T.set(Metric::DramBytes, {4 * N, 8 * N});
   K.Totals = T;
   GpuVerdict V{
       &Gpu,
