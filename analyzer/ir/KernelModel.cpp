@@ -100,6 +100,17 @@ Expr CostVector::totalTensorFlops() const {
   return Sum;
 }
 
+Finding dataFinding(std::string Id, Severity Level, SourceLoc Loc,
+                    FindingData Data, std::vector<FixIt> Fixes) {
+  Finding F;
+  F.Id = std::move(Id);
+  F.Level = Level;
+  F.Loc = std::move(Loc);
+  F.Fixes = std::move(Fixes);
+  F.Data = std::move(Data);
+  return F;
+}
+
 const std::vector<std::pair<Metric, Expr CostVector::*>> &
 CostVector::scalarFields() {
   static const std::vector<std::pair<Metric, Expr CostVector::*>> Fields = {

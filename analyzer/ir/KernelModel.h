@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace rla {
@@ -68,7 +69,16 @@ struct FixIt {
   std::string Original, Replacement;
 };
 
+/// A value a finding is about: a number, or a name (an array, a kernel, a
+/// symbol, a formula).
+using FindingValue = std::variant<double, std::string>;
+/// A finding's values by name ("array", "sectors_per_request").
+using FindingData = std::map<std::string, FindingValue>;
+
 /// A finding with a stable ID (e.g. "rl-recursion", "rl-data-dependent").
+/// The models give what they found as Data and leave Message empty: the
+/// report words it (report/FindingText.h). Findings from the front end
+/// carry Clang's text, or the parser's, as Message.
 struct Finding {
   std::string Id;
   Severity Level = Severity::Remark;
@@ -76,7 +86,12 @@ struct Finding {
   SourceLoc Loc;
   /// Offered only where the model checked that the edit removes the cause.
   std::vector<FixIt> Fixes = {};
+  FindingData Data = {};
 };
+
+/// A model's finding: its values, worded later by the report.
+Finding dataFinding(std::string Id, Severity Level, SourceLoc Loc,
+                    FindingData Data, std::vector<FixIt> Fixes = {});
 
 /// The costs of a launch, one expression per quantity. Each field is a count
 /// summed over every thread of the launch (or, in KernelModel::PerThread,

@@ -40,23 +40,19 @@ public:
     for (const auto &[Dim, Size] : Model.AssumedBlockDims) {
       auto It = C.Values.find(Dim);
       if (It != C.Values.end() && It->second != Size)
-        R.Findings.push_back(Finding{
-            "rl-block-size-mismatch", Severity::Warning,
-            "'" + Model.Name + "' is written for " + Dim + " == " + Size.str() +
-                " (a block-size constant or cooperative-groups ranks in its "
-                "indices) but this launch has " +
-                Dim + " = " + It->second.str() +
-                "; the counts assume the former",
-            C.where()});
+        R.Findings.push_back(dataFinding("rl-block-size-mismatch",
+                                         Severity::Warning, C.where(),
+                                         {{"kernel", Model.Name},
+                                          {"dimension", Dim},
+                                          {"assumed", Size.str()},
+                                          {"launched", It->second.str()}}));
     }
     // Launch arguments that name no parameter are most likely typos.
     for (const auto &[Name, Value] : C.Launch.Args)
       if (!Model.findParam(Name.substr(0, Name.find('.'))))
-        R.Findings.push_back(Finding{"rl-unknown-argument", Severity::Warning,
-                                     "launch argument '" + Name +
-                                         "' is not a parameter of '" +
-                                         Model.Name + "'",
-                                     C.where()});
+        R.Findings.push_back(
+            dataFinding("rl-unknown-argument", Severity::Warning, C.where(),
+                        {{"argument", Name}, {"kernel", Model.Name}}));
     // The model assumes sizes are non-negative integers; say so when a
     // value breaks that rather than print negative FLOPs.
     for (const auto &[Name, Value] : C.Values) {
@@ -68,12 +64,11 @@ public:
       if (Value.isNegative() || !Value.isInteger() ||
           (IsDim && Value.isZero())) {
         C.Invalid = true;
-        R.Findings.push_back(Finding{
-            "rl-invalid-binding", Severity::Error,
-            "'" + Name + "' = " + Value.str() + ": the model needs " +
-                (IsDim ? "a positive integer" : "a non-negative integer") +
-                " here",
-            C.where()});
+        R.Findings.push_back(dataFinding(
+            "rl-invalid-binding", Severity::Error, C.where(),
+            {{"symbol", Name},
+             {"value", Value.str()},
+             {"needs", IsDim ? "positive integer" : "non-negative integer"}}));
       }
     }
     // A launch CUDA rejects runs nothing: an error, and no numbers for it.
@@ -81,11 +76,8 @@ public:
         !Why.empty()) {
       C.Invalid = true;
       R.Findings.push_back(
-          Finding{"rl-invalid-launch", Severity::Error,
-                  "CUDA rejects this launch of '" + Model.Name + "' (" + Why +
-                      "): it fails with cudaErrorInvalidConfiguration and runs "
-                      "nothing, so nothing is predicted",
-                  C.where()});
+          dataFinding("rl-invalid-launch", Severity::Error, C.where(),
+                      {{"kernel", Model.Name}, {"violations", Why}}));
     }
   }
 };

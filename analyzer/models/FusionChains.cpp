@@ -1,6 +1,5 @@
 //===- FusionChains.cpp ---------------------------------------------------===//
 #include "analyzer/models/FusionChains.h"
-#include "analyzer/models/ByteText.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -39,12 +38,6 @@ std::map<std::string, BufferUse> buffersOf(const KernelReport &K) {
       U.Elements = std::max(U.Elements, Foot / P->PointeeBytes);
   }
   return Out;
-}
-
-std::string perElement(double Bytes, double Elements) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, "%.1f", Bytes / Elements);
-  return Buf;
 }
 
 } // namespace
@@ -133,19 +126,14 @@ std::vector<Finding> fusionFindings(const std::vector<KernelReport> &Kernels) {
     std::string Names;
     for (size_t I : C.Kernels)
       Names += (Names.empty() ? "" : " -> ") + Kernels[I].Model.Name;
-    std::string PerElem;
+    FindingData Data = {{"kernels", Names},
+                        {"chain_bytes", C.ChainBytes},
+                        {"fused_bytes", C.FusedBytes}};
     if (C.Elements > 0)
-      PerElem = " (" + perElement(C.ChainBytes, C.Elements) + " vs " +
-                perElement(C.FusedBytes, C.Elements) + " B per element)";
-    Out.push_back(
-        {"rl-fusion", Severity::Remark,
-         "kernels " + Names + " pass data through DRAM: together they move " +
-             bytesText(C.ChainBytes) + ", fused at least " +
-             bytesText(C.FusedBytes) + PerElem +
-             "; fusing these kernels would save " +
-             bytesText(C.ChainBytes - C.FusedBytes) +
-             " (assuming the intermediate buffers are not used afterwards)",
-         Kernels[C.Kernels.front()].Launch.Site});
+      Data["elements"] = C.Elements;
+    Out.push_back(dataFinding("rl-fusion", Severity::Remark,
+                              Kernels[C.Kernels.front()].Launch.Site,
+                              std::move(Data)));
   }
   return Out;
 }

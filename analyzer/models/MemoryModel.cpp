@@ -314,16 +314,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         Site.Improvable = C.Wavefronts >= 2 * C.IdealWavefronts && Runs > 0;
         if (Site.Improvable)
           M.Findings.push_back(
-              {"rl-bank-conflict", Severity::Warning,
-               "shared-memory " + std::string(accessKindName(S.Kind)) +
-                   " of '" + S.Array + "' is a " +
-                   fixed(C.Wavefronts / C.IdealWavefronts, 0) +
-                   "-way bank conflict: " + fixed(C.Wavefronts, 1) +
-                   " wavefronts per warp instead of " +
-                   fixed(C.IdealWavefronts, 0) + " (lanes " +
-                   std::to_string(A.LaneStride[0]) +
-                   " bytes apart in threadIdx.x; pad the row to break it)",
-               locOf(S), paddingFix(S, Values, *Shape)});
+              dataFinding("rl-bank-conflict", Severity::Warning, locOf(S),
+                          {{"access", accessKindName(S.Kind)},
+                           {"array", S.Array},
+                           {"wavefronts", C.Wavefronts},
+                           {"ideal_wavefronts", C.IdealWavefronts},
+                           {"lane_stride_bytes", double(A.LaneStride[0])}},
+                          paddingFix(S, Values, *Shape)));
         continue;
       }
       if (S.Kind == AccessKind::Atomic)
@@ -344,14 +341,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
           C.Sectors > 2 * C.IdealSectors && C.Sectors > 1 && Runs > 0;
       if (Site.Improvable)
         M.Findings.push_back(
-            {"rl-uncoalesced", Severity::Warning,
-             "uncoalesced global " + std::string(accessKindName(S.Kind)) +
-                 " of '" + S.Array + "': " + fixed(C.Sectors, 1) +
-                 " sectors per warp request for " + fixed(C.UniqueBytes, 0) +
-                 " requested bytes (efficiency " +
-                 fixed(100 * C.efficiency(), 1) + "%; lanes " +
-                 std::to_string(A.LaneStride[0]) + " bytes apart)",
-             locOf(S)});
+            dataFinding("rl-uncoalesced", Severity::Warning, locOf(S),
+                        {{"access", accessKindName(S.Kind)},
+                         {"array", S.Array},
+                         {"sectors_per_request", C.Sectors},
+                         {"requested_bytes", C.UniqueBytes},
+                         {"efficiency", C.efficiency()},
+                         {"lane_stride_bytes", double(A.LaneStride[0])}}));
     }
 
     // Atomic contention: updates per distinct address.
@@ -360,7 +356,6 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (S.Kind != AccessKind::Atomic || !A.Executions || *A.Executions <= 0)
         continue;
       std::optional<double> Addresses;
-      std::string How;
       if (A.Affine) {
         FootprintResult F = footprintOf({&A});
         Addresses = F.Bytes / S.Bytes;
@@ -373,7 +368,6 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
           Most = Most > 0 ? std::min(Most, double(S.ArrayBytes / S.Bytes))
                           : double(S.ArrayBytes / S.Bytes);
         Addresses = Most * (S.Shared ? Blocks : 1);
-        How = " at most";
       }
       if (!Addresses || *Addresses <= 0)
         continue;
@@ -389,26 +383,23 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
           S.Shared
               ? std::nullopt
               : atomicSiteTime(Gpu, *A.Executions, *Addresses, LaneDistinct);
-      std::string Time;
-      if (SiteTime)
-        Time = ", about " + fixed(*SiteTime * 1e6, 2) + " us at the rate " +
-               Gpu.Name + " measured for " +
-               (LaneDistinct ? std::string("lanes on distinct addresses")
-                             : fixed(*Addresses, 0) + " addresses") +
-               "; the predicted time includes it";
-      else if (Clock > 0)
-        Time = ", about " + fixed(PerAddress / Clock * 1e6, 2) +
-               " us serialized per address at one update per clock; the "
-               "predicted time ignores this";
-      else
-        Time = "; the predicted time ignores this";
-      M.Findings.push_back(
-          {"rl-atomic-contention", Severity::Warning,
-           "atomic on '" + S.Array + "': " + fixed(*A.Executions, 0) +
-               " updates to" + How + " " + fixed(*Addresses, 0) +
-               " distinct addresses (" + fixed(PerAddress, 0) +
-               " per address) serialize" + Time,
-           locOf(S)});
+      FindingData Data = {{"array", S.Array},
+                          {"updates", *A.Executions},
+                          {"addresses", *Addresses},
+                          {"addresses_exact", double(A.Affine)},
+                          {"per_address", PerAddress}};
+      // The time: at the GPU's measured rate (in the prediction), else
+      // serialized at one update per clock (not in it).
+      if (SiteTime) {
+        Data["site_seconds"] = *SiteTime;
+        Data["gpu"] = Gpu.Name;
+        Data["lane_distinct"] = double(LaneDistinct);
+      } else if (Clock > 0) {
+        Data["serialized_seconds"] = PerAddress / Clock;
+      }
+      M.Findings.push_back(dataFinding("rl-atomic-contention",
+                                       Severity::Warning, locOf(S),
+                                       std::move(Data)));
     }
 
     if (!G.Shared) {

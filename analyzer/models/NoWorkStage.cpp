@@ -23,15 +23,11 @@ public:
         Work += V->High;
     if (Work > 0)
       return;
-    R.Findings.push_back(Finding{
-        "rl-no-work", Severity::Warning,
-        "kernel '" + C.Model.Name +
-            "' counts no FLOPs and no memory traffic for this launch: its "
-            "body as compiled" +
-            (C.Model.Archs.empty() ? std::string()
-                                   : " for " + C.Model.Archs.front()) +
-            " does nothing the model counts",
-        C.Model.Location});
+    FindingData Data = {{"kernel", C.Model.Name}};
+    if (!C.Model.Archs.empty())
+      Data["arch"] = C.Model.Archs.front();
+    R.Findings.push_back(dataFinding("rl-no-work", Severity::Warning,
+                                     C.Model.Location, std::move(Data)));
   }
 };
 

@@ -9,7 +9,6 @@
 #include "analyzer/models/LatencyHiding.h"
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/OccupancyStages.h"
-#include "analyzer/support/HumanUnits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,67 +16,36 @@
 namespace rla {
 namespace {
 
-/// Shared-memory sizes, as CUDA states its limits: "48 KiB".
-std::string kibText(double Bytes) {
-  return formatSignificant(Bytes / 1024.0) + " KiB";
-}
-
-std::string percent(double Fraction) {
-  return std::to_string(static_cast<int>(std::lround(Fraction * 100))) + "%";
-}
-
-std::string limitingText(const std::vector<std::string> &Limiting) {
-  std::string Out;
-  for (const std::string &L : Limiting) {
-    std::string Word = L == "shared_memory" ? "shared memory" : L;
-    Out += (Out.empty() ? "" : " and ") + Word;
-  }
-  return Out.empty() ? "nothing" : Out;
-}
-
-/// What to change so that the SM holds Needed warps, per limiting resource.
-std::string remedy(const OccupancyResult &O, const ArchitectureLimits &A,
-                   unsigned WarpsNeeded) {
+/// What to change so that the SM holds WarpsNeeded warps, per limiting
+/// resource, as numbers for the finding (worded in report/).
+void addRemedy(FindingData &Data, const OccupancyResult &O,
+               const ArchitectureLimits &A, unsigned WarpsNeeded) {
   unsigned Target = std::min(WarpsNeeded, A.MaxWarpsPerSm);
   unsigned WarpsPerBlock = (O.BlockSize + A.WarpSize - 1) / A.WarpSize;
   unsigned BlocksNeeded = (Target + WarpsPerBlock - 1) / WarpsPerBlock;
-  std::vector<std::string> Steps;
+  Data["block_size"] = double(O.BlockSize);
+  Data["blocks_needed"] = double(BlocksNeeded);
   for (const std::string &L : O.Limiting) {
     if (L == "registers") {
       // Registers per thread that let Target warps fit (allocation is per
       // warp in units of 256, i.e. 8 per thread).
-      unsigned Regs = A.RegistersPerSm / (Target * A.WarpSize) / 8 * 8;
-      Steps.push_back(
-          "cap registers at " + std::to_string(Regs) + " per thread (now " +
-          std::to_string(O.RegistersPerThread) + ") with __launch_bounds__(" +
-          std::to_string(O.BlockSize) + ", " + std::to_string(BlocksNeeded) +
-          ") or by keeping fewer values live");
+      Data["registers_cap"] =
+          double(A.RegistersPerSm / (Target * A.WarpSize) / 8 * 8);
+      Data["registers_per_thread"] = double(O.RegistersPerThread);
     } else if (L == "shared_memory") {
       uint64_t PerBlock = O.StaticSmemBytes + O.DynamicSmemBytes;
       uint64_t Fits = BlocksNeeded ? A.SharedMemoryPerSm / BlocksNeeded : 0;
       Fits = Fits > A.ReservedSharedMemoryPerBlock
                  ? Fits - A.ReservedSharedMemoryPerBlock
                  : 0;
-      Steps.push_back("use at most " + kibText(Fits) +
-                      " of shared memory per block (now " + kibText(PerBlock) +
-                      ") for " + std::to_string(BlocksNeeded) +
-                      " blocks per SM");
+      Data["shared_memory_cap_bytes"] = double(Fits);
+      Data["shared_memory_per_block_bytes"] = double(PerBlock);
     } else if (L == "blocks") {
-      Steps.push_back("use larger blocks: " + std::to_string(A.MaxBlocksPerSm) +
-                      " blocks of " + std::to_string(O.BlockSize) +
-                      " threads hold only " +
-                      std::to_string(O.ActiveWarpsPerSm) + " warps");
+      Data["max_blocks_per_sm"] = double(A.MaxBlocksPerSm);
     } else if (L == "warps") {
-      Steps.push_back("pick a block size that divides the SM's " +
-                      std::to_string(A.MaxThreadsPerSm) + " threads");
-    } else if (L == "barriers") {
-      Steps.push_back("use fewer named barriers per block");
+      Data["max_threads_per_sm"] = double(A.MaxThreadsPerSm);
     }
   }
-  std::string Out;
-  for (const std::string &S : Steps)
-    Out += (Out.empty() ? "" : "; or ") + S;
-  return Out;
 }
 
 void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
@@ -113,24 +81,25 @@ void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
   LatencyHidingResult L = evaluateLatencyHiding(In);
   if (!L.OccupancyLimited)
     return;
-  std::string Msg =
-      "occupancy " + percent(O.Occupancy) + " on " + G.Name + " (" +
-      std::to_string(O.ActiveWarpsPerSm) + " of " +
-      std::to_string(O.MaxWarpsPerSm) + " warps per SM, limited by " +
-      limitingText(O.Limiting) + ") keeps about " +
-      kibText(L.SuppliedBytesPerSm) +
-      " of loads in flight per SM, but streaming at DRAM bandwidth needs " +
-      kibText(L.NeededBytesPerSm) + " (" + formatSi(In.DramBandwidth, "B/s") +
-      " / " + std::to_string(In.SmCount) + " SMs x " +
-      formatSignificant(Latency.Seconds * 1e9) + " ns " +
-      (Latency.Assumed ? "assumed" : "measured") + " latency), about " +
-      std::to_string(L.WarpsNeeded) + " warps at " +
-      formatSignificant(L.InFlightBytesPerWarp) + " B per warp";
-  std::string Fix = remedy(O, A, L.WarpsNeeded);
-  if (!Fix.empty())
-    Msg += "; to raise it: " + Fix;
-  K.Findings.push_back(
-      Finding{"rl-low-occupancy", Severity::Warning, Msg, K.Model.Location});
+  std::string Limiting;
+  for (const std::string &L : O.Limiting)
+    Limiting += (Limiting.empty() ? "" : ",") + L;
+  FindingData Data = {{"gpu", G.Name},
+                      {"occupancy", O.Occupancy},
+                      {"active_warps_per_sm", double(O.ActiveWarpsPerSm)},
+                      {"max_warps_per_sm", double(O.MaxWarpsPerSm)},
+                      {"limiting", Limiting},
+                      {"in_flight_bytes_per_sm", L.SuppliedBytesPerSm},
+                      {"needed_bytes_per_sm", L.NeededBytesPerSm},
+                      {"dram_bandwidth", In.DramBandwidth},
+                      {"sm_count", double(In.SmCount)},
+                      {"latency_seconds", Latency.Seconds},
+                      {"latency_assumed", double(Latency.Assumed)},
+                      {"warps_needed", double(L.WarpsNeeded)},
+                      {"in_flight_bytes_per_warp", L.InFlightBytesPerWarp}};
+  addRemedy(Data, O, A, L.WarpsNeeded);
+  K.Findings.push_back(dataFinding("rl-low-occupancy", Severity::Warning,
+                                   K.Model.Location, std::move(Data)));
 }
 
 class OccupancyAdviceStage : public LaunchStage {

@@ -16,18 +16,15 @@ namespace {
 void addSpillFinding(KernelReport &K, const PtxasFunction &F) {
   if (F.SpillStoreBytes == 0 && F.SpillLoadBytes == 0)
     return;
-  std::string Msg =
-      "ptxas spills registers of '" + K.Model.Name + "' on " + F.Arch + ": " +
-      std::to_string(F.SpillStoreBytes) + " bytes of spill stores and " +
-      std::to_string(F.SpillLoadBytes) +
-      " bytes of spill loads per thread (static counts), local-memory "
-      "traffic the byte model does not include; reduce live values or "
-      "relax __launch_bounds__";
+  FindingData Data = {{"kernel", K.Model.Name},
+                      {"arch", F.Arch},
+                      {"spill_store_bytes", double(F.SpillStoreBytes)},
+                      {"spill_load_bytes", double(F.SpillLoadBytes)}};
   for (const Finding &Old : K.Findings)
-    if (Old.Id == "rl-spills" && Old.Message == Msg)
+    if (Old.Id == "rl-spills" && Old.Data == Data)
       return;
-  K.Findings.push_back(
-      Finding{"rl-spills", Severity::Warning, Msg, K.Model.Location});
+  K.Findings.push_back(dataFinding("rl-spills", Severity::Warning,
+                                   K.Model.Location, std::move(Data)));
 }
 
 /// Fills Out for one GPU; false with Out.Unknown set when it cannot.

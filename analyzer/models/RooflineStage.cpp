@@ -46,11 +46,8 @@ public:
       for (const std::string &S : R.Unbound)
         List += (List.empty() ? "" : ", ") + S;
       R.Findings.push_back(
-          Finding{"rl-unbound", Severity::Note,
-                  "'" + C.Model.Name + "' has unbound symbols: " + List +
-                      "; bind them with --launch '" + C.Model.Name +
-                      ":grid=...,block=...' and --bind NAME=VALUE",
-                  C.Model.Location});
+          dataFinding("rl-unbound", Severity::Note, C.Model.Location,
+                      {{"kernel", C.Model.Name}, {"symbols", List}}));
       return;
     }
     // Quantities that failed (an overflow, a sum too long) stay out of the

@@ -105,26 +105,18 @@ public:
         OverBudget |= E->OverBudget;
       }
       if (Overflow)
-        R.Findings.push_back(
-            Finding{"rl-overflow", Severity::Warning,
-                    "'" + Key + "' does not fit in 128-bit arithmetic",
-                    Model.Location});
+        R.Findings.push_back(dataFinding("rl-overflow", Severity::Warning,
+                                         Model.Location, {{"metric", Key}}));
       else if (OverBudget)
         R.Findings.push_back(
-            Finding{"rl-undefined", Severity::Warning,
-                    "'" + Key +
-                        "' is not evaluated for this launch: its loops have no "
-                        "closed form and need more than " +
-                        std::to_string(Expr::MaxSumTerms) +
-                        " terms added one by one (" + Low.str() + ")",
-                    Model.Location});
+            dataFinding("rl-undefined", Severity::Warning, Model.Location,
+                        {{"metric", Key},
+                         {"formula", Low.str()},
+                         {"term_budget", double(Expr::MaxSumTerms)}}));
       else if (DomainError)
-        R.Findings.push_back(Finding{
-            "rl-undefined", Severity::Warning,
-            "'" + Key + "' is undefined for this launch (" + Low.str() +
-                ": a division by zero, or a loop too long to sum term by "
-                "term)",
-            Model.Location});
+        R.Findings.push_back(
+            dataFinding("rl-undefined", Severity::Warning, Model.Location,
+                        {{"metric", Key}, {"formula", Low.str()}}));
       if (!L.ok() || !H.ok())
         continue;
       double LowValue = L.Value->toDouble(), HighValue = H.Value->toDouble();
@@ -135,12 +127,9 @@ public:
       for (const std::string *F : {&Formulas.first, &Formulas.second})
         if (F->find("threadIdx.") != std::string::npos ||
             F->find("blockIdx.") != std::string::npos)
-          R.Findings.push_back(
-              Finding{"rl-unsupported", Severity::Warning,
-                      "'" + std::string(metricKey(Q)) +
-                          "' still depends on the thread index (" + *F +
-                          "): a construct the model does not sum over threads",
-                      Model.Location});
+          R.Findings.push_back(dataFinding(
+              "rl-unsupported", Severity::Warning, Model.Location,
+              {{"metric", std::string(metricKey(Q))}, {"thread_formula", *F}}));
 
     R.Assumptions = Model.Assumptions;
     if (!C.UnusedDimensions.empty())

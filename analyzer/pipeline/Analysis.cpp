@@ -9,6 +9,7 @@
 #include "analyzer/pipeline/DeviceProperties.h"
 #include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
+#include "analyzer/report/FindingText.h"
 #include "analyzer/report/ReportWriter.h"
 #include "analyzer/report/Suppressions.h"
 
@@ -225,9 +226,9 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   }
   Parsed.Kernels = std::move(Analysable);
   if (Parsed.Kernels.empty() && R.NotAnalysed.empty()) {
-    R.Findings.push_back(Finding{"rl-no-kernels", Severity::Note,
-                                 "no __global__ kernels in '" + File + "'",
-                                 SourceLoc{File, 0, 0}});
+    R.Findings.push_back(dataFinding("rl-no-kernels", Severity::Note,
+                                     SourceLoc{File, 0, 0}, {{"file", File}}));
+    wordFindings(R.Findings);
     applyCheckFilter(R, Req.Checks);
     if (Stream)
       writeReport(R, *Stream);
@@ -275,11 +276,9 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
         Known |= (K.Total.High.*Member).dependsOn(Name);
     }
     if (!Known)
-      R.Findings.push_back(
-          Finding{"rl-unknown-argument", Severity::Warning,
-                  "--bind " + Name +
-                      ": no kernel in this file has a parameter '" + Name + "'",
-                  SourceLoc{File, 0, 0}});
+      R.Findings.push_back(dataFinding("rl-unknown-argument", Severity::Warning,
+                                       SourceLoc{File, 0, 0},
+                                       {{"bind", Name}}));
   }
 
   // Registers and shared memory for the occupancy stages: nvcc, once per
@@ -294,6 +293,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   // File findings known before binding are final now: a streamed report
   // writes them first.
   SourceLines Sources;
+  wordFindings(R.Findings);
   suppressFileFindings(R.Findings, Sources, R.Suppressed);
   dropDisabled(R.Findings, Req.Checks);
   R.Checks = Req.Checks;
@@ -331,6 +331,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
           bindLaunch(Model, *L, Req.Binds, ModelGpus, Req.DefaultBinds,
                      &Resources, First ? &*First : nullptr);
       askQuestions(Req, ModelGpus, K);
+      wordFindings(K);
       if (!First)
         First = K;
       suppressKernel(K, Sources, R.Suppressed);
@@ -348,6 +349,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   }
   // Launches in sequence that hand buffers to each other through DRAM.
   std::vector<Finding> Fusion = fusionFindings(Stream ? Sequenced : R.Kernels);
+  wordFindings(Fusion);
   suppressFileFindings(Fusion, Sources, R.Suppressed);
   dropDisabled(Fusion, Req.Checks);
   dropDisabled(R.Suppressed, Req.Checks);

@@ -3,6 +3,7 @@
 #include "analyzer/measure/DeviceGpu.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/report/FindingText.h"
 
 namespace rla {
 namespace {
@@ -122,9 +123,11 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
                                             M.R, HaveArchs ? &Archs : nullptr,
                                             ArchsError),
                             {Gpu});
-  for (LaunchGroup &Gr : G.Groups)
+  for (LaunchGroup &Gr : G.Groups) {
     M.R.Kernels.push_back(bindLaunch(*Gr.Model, Gr.Spec, AReq.Binds, {Gpu},
                                      AReq.DefaultBinds, &Resources));
+    wordFindings(M.R.Kernels.back());
+  }
   for (size_t I = 0; I < G.Groups.size(); ++I) {
     LaunchComparison C = compareLaunch(G.Groups[I], M.R.Kernels[I], *Gpu, Dev);
     M.Entries.push_back({std::move(G.Groups[I]), std::move(C)});

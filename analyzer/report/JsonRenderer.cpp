@@ -345,6 +345,16 @@ Json finding(const Finding &F) {
   J["file"] = F.Loc.File.empty() ? Json(nullptr) : Json(F.Loc.File);
   J["line"] = F.Loc.valid() ? Json(F.Loc.Line) : Json(nullptr);
   J["column"] = F.Loc.valid() ? Json(F.Loc.Column) : Json(nullptr);
+  // What a model found, by name (the numbers in the message); present
+  // when the finding has any.
+  if (!F.Data.empty()) {
+    Json Data = Json::object();
+    for (const auto &[Name, Value] : F.Data)
+      Data[Name] = std::holds_alternative<double>(Value)
+                       ? number(std::get<double>(Value))
+                       : Json(std::get<std::string>(Value));
+    J["data"] = Data;
+  }
   // Edits that resolve the finding (clang's fix-its); present when any.
   if (!F.Fixes.empty()) {
     Json Fixes = Json::array();

@@ -1,6 +1,7 @@
 //===- BinderTest.cpp - A kernel model under one launch -------------------===//
 #include "analyzer/models/Binder.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/report/FindingText.h"
 
 #include <gtest/gtest.h>
 
@@ -328,10 +329,11 @@ TEST(BinderTest, MissingArgumentLeavesTotalsUnbound) {
   ASSERT_EQ(countFindings(R, "rl-unbound"), 1u);
   const Finding *F = findFinding(R, "rl-unbound");
   EXPECT_EQ(F->Level, Severity::Note);
-  EXPECT_NE(F->Message.find("'saxpy' has unbound symbols: n;"),
+  EXPECT_NE(findingText(*F).find("'saxpy' has unbound symbols: n;"),
             std::string::npos)
-      << F->Message;
-  EXPECT_NE(F->Message.find("--bind"), std::string::npos) << F->Message;
+      << findingText(*F);
+  EXPECT_NE(findingText(*F).find("--bind"), std::string::npos)
+      << findingText(*F);
   EXPECT_EQ(F->Loc.File, "saxpy.cu");
   EXPECT_EQ(F->Loc.Line, 3u);
   EXPECT_EQ(F->Loc.Column, 17u);
@@ -348,9 +350,9 @@ TEST(BinderTest, EveryUnboundSymbolIsListed) {
   EXPECT_EQ(R.Unbound, (std::set<std::string>{"gridDim.x", "n"}));
   const Finding *F = findFinding(R, "rl-unbound");
   ASSERT_NE(F, nullptr);
-  EXPECT_NE(F->Message.find("unbound symbols: gridDim.x, n;"),
+  EXPECT_NE(findingText(*F).find("unbound symbols: gridDim.x, n;"),
             std::string::npos)
-      << F->Message;
+      << findingText(*F);
 }
 
 TEST(BinderTest, RangeModelGivesRangesAndTwoRooflines) {
@@ -448,7 +450,8 @@ TEST(BinderTest, ThreadIndexLeftInAFormulaIsUnsupported) {
   const Finding *F = findFinding(R, "rl-unsupported");
   ASSERT_NE(F, nullptr);
   EXPECT_EQ(F->Level, Severity::Warning);
-  EXPECT_NE(F->Message.find("threadIdx.x"), std::string::npos) << F->Message;
+  EXPECT_NE(findingText(*F).find("threadIdx.x"), std::string::npos)
+      << findingText(*F);
 }
 
 TEST(BinderTest, OverflowIsAFinding) {
@@ -463,7 +466,8 @@ TEST(BinderTest, OverflowIsAFinding) {
   const Finding *F = findFinding(R, "rl-overflow");
   ASSERT_NE(F, nullptr);
   EXPECT_EQ(F->Level, Severity::Warning);
-  EXPECT_NE(F->Message.find("'int_ops'"), std::string::npos) << F->Message;
+  EXPECT_NE(findingText(*F).find("'int_ops'"), std::string::npos)
+      << findingText(*F);
 }
 
 // An exact quantity is one number: one overflow finding per key, not one

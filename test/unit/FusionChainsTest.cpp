@@ -1,5 +1,6 @@
 //===- FusionChainsTest.cpp - Kernels passing buffers through DRAM --------===//
 #include "analyzer/models/FusionChains.h"
+#include "analyzer/report/FindingText.h"
 
 #include <gtest/gtest.h>
 
@@ -51,7 +52,8 @@ TEST(FusionChainsTest, ThreeStepChainMovesThreeTimesTheFusedBytes) {
   auto F = fusionFindings(K);
   ASSERT_EQ(F.size(), 1u);
   EXPECT_EQ(F[0].Id, "rl-fusion");
-  EXPECT_NE(F[0].Message.find("24.0 vs 8.0 B per element"), std::string::npos);
+  EXPECT_NE(findingText(F[0]).find("24.0 vs 8.0 B per element"),
+            std::string::npos);
 }
 
 TEST(FusionChainsTest, IndependentLaunchesAreNoChain) {

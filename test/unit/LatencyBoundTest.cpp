@@ -5,6 +5,7 @@
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LatencyHiding.h"
 #include "analyzer/report/DiagnosticRenderer.h"
+#include "analyzer/report/FindingText.h"
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/ReportFindings.h"
 #include "analyzer/report/VerdictFinding.h"
@@ -216,7 +217,8 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
   for (const Finding &F : R.Kernels[0].Findings)
     if (F.Id == "rl-low-occupancy") {
       Warned = true;
-      EXPECT_NE(F.Message.find("2000 ns measured latency"), std::string::npos)
+      EXPECT_NE(findingText(F).find("2000 ns measured latency"),
+                std::string::npos)
           << F.Message;
     }
   EXPECT_TRUE(Warned);

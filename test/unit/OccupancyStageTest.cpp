@@ -1,6 +1,7 @@
 //===- OccupancyStageTest.cpp - Resources, occupancy and their warnings ---===//
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LatencyHiding.h"
+#include "analyzer/report/FindingText.h"
 
 #include "ReportFixtures.h"
 
@@ -125,13 +126,15 @@ TEST(OccupancyStage, LowOccupancyWarnsWhenWarpsCannotHideLatency) {
   attachOccupancy(R, withPtxas(ptxas(128), nullptr));
   const Finding *F = finding(R.Kernels[0], "rl-low-occupancy");
   ASSERT_NE(F, nullptr);
-  EXPECT_NE(F->Message.find("occupancy 33% on L40S (16 of 48 warps per SM, "
-                            "limited by registers)"),
-            std::string::npos)
-      << F->Message;
-  EXPECT_NE(F->Message.find("about 29 warps"), std::string::npos) << F->Message;
-  EXPECT_NE(F->Message.find("__launch_bounds__(256, "), std::string::npos)
-      << F->Message;
+  EXPECT_NE(
+      findingText(*F).find("occupancy 33% on L40S (16 of 48 warps per SM, "
+                           "limited by registers)"),
+      std::string::npos)
+      << findingText(*F);
+  EXPECT_NE(findingText(*F).find("about 29 warps"), std::string::npos)
+      << findingText(*F);
+  EXPECT_NE(findingText(*F).find("__launch_bounds__(256, "), std::string::npos)
+      << findingText(*F);
 }
 
 TEST(OccupancyStage, NoWarningWhenEnoughWarpsOrNotMemoryBound) {
@@ -152,11 +155,16 @@ TEST(OccupancyStage, SpillsAreReported) {
   attachOccupancy(R, withPtxas(ptxas(32, 96), nullptr));
   const Finding *F = finding(R.Kernels[0], "rl-spills");
   ASSERT_NE(F, nullptr);
-  EXPECT_NE(F->Message.find("96 bytes of spill stores and 96 bytes of spill "
-                            "loads per thread"),
-            std::string::npos)
-      << F->Message;
-  EXPECT_NE(F->Message.find("local-memory"), std::string::npos);
+  EXPECT_NE(
+      findingText(*F).find("96 bytes of spill stores and 96 bytes of spill "
+                           "loads per thread"),
+      std::string::npos)
+      << findingText(*F);
+  EXPECT_NE(findingText(*F).find("local-memory"), std::string::npos);
+  // The model gives numbers; the words are the report's.
+  EXPECT_TRUE(F->Message.empty());
+  EXPECT_EQ(std::get<double>(F->Data.at("spill_store_bytes")), 96);
+  EXPECT_EQ(std::get<std::string>(F->Data.at("kernel")), "scale");
 }
 
 TEST(OccupancyStage, UnknownWithAReason) {

@@ -1,0 +1,317 @@
+//===- FindingText.cpp ----------------------------------------------------===//
+#include "analyzer/report/FindingText.h"
+#include "analyzer/models/ByteText.h"
+#include "analyzer/support/HumanUnits.h"
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+
+namespace rla {
+
+namespace {
+
+/// A finding's values, read by name; a missing one reads as 0 or "".
+class Values {
+public:
+  explicit Values(const Finding &F) : F(F) {}
+  bool has(const char *Name) const { return F.Data.count(Name) != 0; }
+  double num(const char *Name) const {
+    auto It = F.Data.find(Name);
+    if (It == F.Data.end())
+      return 0;
+    const double *V = std::get_if<double>(&It->second);
+    return V ? *V : 0;
+  }
+  bool flag(const char *Name) const { return num(Name) != 0; }
+  std::string str(const char *Name) const {
+    auto It = F.Data.find(Name);
+    if (It == F.Data.end())
+      return "";
+    const std::string *S = std::get_if<std::string>(&It->second);
+    return S ? *S : "";
+  }
+  /// A count: "32".
+  std::string whole(const char *Name) const {
+    return std::to_string(static_cast<long long>(std::llround(num(Name))));
+  }
+
+private:
+  const Finding &F;
+};
+
+std::string fixed(double V, int Digits) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
+  return Buf;
+}
+
+/// Shared-memory sizes, as CUDA states its limits: "48 KiB".
+std::string kibText(double Bytes) {
+  return formatSignificant(Bytes / 1024.0) + " KiB";
+}
+
+std::string quoted(const std::string &S) { return "'" + S + "'"; }
+
+std::string blockSizeMismatch(const Values &V) {
+  return quoted(V.str("kernel")) + " is written for " + V.str("dimension") +
+         " == " + V.str("assumed") +
+         " (a block-size constant or cooperative-groups ranks in its "
+         "indices) but this launch has " +
+         V.str("dimension") + " = " + V.str("launched") +
+         "; the counts assume the former";
+}
+
+std::string unknownArgument(const Values &V) {
+  if (V.has("bind"))
+    return "--bind " + V.str("bind") +
+           ": no kernel in this file has a parameter " + quoted(V.str("bind"));
+  return "launch argument " + quoted(V.str("argument")) +
+         " is not a parameter of " + quoted(V.str("kernel"));
+}
+
+std::string invalidBinding(const Values &V) {
+  return quoted(V.str("symbol")) + " = " + V.str("value") +
+         ": the model needs a " + V.str("needs") + " here";
+}
+
+std::string invalidLaunch(const Values &V) {
+  return "CUDA rejects this launch of " + quoted(V.str("kernel")) + " (" +
+         V.str("violations") +
+         "): it fails with cudaErrorInvalidConfiguration and runs nothing, "
+         "so nothing is predicted";
+}
+
+std::string spills(const Values &V) {
+  return "ptxas spills registers of " + quoted(V.str("kernel")) + " on " +
+         V.str("arch") + ": " + V.whole("spill_store_bytes") +
+         " bytes of spill stores and " + V.whole("spill_load_bytes") +
+         " bytes of spill loads per thread (static counts), local-memory "
+         "traffic the byte model does not include; reduce live values or "
+         "relax __launch_bounds__";
+}
+
+std::string noWork(const Values &V) {
+  return "kernel " + quoted(V.str("kernel")) +
+         " counts no FLOPs and no memory traffic for this launch: its body "
+         "as compiled" +
+         (V.has("arch") ? " for " + V.str("arch") : std::string()) +
+         " does nothing the model counts";
+}
+
+std::string unbound(const Values &V) {
+  return quoted(V.str("kernel")) + " has unbound symbols: " + V.str("symbols") +
+         "; bind them with --launch '" + V.str("kernel") +
+         ":grid=...,block=...' and --bind NAME=VALUE";
+}
+
+std::string overflow(const Values &V) {
+  return quoted(V.str("metric")) + " does not fit in 128-bit arithmetic";
+}
+
+std::string undefinedTotal(const Values &V) {
+  if (V.has("term_budget"))
+    return quoted(V.str("metric")) +
+           " is not evaluated for this launch: its loops have no closed "
+           "form and need more than " +
+           V.whole("term_budget") + " terms added one by one (" +
+           V.str("formula") + ")";
+  return quoted(V.str("metric")) + " is undefined for this launch (" +
+         V.str("formula") +
+         ": a division by zero, or a loop too long to sum term by term)";
+}
+
+std::string threadDependent(const Values &V) {
+  return quoted(V.str("metric")) + " still depends on the thread index (" +
+         V.str("thread_formula") +
+         "): a construct the model does not sum over threads";
+}
+
+std::string bankConflict(const Values &V) {
+  double Wavefronts = V.num("wavefronts"), Ideal = V.num("ideal_wavefronts");
+  return "shared-memory " + V.str("access") + " of " + quoted(V.str("array")) +
+         " is a " + fixed(Wavefronts / Ideal, 0) +
+         "-way bank conflict: " + fixed(Wavefronts, 1) +
+         " wavefronts per warp instead of " + fixed(Ideal, 0) + " (lanes " +
+         V.whole("lane_stride_bytes") +
+         " bytes apart in threadIdx.x; pad the row to break it)";
+}
+
+std::string uncoalesced(const Values &V) {
+  return "uncoalesced global " + V.str("access") + " of " +
+         quoted(V.str("array")) + ": " +
+         fixed(V.num("sectors_per_request"), 1) +
+         " sectors per warp request for " + fixed(V.num("requested_bytes"), 0) +
+         " requested bytes (efficiency " + fixed(100 * V.num("efficiency"), 1) +
+         "%; lanes " + V.whole("lane_stride_bytes") + " bytes apart)";
+}
+
+std::string atomicContention(const Values &V) {
+  std::string Time;
+  if (V.has("site_seconds"))
+    Time = ", about " + fixed(V.num("site_seconds") * 1e6, 2) +
+           " us at the rate " + V.str("gpu") + " measured for " +
+           (V.flag("lane_distinct")
+                ? std::string("lanes on distinct addresses")
+                : fixed(V.num("addresses"), 0) + " addresses") +
+           "; the predicted time includes it";
+  else if (V.has("serialized_seconds"))
+    Time = ", about " + fixed(V.num("serialized_seconds") * 1e6, 2) +
+           " us serialized per address at one update per clock; the "
+           "predicted time ignores this";
+  else
+    Time = "; the predicted time ignores this";
+  return "atomic on " + quoted(V.str("array")) + ": " +
+         fixed(V.num("updates"), 0) + " updates to" +
+         (V.flag("addresses_exact") ? "" : " at most") + " " +
+         fixed(V.num("addresses"), 0) + " distinct addresses (" +
+         fixed(V.num("per_address"), 0) + " per address) serialize" + Time;
+}
+
+std::string fusion(const Values &V) {
+  double Chain = V.num("chain_bytes"), Fused = V.num("fused_bytes");
+  std::string PerElement;
+  if (V.has("elements"))
+    PerElement = " (" + fixed(Chain / V.num("elements"), 1) + " vs " +
+                 fixed(Fused / V.num("elements"), 1) + " B per element)";
+  return "kernels " + V.str("kernels") +
+         " pass data through DRAM: together they move " + bytesText(Chain) +
+         ", fused at least " + bytesText(Fused) + PerElement +
+         "; fusing these kernels would save " + bytesText(Chain - Fused) +
+         " (assuming the intermediate buffers are not used afterwards)";
+}
+
+/// "registers and shared memory", from "registers,shared_memory".
+std::vector<std::string> limiters(const Values &V) {
+  std::vector<std::string> Out;
+  std::string List = V.str("limiting");
+  for (size_t Start = 0; Start < List.size();) {
+    size_t End = List.find(',', Start);
+    if (End == std::string::npos)
+      End = List.size();
+    Out.push_back(List.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Out;
+}
+
+/// What to change, per limiting resource.
+std::string remedy(const Values &V) {
+  std::string Out;
+  for (const std::string &L : limiters(V)) {
+    std::string Step;
+    if (L == "registers")
+      Step = "cap registers at " + V.whole("registers_cap") +
+             " per thread (now " + V.whole("registers_per_thread") +
+             ") with __launch_bounds__(" + V.whole("block_size") + ", " +
+             V.whole("blocks_needed") + ") or by keeping fewer values live";
+    else if (L == "shared_memory")
+      Step = "use at most " + kibText(V.num("shared_memory_cap_bytes")) +
+             " of shared memory per block (now " +
+             kibText(V.num("shared_memory_per_block_bytes")) + ") for " +
+             V.whole("blocks_needed") + " blocks per SM";
+    else if (L == "blocks")
+      Step = "use larger blocks: " + V.whole("max_blocks_per_sm") +
+             " blocks of " + V.whole("block_size") + " threads hold only " +
+             V.whole("active_warps_per_sm") + " warps";
+    else if (L == "warps")
+      Step = "pick a block size that divides the SM's " +
+             V.whole("max_threads_per_sm") + " threads";
+    else if (L == "barriers")
+      Step = "use fewer named barriers per block";
+    if (!Step.empty())
+      Out += (Out.empty() ? "" : "; or ") + Step;
+  }
+  return Out;
+}
+
+std::string lowOccupancy(const Values &V) {
+  std::string Limiting;
+  for (const std::string &L : limiters(V))
+    Limiting += (Limiting.empty() ? "" : " and ") +
+                (L == "shared_memory" ? std::string("shared memory") : L);
+  if (Limiting.empty())
+    Limiting = "nothing";
+  std::string Msg =
+      "occupancy " +
+      std::to_string(static_cast<int>(std::lround(V.num("occupancy") * 100))) +
+      "% on " + V.str("gpu") + " (" + V.whole("active_warps_per_sm") + " of " +
+      V.whole("max_warps_per_sm") + " warps per SM, limited by " + Limiting +
+      ") keeps about " + kibText(V.num("in_flight_bytes_per_sm")) +
+      " of loads in flight per SM, but streaming at DRAM bandwidth needs " +
+      kibText(V.num("needed_bytes_per_sm")) + " (" +
+      formatSi(V.num("dram_bandwidth"), "B/s") + " / " + V.whole("sm_count") +
+      " SMs x " + formatSignificant(V.num("latency_seconds") * 1e9) + " ns " +
+      (V.flag("latency_assumed") ? "assumed" : "measured") +
+      " latency), about " + V.whole("warps_needed") + " warps at " +
+      formatSignificant(V.num("in_flight_bytes_per_warp")) + " B per warp";
+  std::string Fix = remedy(V);
+  if (!Fix.empty())
+    Msg += "; to raise it: " + Fix;
+  return Msg;
+}
+
+std::string noKernels(const Values &V) {
+  return "no __global__ kernels in " + quoted(V.str("file"));
+}
+
+using Wording = std::function<std::string(const Values &)>;
+
+const std::map<std::string, Wording> &wordings() {
+  static const std::map<std::string, Wording> Table = {
+      {"rl-atomic-contention", atomicContention},
+      {"rl-bank-conflict", bankConflict},
+      {"rl-block-size-mismatch", blockSizeMismatch},
+      {"rl-fusion", fusion},
+      {"rl-invalid-binding", invalidBinding},
+      {"rl-invalid-launch", invalidLaunch},
+      {"rl-low-occupancy", lowOccupancy},
+      {"rl-no-kernels", noKernels},
+      {"rl-no-work", noWork},
+      {"rl-overflow", overflow},
+      {"rl-spills", spills},
+      {"rl-unbound", unbound},
+      {"rl-uncoalesced", uncoalesced},
+      {"rl-undefined", undefinedTotal},
+      {"rl-unknown-argument", unknownArgument},
+      {"rl-unsupported", threadDependent},
+  };
+  return Table;
+}
+
+/// A finding no wording knows: its data as "name=value", never nothing.
+std::string rawData(const Finding &F) {
+  std::string Out;
+  for (const auto &[Name, Value] : F.Data) {
+    Out += (Out.empty() ? "" : ", ") + Name + "=";
+    if (const double *D = std::get_if<double>(&Value)) {
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, "%.6g", *D);
+      Out += Buf;
+    } else
+      Out += std::get<std::string>(Value);
+  }
+  return F.Id + (Out.empty() ? "" : ": " + Out);
+}
+
+} // namespace
+
+std::string findingText(const Finding &F) {
+  if (!F.Message.empty())
+    return F.Message;
+  auto It = wordings().find(F.Id);
+  if (It == wordings().end() || F.Data.empty())
+    return rawData(F);
+  return It->second(Values(F));
+}
+
+void wordFindings(std::vector<Finding> &Findings) {
+  for (Finding &F : Findings)
+    if (F.Message.empty())
+      F.Message = findingText(F);
+}
+
+void wordFindings(KernelReport &K) { wordFindings(K.Findings); }
+
+} // namespace rla

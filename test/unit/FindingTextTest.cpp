@@ -1,0 +1,60 @@
+//===- FindingTextTest.cpp - Model findings worded by the report ---------===//
+#include "analyzer/report/FindingText.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+namespace {
+
+Finding uncoalescedLoad() {
+  return dataFinding("rl-uncoalesced", Severity::Warning, {"k.cu", 3, 7},
+                     {{"access", "load"},
+                      {"array", "x"},
+                      {"sectors_per_request", 32.0},
+                      {"requested_bytes", 128.0},
+                      {"efficiency", 0.125},
+                      {"lane_stride_bytes", 32.0}});
+}
+
+} // namespace
+
+TEST(FindingText, WordsAModelFindingFromItsData) {
+  EXPECT_EQ(findingText(uncoalescedLoad()),
+            "uncoalesced global load of 'x': 32.0 sectors per warp request "
+            "for 128 requested bytes (efficiency 12.5%; lanes 32 bytes apart)");
+}
+
+TEST(FindingText, OwnTextWins) {
+  Finding F{"rl-frontend-error", Severity::Error, "expected ';'", {}};
+  EXPECT_EQ(findingText(F), "expected ';'");
+}
+
+TEST(FindingText, OneIdTwoShapes) {
+  // rl-undefined: over the term budget, or a division by zero.
+  Finding Budget = dataFinding("rl-undefined", Severity::Warning, {},
+                               {{"metric", "flops"},
+                                {"formula", "sum(i, 1, n, i^2)"},
+                                {"term_budget", 1000000.0}});
+  EXPECT_NE(findingText(Budget).find("more than 1000000 terms"),
+            std::string::npos);
+  Finding Division = dataFinding("rl-undefined", Severity::Warning, {},
+                                 {{"metric", "flops"}, {"formula", "n/(m-m)"}});
+  EXPECT_EQ(findingText(Division),
+            "'flops' is undefined for this launch (n/(m-m): a division by "
+            "zero, or a loop too long to sum term by term)");
+}
+
+TEST(FindingText, UnknownIdStillSaysWhat) {
+  Finding F = dataFinding("rl-new-check", Severity::Note, {},
+                          {{"array", "y"}, {"bytes", 4096.0}});
+  EXPECT_EQ(findingText(F), "rl-new-check: array=y, bytes=4096");
+}
+
+TEST(FindingText, WordFindingsFillsOnlyEmptyMessages) {
+  std::vector<Finding> List = {
+      uncoalescedLoad(), {"rl-frontend-error", Severity::Error, "kept", {}}};
+  wordFindings(List);
+  EXPECT_EQ(List[0].Message.rfind("uncoalesced global load of 'x'", 0), 0u);
+  EXPECT_EQ(List[1].Message, "kept");
+}
