@@ -1,6 +1,7 @@
 //===- FindingText.cpp ----------------------------------------------------===//
 #include "analyzer/report/FindingText.h"
 #include "analyzer/models/ByteText.h"
+#include "analyzer/models/NextStep.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <cmath>
@@ -312,6 +313,39 @@ void wordFindings(std::vector<Finding> &Findings) {
       F.Message = findingText(F);
 }
 
-void wordFindings(KernelReport &K) { wordFindings(K.Findings); }
+/// "; it costs 6.45 us of the 8.56 us predicted on H200": what fixing the
+/// access of F saves on the first GPU, as its priced fix says (NextStep.h);
+/// nothing when it saves under 1%.
+std::string accessCost(const Finding &F, const KernelReport &K) {
+  if (K.Verdicts.empty() || !K.Verdicts.front().Gpu)
+    return "";
+  const GpuVerdict &V = K.Verdicts.front();
+  SiteFix::Kind Wanted =
+      F.Id == "rl-uncoalesced" ? SiteFix::Coalesce : SiteFix::ConflictFree;
+  for (const SiteFix &Fix : V.Fixes) {
+    const SourceLoc &L = Fix.Site.Loc;
+    if (Fix.What != Wanted || L.File != F.Loc.File || L.Line != F.Loc.Line ||
+        L.Column != F.Loc.Column)
+      continue;
+    // An access that does not set the time (another level or compute
+    // does) is said as it is: the same words for every launch.
+    double Now = V.High.PredictedTime;
+    double Saved = Now - fixedTime(V.High, Fix.Fixed);
+    if (Saved <= 0.01 * Now)
+      return "";
+    return "; it costs " + formatDuration(Saved) + " of the " +
+           formatDuration(Now) + " predicted on " + V.Gpu->Name;
+  }
+  return "";
+}
+
+void wordFindings(KernelReport &K) {
+  for (Finding &F : K.Findings)
+    if (F.Message.empty()) {
+      F.Message = findingText(F);
+      if (F.Id == "rl-uncoalesced" || F.Id == "rl-bank-conflict")
+        F.Message += accessCost(F, K);
+    }
+}
 
 } // namespace rla
