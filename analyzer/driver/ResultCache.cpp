@@ -18,7 +18,7 @@ namespace rla {
 namespace {
 
 /// Bumped when the entry layout changes, so old entries simply miss.
-constexpr int EntryFormat = 2;
+constexpr int EntryFormat = 3;
 
 std::string entryPath(const std::string &Dir, const std::string &Key) {
   llvm::SmallString<256> Path(Dir);
@@ -52,10 +52,16 @@ std::string ResultCache::key(const std::string &File,
 bool isUsableReport(const FileOutputs &Outputs) {
   if (Outputs.Exit != 0 && Outputs.Exit != 1)
     return false; // input errors are never stored
-  if (Outputs.Text.empty() || Outputs.TextColor.empty())
+  if (!Outputs.Json && !Outputs.Text && !Outputs.TextColor &&
+      !Outputs.Diagnostics)
     return false;
+  if ((Outputs.Text && Outputs.Text->empty()) ||
+      (Outputs.TextColor && Outputs.TextColor->empty()))
+    return false;
+  if (!Outputs.Json)
+    return true;
   nlohmann::json Report =
-      nlohmann::json::parse(Outputs.Json, nullptr, /*allow_exceptions=*/false);
+      nlohmann::json::parse(*Outputs.Json, nullptr, /*allow_exceptions=*/false);
   JsonFields F(Report, "");
   std::string Tool;
   F.string("tool", Tool);
@@ -87,11 +93,19 @@ std::optional<FileOutputs> ResultCache::lookup(const std::string &Key) const {
   FileOutputs Out;
   const nlohmann::json *Deps = F.object("dependencies");
   F.integer("exit", Out.Exit);
-  F.string("json", Out.Json, JsonFields::Required, /*AllowEmpty=*/true);
-  F.string("text", Out.Text, JsonFields::Required, /*AllowEmpty=*/true);
-  F.string("text_color", Out.TextColor, JsonFields::Required, true);
-  F.string("diagnostics", Out.Diagnostics, JsonFields::Required, true);
-  if (!F.ok() || !isUsableReport(Out))
+  // Each form is a string, or null where the run did not render it.
+  bool Forms = true;
+  for (auto [Name, Field] : {std::pair{"json", &Out.Json},
+                             {"text", &Out.Text},
+                             {"text_color", &Out.TextColor},
+                             {"diagnostics", &Out.Diagnostics}}) {
+    auto It = Entry.find(Name);
+    if (It == Entry.end() || !(It->is_null() || It->is_string()))
+      Forms = false;
+    else if (It->is_string())
+      *Field = It->get<std::string>();
+  }
+  if (!F.ok() || !Forms || !isUsableReport(Out))
     return std::nullopt;
   FileDependencies Recorded;
   if (!Recorded.stillValid(*Deps))
@@ -117,10 +131,11 @@ bool ResultCache::store(const std::string &Key, const FileOutputs &Outputs,
     return true; // a dependency we cannot read again: do not cache
   Entry["dependencies"] = Deps;
   Entry["exit"] = Outputs.Exit;
-  Entry["json"] = Outputs.Json;
-  Entry["text"] = Outputs.Text;
-  Entry["text_color"] = Outputs.TextColor;
-  Entry["diagnostics"] = Outputs.Diagnostics;
+  for (auto [Name, Field] : {std::pair{"json", &Outputs.Json},
+                             {"text", &Outputs.Text},
+                             {"text_color", &Outputs.TextColor},
+                             {"diagnostics", &Outputs.Diagnostics}})
+    Entry[Name] = *Field ? nlohmann::json(**Field) : nlohmann::json(nullptr);
 
   std::string Final = entryPath(Dir, Key);
   llvm::SmallString<256> Temp;

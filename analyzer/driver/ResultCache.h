@@ -17,10 +17,12 @@
 
 namespace rla {
 
-/// What one file's analysis printed, in every output form.
+/// What one file's analysis printed: the forms the run asked for (a
+/// form not rendered is unset; the cache key has the options that decide
+/// them).
 struct FileOutputs {
   int Exit = 0;
-  std::string Json, Text, TextColor, Diagnostics;
+  std::optional<std::string> Json, Text, TextColor, Diagnostics;
   /// Non-system files besides the input that the result depends on.
   std::vector<std::string> Dependencies;
   /// Include paths searched before a header was found: the entry stands
@@ -49,8 +51,9 @@ private:
 };
 
 /// Whether stored outputs can be served: an exit code a stored analysis can
-/// have (0 or 1), text, and a JSON report with the fields every renderer
-/// reads (tool, kernels, each kernel's name).
+/// have (0 or 1), some output, non-empty text where text was rendered, and
+/// where JSON was, a report with the fields every reader needs (tool,
+/// kernels, each kernel's name).
 bool isUsableReport(const FileOutputs &Outputs);
 
 } // namespace rla

@@ -49,12 +49,28 @@ bool needsReports(const RunOptions &O) {
          !O.Baseline.empty() || !O.WriteBaseline.empty() || !O.Svg.empty();
 }
 
-/// The outputs of one file: all of them for the cache, else only those the
-/// run prints or reads (a launch file of 100,000 cases makes each of them
-/// hundreds of megabytes).
+/// Which forms of a file's report the run prints or reads.
+struct NeededForms {
+  bool Json, Text, TextColor, Diagnostics;
+};
+NeededForms neededForms(const RunOptions &O) {
+  bool Text = O.Output == OutputKind::Text;
+  return {O.Output == OutputKind::Json || needsReports(O), Text && !O.Color,
+          Text && O.Color, O.Output == OutputKind::Diagnostics};
+}
+
+/// Whether Outputs (from the cache) hold every form the run needs.
+bool hasForms(const FileOutputs &Outputs, const NeededForms &N) {
+  return (!N.Json || Outputs.Json) && (!N.Text || Outputs.Text) &&
+         (!N.TextColor || Outputs.TextColor) &&
+         (!N.Diagnostics || Outputs.Diagnostics);
+}
+
+/// The outputs of one file: only the forms the run prints or reads (a
+/// launch file of 100,000 cases makes each of them hundreds of megabytes);
+/// the cache keeps the same ones, under a key that has the options.
 FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
-                        const RunOptions &O, bool ForCache,
-                        std::string &Error) {
+                        const RunOptions &O, std::string &Error) {
   AnalysisResult Result = analyze(Req, Db);
   FileOutputs Out;
   Out.Exit = Result.Exit;
@@ -64,14 +80,14 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
   }
   Out.Dependencies = Result.R.Dependencies;
   Out.AbsentIncludes = Result.R.AbsentIncludes;
-  bool Text = O.Output == OutputKind::Text;
-  if (ForCache || O.Output == OutputKind::Json || needsReports(O))
+  NeededForms N = neededForms(O);
+  if (N.Json)
     Out.Json = renderJson(Result.R);
-  if (ForCache || (Text && !O.Color))
+  if (N.Text)
     Out.Text = renderText(Result.R, false, O.Verbose, O.Lines);
-  if (ForCache || (Text && O.Color))
+  if (N.TextColor)
     Out.TextColor = renderText(Result.R, true, O.Verbose, O.Lines);
-  if (ForCache || O.Output == OutputKind::Diagnostics)
+  if (N.Diagnostics)
     Out.Diagnostics = renderDiagnostics(Result.R);
   return Out;
 }
@@ -125,11 +141,19 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
     return;
   }
   std::string Key;
+  // A valid entry without a form this run needs (the options that pick
+  // the format are not in the key): analysed again, and the entry then
+  // keeps the forms of both runs.
+  std::optional<FileOutputs> Partial;
   if (Cache) {
     Key = Cache->key(Run.File, O.CacheContext + Run.ProgramDigest);
     if (std::optional<FileOutputs> Hit = Cache->lookup(Key)) {
-      Run.Outputs = std::move(*Hit);
-      Run.Cached = true;
+      if (hasForms(*Hit, neededForms(O))) {
+        Run.Outputs = std::move(*Hit);
+        Run.Cached = true;
+      } else {
+        Partial = std::move(Hit);
+      }
     }
   }
   if (!Run.Cached) {
@@ -138,7 +162,15 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
     llvm::raw_string_ostream ClangStream(ClangOutput);
     if (O.Jobs > 1)
       Req.Parse.DiagnosticStream = &ClangStream;
-    Run.Outputs = analyseFile(Req, Db, O, Cache != nullptr, Run.Error);
+    Run.Outputs = analyseFile(Req, Db, O, Run.Error);
+    if (Partial && Partial->Exit == Run.Outputs.Exit)
+      for (auto [Old, New] :
+           {std::pair{&Partial->Json, &Run.Outputs.Json},
+            {&Partial->Text, &Run.Outputs.Text},
+            {&Partial->TextColor, &Run.Outputs.TextColor},
+            {&Partial->Diagnostics, &Run.Outputs.Diagnostics}})
+        if (!*New)
+          *New = std::move(*Old);
     if (!ClangOutput.empty()) {
       std::lock_guard<std::mutex> Lock(ErrLock);
       Err << ClangOutput;
@@ -151,7 +183,7 @@ void runOne(FileRun &Run, const AnalysisRequest &Template, const RunOptions &O,
     }
   }
   if (Run.Outputs.Exit != ExitInputError && needsReports(O))
-    Run.Report = Json::parse(Run.Outputs.Json, nullptr, false);
+    Run.Report = Json::parse(*Run.Outputs.Json, nullptr, false);
   Run.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
@@ -256,13 +288,13 @@ void printOutputs(const std::vector<FileRun> &Runs, const RunOptions &O,
         Out << "== " << R.File << (R.Cached ? " (cached)" : "") << " ==\n";
       switch (O.Output) {
       case OutputKind::Json:
-        Out << R.Outputs.Json;
+        Out << *R.Outputs.Json;
         break;
       case OutputKind::Diagnostics:
-        Out << R.Outputs.Diagnostics;
+        Out << *R.Outputs.Diagnostics;
         break;
       default:
-        Out << (O.Color ? R.Outputs.TextColor : R.Outputs.Text);
+        Out << *(O.Color ? R.Outputs.TextColor : R.Outputs.Text);
         if (O.Multi)
           Out << "\n";
         break;

@@ -121,15 +121,19 @@ TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
       R"("dependencies": {"files": [], "absent": []}, "text": "t",
       "text_color": "t", "diagnostics": "")";
   for (const std::string &Text :
-       {std::string("{\"format\": 2, \"json\": 3}"), std::string("[1]"),
+       {std::string("{\"format\": 3, \"json\": 3}"), std::string("[1]"),
         std::string("null"), std::string("{\"format\": \"1\"}"),
-        "{\"format\": 2, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
-        "{\"format\": 2, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
-        "{\"format\": 2, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
-        "{\"format\": 2, \"exit\": 2, \"json\": " +
-            nlohmann::json(reportOutputs().Json).dump() + ", " + Fields + "}",
-        "{\"format\": 2, \"exit\": 0, \"json\": " +
-            nlohmann::json(reportOutputs().Json).dump() +
+        "{\"format\": 3, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 3, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
+        "{\"format\": 3, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
+        // A form that is neither text nor null.
+        std::string("{\"format\": 3, \"exit\": 0, \"json\": null, \"text\": 5, "
+                    "\"text_color\": null, \"diagnostics\": null, "
+                    "\"dependencies\": {\"files\": [], \"absent\": []}}"),
+        "{\"format\": 3, \"exit\": 2, \"json\": " +
+            nlohmann::json(*reportOutputs().Json).dump() + ", " + Fields + "}",
+        "{\"format\": 3, \"exit\": 0, \"json\": " +
+            nlohmann::json(*reportOutputs().Json).dump() +
             ", \"dependencies\": {\"files\": [null], \"absent\": []}, "
             "\"text\": \"t\", \"text_color\": "
             "\"t\", \"diagnostics\": \"\"}"}) {
@@ -137,8 +141,8 @@ TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
     EXPECT_FALSE(Cache.lookup(Key)) << Text;
   }
   // The same fields, whole, are served.
-  Damage("{\"format\": 2, \"exit\": 0, \"json\": " +
-         nlohmann::json(reportOutputs().Json).dump() + ", " + Fields + "}");
+  Damage("{\"format\": 3, \"exit\": 0, \"json\": " +
+         nlohmann::json(*reportOutputs().Json).dump() + ", " + Fields + "}");
   EXPECT_TRUE(Cache.lookup(Key));
 }
 
@@ -148,8 +152,16 @@ TEST(ResultCache, UsableReports) {
   Out.Exit = 2;
   EXPECT_FALSE(isUsableReport(Out));
   Out = reportOutputs();
-  Out.Text.clear();
+  Out.Text->clear();
   EXPECT_FALSE(isUsableReport(Out));
+  // Only the forms a run asked for are kept: one is enough, none is not.
+  FileOutputs JsonOnly;
+  JsonOnly.Json = reportOutputs().Json;
+  EXPECT_TRUE(isUsableReport(JsonOnly));
+  FileOutputs DiagnosticsOnly;
+  DiagnosticsOnly.Diagnostics = "";
+  EXPECT_TRUE(isUsableReport(DiagnosticsOnly));
+  EXPECT_FALSE(isUsableReport(FileOutputs{}));
   Out = reportOutputs();
   Out.Json = "{\"tool\": \"rl-analyze\", \"kernels\": {}}";
   EXPECT_FALSE(isUsableReport(Out));
