@@ -27,8 +27,9 @@ KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
                         const std::vector<const GpuSpec *> &Gpus,
                         const Bindings &Defaults, KernelResources *Resources,
-                        const KernelReport *Earlier) {
+                        const KernelReport *Earlier, CacheState Cache) {
   LaunchContext C(Model, Launch, Gpus);
+  C.Cache = Cache;
   C.Defaults = Defaults;
   C.UserBindings = UserBindings;
   C.Resources = Resources;

@@ -24,12 +24,14 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch);
 /// values, UserBindings (--bind). Resources: the compiled file, for
 /// occupancy on its GPUs; null leaves the report without occupancy.
 /// Earlier: a report of another launch of Model, whose formulas are shared.
+/// Cache: what the L2 holds when the launch starts.
 KernelReport bindLaunch(const KernelModel &Model, const LaunchSpec &Launch,
                         const Bindings &UserBindings,
                         const std::vector<const GpuSpec *> &Gpus,
                         const Bindings &Defaults = {},
                         KernelResources *Resources = nullptr,
-                        const KernelReport *Earlier = nullptr);
+                        const KernelReport *Earlier = nullptr,
+                        CacheState Cache = CacheState::Cold);
 
 } // namespace rla
 

@@ -41,6 +41,8 @@ struct LaunchContext {
   /// The compiled file's registers and shared memory; null when resources
   /// were not asked for (the report then has no occupancy at all).
   KernelResources *Resources = nullptr;
+  /// What the L2 holds when the launch starts (MemoryModel.h).
+  CacheState Cache = CacheState::Cold;
   /// An earlier launch of the same kernel: its launch-independent formulas
   /// are shared, not made again (null: made here).
   const KernelReport *Earlier = nullptr;

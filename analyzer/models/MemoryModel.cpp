@@ -224,14 +224,16 @@ int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
-                              const GpuSpec &Gpu) {
-  return estimateMemory(Model, Values, Gpu, std::nullopt);
+                              const GpuSpec &Gpu, CacheState State) {
+  return estimateMemory(Model, Values, Gpu, std::nullopt, State);
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
-                              std::optional<size_t> IdealSite) {
+                              std::optional<size_t> IdealSite,
+                              CacheState State) {
   MemoryEstimate M;
+  M.State = State;
   auto Shape = launchShape(Values);
   if (!Shape || Model.Accesses.empty())
     return M;
@@ -488,6 +490,10 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     std::string Why;
     if (T.LoadSectorBytes <= 0) {
       Read = 0;
+    } else if (Fits && State == CacheState::Warm) {
+      Read = 0;
+      Why = "in L2 from the launch before (warm cache; the launch's data "
+            "fits in L2)";
     } else if (Fits) {
       Read = LoadFoot;
       Why = "read once (the launch's data fits in L2)";
@@ -550,6 +556,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   if (Fallback)
     M.Assumptions.push_back("accesses whose address depends on data count "
                             "their requested bytes as sector traffic");
+  if (State == CacheState::Warm && !Fits && M.DramReadBytes > 0)
+    M.Assumptions.push_back(
+        "warm cache: the data exceeds the L2, so what the launch before left "
+        "there is evicted before this launch reads it again; reads are "
+        "counted as from a cold cache");
   return M;
 }
 

@@ -25,6 +25,12 @@
 
 namespace rla {
 
+/// What the L2 holds when the launch starts. Cold (the default) matches
+/// Nsight Compute's cache flush before each profiled launch; Warm is a
+/// launch of a loop (benchmarks, training steps): what the launch reads and
+/// writes is still in L2 from the one before, when it fits there.
+enum class CacheState { Cold, Warm };
+
 /// One array (pointer parameter or __shared__ variable) under one launch.
 struct ArrayTraffic {
   std::string Name;
@@ -95,7 +101,8 @@ struct MemoryEstimate {
   std::vector<AtomicSite> GlobalAtomics;
   std::vector<Finding> Findings;
   std::vector<std::string> Assumptions;
-  std::vector<SiteTraffic> Sites; ///< in KernelModel::Accesses order
+  std::vector<SiteTraffic> Sites;      ///< in KernelModel::Accesses order
+  CacheState State = CacheState::Cold; ///< what it was estimated under
 };
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
@@ -103,12 +110,14 @@ struct MemoryEstimate {
 /// recorded no accesses (a model built without the front end), or an
 /// access's count overflows or is undefined for this launch.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
-                              const GpuSpec &Gpu);
+                              const GpuSpec &Gpu,
+                              CacheState State = CacheState::Cold);
 /// The same launch with access IdealSite (an index into Model.Accesses)
 /// moving its IdealBytes: the traffic once that one access is fixed.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
-                              std::optional<size_t> IdealSite);
+                              std::optional<size_t> IdealSite,
+                              CacheState State = CacheState::Cold);
 
 /// Threads one SM keeps resident, by compute capability.
 int64_t maxThreadsPerSm(const GpuSpec &Gpu);

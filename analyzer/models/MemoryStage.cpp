@@ -20,7 +20,7 @@ public:
     // stay the requested bytes.
     if (R.Unbound.empty() && !C.Invalid)
       for (const GpuSpec *Gpu : C.Gpus) {
-        C.MemoryByGpu.push_back(estimateMemory(C.Model, C.Values, *Gpu));
+        C.MemoryByGpu.push_back(estimateMemory(C.Model, C.Values, *Gpu, C.Cache));
         if (!C.MemoryByGpu.back().Available) {
           C.MemoryByGpu.clear();
           break;

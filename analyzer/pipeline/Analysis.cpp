@@ -329,7 +329,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     for (const LaunchSpec *L : PerKernel[I]) {
       KernelReport K =
           bindLaunch(Model, *L, Req.Binds, ModelGpus, Req.DefaultBinds,
-                     &Resources, First ? &*First : nullptr);
+                     &Resources, First ? &*First : nullptr, Req.Cache);
       askQuestions(Req, ModelGpus, K);
       wordFindings(K);
       if (!First)

@@ -45,6 +45,8 @@ struct AnalysisRequest {
   /// --precision: the roof (and data format) the questions are asked in.
   std::string SolveSymbol;
   std::string Precision;
+  /// --cache-state: what the L2 holds when each launch starts.
+  CacheState Cache = CacheState::Cold;
 };
 
 struct AnalysisResult {

@@ -63,9 +63,17 @@ bool applySettingOption(llvm::StringRef Option, RequestSettings &S,
     S.Checks += (S.Checks.empty() ? "" : ",") + Value.str();
     return true;
   }
+  if (Key == "cache-state") {
+    if (Value != "cold" && Value != "warm") {
+      Error = "cache-state: expected cold or warm, got '" + Value.str() + "'";
+      return false;
+    }
+    S.Cache = Value == "warm" ? CacheState::Warm : CacheState::Cold;
+    return true;
+  }
   Error = "unknown option '" + Key.str() +
-          "' (known: gpu=, bind=, launch=, launches=, checks=, no-config, "
-          "no-resources)";
+          "' (known: gpu=, bind=, launch=, launches=, checks=, cache-state=, "
+          "no-config, no-resources)";
   return false;
 }
 
@@ -83,6 +91,7 @@ bool buildRequest(const RequestSettings &S, const std::string &File,
     }
   Req.Parse.File = File;
   Req.NoResources = S.NoResources;
+  Req.Cache = S.Cache;
   Req.GpuNames = S.GpuNames;
   Req.Binds = S.Binds;
   ConfigFlags.clear();

@@ -31,11 +31,14 @@ struct RequestSettings {
   std::string Checks;
   /// Globs applied before the config's and Checks (the plugin's defaults).
   std::string DefaultChecks;
+  /// cache-state=cold|warm (MemoryModel.h).
+  CacheState Cache = CacheState::Cold;
 };
 
 /// One "name=value" option of the plugin or the language server ("gpu=H100",
 /// "bind=n=1<<20", "launch=k:grid=1,block=32", "launches=FILE",
-/// "checks=-*,rl-uncoalesced", "no-config", "no-resources"); false with
+/// "checks=-*,rl-uncoalesced", "cache-state=warm", "no-config",
+/// "no-resources"); false with
 /// Error set for a bad one.
 bool applySettingOption(llvm::StringRef Option, RequestSettings &Settings,
                         std::string &Error);

@@ -3,7 +3,7 @@
 // RUN: not %clang-cuda-stub -fsyntax-only -fplugin=%rl-plugin %s \
 // RUN:   -Xclang -plugin-arg-rl-analyze -Xclang colour=red 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ARG
-// ARG: error: rl-analyze plugin: unknown option 'colour' (known: gpu=, bind=, launch=, launches=, checks=, no-config, no-resources)
+// ARG: error: rl-analyze plugin: unknown option 'colour' (known: gpu=, bind=, launch=, launches=, checks=, cache-state=, no-config, no-resources)
 // RUN: not %clang-cuda-stub -fsyntax-only -fplugin=%rl-plugin %s \
 // RUN:   -Xclang -plugin-arg-rl-analyze -Xclang gpu=Nope 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GPU

@@ -137,6 +137,13 @@ cl::opt<cl::boolOrDefault> Color(
     cl::desc("Colour the text output (default: when stdout is a terminal)"),
     cl::cat(Category));
 
+cl::opt<std::string> CacheStateOpt(
+    "cache-state",
+    cl::desc("What the L2 holds when a launch starts: cold (default, as "
+             "Nsight Compute flushes it) or warm (a launch in a loop: the "
+             "data is still there when it fits)"),
+    cl::value_desc("cold|warm"), cl::cat(Category));
+
 cl::opt<bool> NoResources(
     "no-resources",
     cl::desc("Do not compile the device code with nvcc for registers and "
@@ -283,6 +290,8 @@ bool settingsFromCommandLine(const GpuDatabase &Db, RequestSettings &S,
   for (const std::string &C : Checks)
     if (!apply("checks", C))
       return false;
+  if (CacheStateOpt.getNumOccurrences() && !apply("cache-state", CacheStateOpt))
+    return false;
   return true;
 }
 
