@@ -39,6 +39,7 @@ def predictions(tool, state):
             "line": k["launch"]["site"]["line"],
             "dram": num(t["dram_read_bytes"]) + num(t["dram_write_bytes"]) -
             num(t["dram_deferred_write_bytes"]),
+            "reads": num(t["dram_read_bytes"]),
             "footprint": num(t["footprint_bytes"])})
     out.sort(key=lambda p: p["line"])  # program order
     return out
@@ -68,8 +69,8 @@ def main():
             sys.exit(f"ncu_{m}.csv has {len(r)} launches, the report "
                      f"{len(warm)}")
     print("| line | kernel | grid | state | footprint | DRAM pred | "
-          "DRAM meas | right |")
-    print("|---|---|---|---|---|---|---|---|")
+          "DRAM meas | right | reads pred | reads meas | writes meas |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     score = {"cold": [0, 0], "warm": [0, 0]}
     for i in range(len(warm)):
         for state, preds in (("cold", cold), ("warm", warm)):
@@ -84,14 +85,16 @@ def main():
                     i > 0 and warm[i - 1]["name"] == p["name"] and
                     warm[i - 1]["grid"] == p["grid"]):
                 continue
-            meas = (metric(row, "dram__bytes_read.sum") +
-                    metric(row, "dram__bytes_write.sum"))
+            reads = metric(row, "dram__bytes_read.sum")
+            writes = metric(row, "dram__bytes_write.sum")
+            meas = reads + writes
             ok = right(p["dram"], meas, p["footprint"])
             score[state][0] += ok
             score[state][1] += 1
             print(f"| {p['line']} | {p['name']} | {p['grid']} | {state} | "
                   f"{p['footprint']:.4g} | {p['dram']:.4g} | {meas:.4g} | "
-                  f"{'yes' if ok else 'no'} |")
+                  f"{'yes' if ok else 'no'} | {p['reads']:.4g} | {reads:.4g} | "
+                  f"{writes:.4g} |")
     for state, (ok, n) in score.items():
         print(f"\n{state}: {ok}/{n} right", end="")
     print()
