@@ -1539,6 +1539,10 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     return eval(D->getExpr());
   if (const auto *C = dyn_cast<ExprWithCleanups>(E))
     return eval(C->getSubExpr());
+  // A template's value parameter in an instantiated body: `Block` of
+  // launchFixed<512> is 512.
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(S->getReplacement());
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
     return eval(M->getSubExpr());
   if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))

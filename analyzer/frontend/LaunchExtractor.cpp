@@ -61,6 +61,20 @@ public:
     return R;
   }
 
+  /// A generic lambda's body is a template: its launches are in the call
+  /// operators instantiated for each call (`run(4096)` of
+  /// `[&](auto n) { k<<<...>>>(n); }`), which the lambda's own traversal
+  /// does not reach.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(L))
+      return false;
+    if (FunctionTemplateDecl *T = L->getDependentCallOperator())
+      for (FunctionDecl *Spec : T->specializations())
+        if (!TraverseDecl(Spec))
+          return false;
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     const SourceManager &SM = Ctx.getSourceManager();
     // A launch clang could not fully build (an error in its arguments) has
