@@ -42,12 +42,6 @@ private:
   const Finding &F;
 };
 
-std::string fixed(double V, int Digits) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
-  return Buf;
-}
-
 /// Shared-memory sizes, as CUDA states its limits: "48 KiB".
 std::string kibText(double Bytes) {
   return formatSignificant(Bytes / 1024.0) + " KiB";
@@ -132,50 +126,53 @@ std::string threadDependent(const Values &V) {
 std::string bankConflict(const Values &V) {
   double Wavefronts = V.num("wavefronts"), Ideal = V.num("ideal_wavefronts");
   return "shared-memory " + V.str("access") + " of " + quoted(V.str("array")) +
-         " is a " + fixed(Wavefronts / Ideal, 0) +
-         "-way bank conflict: " + fixed(Wavefronts, 1) +
-         " wavefronts per warp instead of " + fixed(Ideal, 0) + " (lanes " +
-         V.whole("lane_stride_bytes") +
+         " is a " + formatFixed(Wavefronts / Ideal, 0) +
+         "-way bank conflict: " + formatFixed(Wavefronts, 1) +
+         " wavefronts per warp instead of " + formatFixed(Ideal, 0) +
+         " (lanes " + V.whole("lane_stride_bytes") +
          " bytes apart in threadIdx.x; pad the row to break it)";
 }
 
 std::string uncoalesced(const Values &V) {
   return "uncoalesced global " + V.str("access") + " of " +
          quoted(V.str("array")) + ": " +
-         fixed(V.num("sectors_per_request"), 1) +
-         " sectors per warp request for " + fixed(V.num("requested_bytes"), 0) +
-         " requested bytes (efficiency " + fixed(100 * V.num("efficiency"), 1) +
-         "%; lanes " + V.whole("lane_stride_bytes") + " bytes apart)";
+         formatFixed(V.num("sectors_per_request"), 1) +
+         " sectors per warp request for " +
+         formatFixed(V.num("requested_bytes"), 0) +
+         " requested bytes (efficiency " +
+         formatFixed(100 * V.num("efficiency"), 1) + "%; lanes " +
+         V.whole("lane_stride_bytes") + " bytes apart)";
 }
 
 std::string atomicContention(const Values &V) {
   std::string Time;
   if (V.has("site_seconds"))
-    Time = ", about " + fixed(V.num("site_seconds") * 1e6, 2) +
+    Time = ", about " + formatFixed(V.num("site_seconds") * 1e6, 2) +
            " us at the rate " + V.str("gpu") + " measured for " +
            (V.flag("lane_distinct")
                 ? std::string("lanes on distinct addresses")
-                : fixed(V.num("addresses"), 0) + " addresses") +
+                : formatFixed(V.num("addresses"), 0) + " addresses") +
            "; the predicted time includes it";
   else if (V.has("serialized_seconds"))
-    Time = ", about " + fixed(V.num("serialized_seconds") * 1e6, 2) +
+    Time = ", about " + formatFixed(V.num("serialized_seconds") * 1e6, 2) +
            " us serialized per address at one update per clock; the "
            "predicted time ignores this";
   else
     Time = "; the predicted time ignores this";
   return "atomic on " + quoted(V.str("array")) + ": " +
-         fixed(V.num("updates"), 0) + " updates to" +
+         formatFixed(V.num("updates"), 0) + " updates to" +
          (V.flag("addresses_exact") ? "" : " at most") + " " +
-         fixed(V.num("addresses"), 0) + " distinct addresses (" +
-         fixed(V.num("per_address"), 0) + " per address) serialize" + Time;
+         formatFixed(V.num("addresses"), 0) + " distinct addresses (" +
+         formatFixed(V.num("per_address"), 0) + " per address) serialize" +
+         Time;
 }
 
 std::string fusion(const Values &V) {
   double Chain = V.num("chain_bytes"), Fused = V.num("fused_bytes");
   std::string PerElement;
   if (V.has("elements"))
-    PerElement = " (" + fixed(Chain / V.num("elements"), 1) + " vs " +
-                 fixed(Fused / V.num("elements"), 1) + " B per element)";
+    PerElement = " (" + formatFixed(Chain / V.num("elements"), 1) + " vs " +
+                 formatFixed(Fused / V.num("elements"), 1) + " B per element)";
   return "kernels " + V.str("kernels") +
          " pass data through DRAM: together they move " + bytesText(Chain) +
          ", fused at least " + bytesText(Fused) + PerElement +

@@ -37,15 +37,15 @@ int roundedExponent(double A, unsigned Digits, double &Rounded) {
   return E;
 }
 
-std::string printFixed(double V, int Decimals) {
+bool isWhole(double V) { return V == std::floor(V); }
+
+} // namespace
+
+std::string formatFixed(double V, int Decimals) {
   char Buf[64];
   std::snprintf(Buf, sizeof(Buf), "%.*f", Decimals < 0 ? 0 : Decimals, V);
   return Buf;
 }
-
-bool isWhole(double V) { return V == std::floor(V); }
-
-} // namespace
 
 std::string formatSignificant(double V, unsigned Digits) {
   if (!std::isfinite(V))
@@ -63,7 +63,7 @@ std::string formatSignificant(double V, unsigned Digits) {
   }
   double Rounded;
   int E = roundedExponent(A, Digits, Rounded);
-  return Sign + printFixed(Rounded, static_cast<int>(Digits) - 1 - E);
+  return Sign + formatFixed(Rounded, static_cast<int>(Digits) - 1 - E);
 }
 
 std::string formatSi(double V, const std::string &Unit) {
@@ -73,7 +73,7 @@ std::string formatSi(double V, const std::string &Unit) {
   double A = std::fabs(V);
   std::string Sign = V < 0 ? "-" : "";
   if (A < 1000) {
-    std::string Num = isWhole(A) ? printFixed(A, 0) : formatSignificant(A);
+    std::string Num = isWhole(A) ? formatFixed(A, 0) : formatSignificant(A);
     return Sign + Num + Space + Unit;
   }
   static const char *Prefixes[] = {"", "K", "M", "G", "T", "P", "E"};
@@ -83,7 +83,7 @@ std::string formatSi(double V, const std::string &Unit) {
   if (Index > 6)
     Index = 6;
   double Mantissa = Rounded / std::pow(10.0, 3 * Index);
-  std::string Num = printFixed(Mantissa, 2 - (E - 3 * Index));
+  std::string Num = formatFixed(Mantissa, 2 - (E - 3 * Index));
   return Sign + Num + Space + Prefixes[Index] + Unit;
 }
 

@@ -18,6 +18,9 @@ namespace rla {
 /// (exponent form only for magnitudes below 1e-4). "inf"/"nan" pass through.
 std::string formatSignificant(double V, unsigned Digits = 3);
 
+/// V with Decimals digits after the point: "32.0", "12.5" ("%.*f").
+std::string formatFixed(double V, int Decimals);
+
 /// A count with an SI prefix and 3 significant digits: "33.6M", "144 G" +
 /// Unit ("144 GFLOP/s"). Whole numbers below 1000 print as integers ("512").
 std::string formatSi(double V, const std::string &Unit = "");
