@@ -31,6 +31,13 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
     A.Global[D] = Space.bounds(IndexKind::Global, D);
     A.Thread[D] = Space.bounds(IndexKind::Thread, D);
     A.Block[D] = Space.bounds(IndexKind::Block, D);
+    const IndexInterval &T = Space.interval(IndexKind::Thread, D);
+    if (T.Modulus && T.Modulus->isInteger() && T.Residue.isInteger() &&
+        T.ResidueEnd.isInteger() && T.Modulus->num() > 0)
+      A.ThreadResidues[D] =
+          ResidueSet{static_cast<int64_t>(T.Modulus->num()),
+                     static_cast<int64_t>(T.Residue.num()),
+                     static_cast<int64_t>(T.ResidueEnd.num()), T.ModNegated};
   }
   // Executions at this point are per iteration of the enclosing loops; the
   // launch total sums them over every loop, innermost first.

@@ -13,6 +13,7 @@
 #include "analyzer/ir/Expr.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,18 @@ const char *accessKindName(AccessKind K); ///< "load", "store", "atomic"
 /// Half-open range [Lo, Hi) of one index where the access runs.
 struct IndexBounds {
   Expr Lo, Hi;
+};
+
+/// index % Modulus in [Residue, ResidueEnd), or not in it when Negated: a
+/// lane guard such as `lane == 0` or `lane < 16` with lane = threadIdx.x % 32.
+struct ResidueSet {
+  int64_t Modulus = 1;
+  int64_t Residue = 0, ResidueEnd = 1;
+  bool Negated = false;
+  bool contains(int64_t Index) const {
+    int64_t R = ((Index % Modulus) + Modulus) % Modulus;
+    return (R >= Residue && R < ResidueEnd) != Negated;
+  }
 };
 
 /// A loop variable the address may depend on.
@@ -68,6 +81,9 @@ struct AccessSite {
   /// Ranges of the coordinates where the access runs, per dimension:
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;
+  /// The residues of threadIdx.d the access runs at, when a guard keeps
+  /// only some lanes of each warp.
+  std::array<std::optional<ResidueSet>, 3> ThreadResidues;
   std::vector<LoopIndex> Loops;
   /// Set for a subscript of a __shared__ array padding could fix.
   std::optional<RowPadding> Padding;

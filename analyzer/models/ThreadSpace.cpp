@@ -119,6 +119,17 @@ IndexBounds ThreadSpace::bounds(IndexKind Kind, unsigned Dim) const {
   return {Lo, Hi};
 }
 
+namespace {
+
+/// [Lo, Hi) clipped to [0, Extent), as the two ends of a sum.
+std::pair<Expr, Expr> clippedEnds(const IndexInterval &I, const Expr &Extent) {
+  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
+  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  return {Lower, Expr::max(Lower, Upper)};
+}
+
+} // namespace
+
 Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
   Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
   Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
@@ -177,6 +188,20 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
   Expr Global = clippedLength(GlobalC[D], Extent[D]);
   if (!LocalConstrained)
     return Global;
+  if (!BlockC[D].constrained() && !GlobalC[D].Modulus) {
+    // A guard on threadIdx alone (`lane == 0`, `threadIdx.x < 16`) under one
+    // on the global index: g in [Lo, Hi) runs threadIdx = g mod blockDim, so
+    // whole blocks count |threads| each, plus a partial block's first ones.
+    IndexInterval InPartialBlock = ThreadC[D];
+    InPartialBlock.HiInside = false; // proven against blockDim, not less
+    auto threadsBefore = [&](const Expr &X) {
+      return Expr::floorDiv(X, BlockDim) * clippedLength(ThreadC[D], BlockDim) +
+             clippedLength(InPartialBlock, Expr::mod(X, BlockDim));
+    };
+    auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);
+    return Lo.isZero() ? threadsBefore(Hi)
+                       : threadsBefore(Hi) - threadsBefore(Lo);
+  }
   // Both: |A ∩ B| lies in [max(0, |A| + |B| - |U|), min(|A|, |B|)].
   if (Reason)
     *Reason = "guards on both the global index and threadIdx/blockIdx of one "
@@ -185,16 +210,6 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
                    Expr::min(Global, Local));
 }
 
-namespace {
-
-/// [Lo, Hi) clipped to [0, Extent), as the two ends of a sum.
-std::pair<Expr, Expr> clippedEnds(const IndexInterval &I, const Expr &Extent) {
-  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
-  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
-  return {Lower, Expr::max(Lower, Upper)};
-}
-
-} // namespace
 
 std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   int Dim = -1;
@@ -230,6 +245,23 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
       return std::nullopt;
     auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);
     Sum = Expr::sum(G, Lo, Hi, AsGlobal);
+  } else if (GlobalC[D].constrained() && !LocalConstrained &&
+             !BlockStride[D] && !BlockGridStride[D] &&
+             !F.dependsOn(Bid.asSymbol().value())) {
+    // F depends on threadIdx alone (a lane, `threadIdx.x % 32`) under a
+    // guard on the global index: g in [Lo, Hi) runs threadIdx = g mod
+    // blockDim, so the sum is whole blocks times one block's sum plus the
+    // first threads of a partial block.
+    const std::string T = "%t";
+    Expr PerThread = F.substitute(Tid.asSymbol().value(), Expr::symbol(T));
+    Expr WholeBlock = Expr::sum(T, Expr(0), BlockDim, PerThread);
+    auto threadsBefore = [&](const Expr &X) {
+      return Expr::floorDiv(X, BlockDim) * WholeBlock +
+             Expr::sum(T, Expr(0), Expr::mod(X, BlockDim), PerThread);
+    };
+    auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);
+    Sum = Lo.isZero() ? threadsBefore(Hi)
+                      : threadsBefore(Hi) - threadsBefore(Lo);
   } else {
     if (GlobalC[D].constrained())
       return std::nullopt;

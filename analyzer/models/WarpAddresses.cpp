@@ -32,9 +32,12 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
     Ty = (Tid / Shape.Block[0]) % Shape.Block[1];
     Tz = Tid / (Shape.Block[0] * Shape.Block[1]);
     int64_t T[3] = {Tx, Ty, Tz};
-    for (unsigned D = 0; D < 3; ++D)
+    for (unsigned D = 0; D < 3; ++D) {
       if (T[D] < A.ThreadRange[D].first || T[D] >= A.ThreadRange[D].second)
         return false;
+      if (A.Site->ThreadResidues[D] && !A.Site->ThreadResidues[D]->contains(T[D]))
+        return false;
+    }
     return true;
   };
   std::vector<int64_t> ActiveWarps;

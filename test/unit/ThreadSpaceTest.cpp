@@ -344,46 +344,28 @@ TEST(ThreadSpaceTest, ClippedLengthOfAnIntervalBeyondTheExtent) {
       }
 }
 
-TEST(ThreadSpaceTest, GlobalAndThreadGuardsOnOneDimensionGiveARange) {
-  // if (i < n && threadIdx.x < s): the two are not independent.
+TEST(ThreadSpaceTest, GlobalAndThreadGuardsOnOneDimensionCountExactly) {
+  // if (i < n && threadIdx.x < s): threadIdx = i mod blockDim, so the
+  // threads that pass are whole blocks' first s plus a partial block's.
   ThreadSpace Space;
   Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
   Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
-  std::string Reason;
-  ExprRange Count = Space.count(&Reason);
-  EXPECT_FALSE(Count.isExact());
-  EXPECT_NE(Reason.find("global index"), std::string::npos) << Reason;
-
-  unsigned Checked = 0, Strict = 0;
+  ExprRange Count = Space.count();
+  ASSERT_TRUE(Count.isExact());
+  unsigned Checked = 0;
   for (const Launch &L : smallLaunches())
     for (int64_t N : {0, 1, 4, 6, 11, 13, 30})
       for (int64_t S : {0, 1, 2, 3, 5}) {
         Bindings B = bindings(L, {{"n", value(N)}, {"s", value(S)}});
-        int64_t Exact = bruteForce(L, [N, S](const ThreadCoords &C) {
-          return C.Global[0] < N && C.Thread[0] < S;
-        });
-        int64_t Low = valueOf(Count.Low, B), High = valueOf(Count.High, B);
-        EXPECT_LE(Low, Exact) << "n=" << N << " s=" << S;
-        EXPECT_GE(High, Exact) << "n=" << N << " s=" << S;
+        EXPECT_EQ(valueOf(Count.Low, B),
+                  bruteForce(L,
+                             [N, S](const ThreadCoords &C) {
+                               return C.Global[0] < N && C.Thread[0] < S;
+                             }))
+            << "n=" << N << " s=" << S;
         ++Checked;
-        Strict += Low < High;
       }
   EXPECT_GT(Checked, 0u);
-  // The range is not trivially [0, everything] ...
-  EXPECT_GT(Strict, 0u);
-
-  // ... and it collapses when one guard passes every thread.
-  Launch L{{3, 1, 1}, {4, 1, 1}};
-  Bindings AllOfN = bindings(L, {{"n", value(100)}, {"s", value(3)}});
-  EXPECT_EQ(valueOf(Count.Low, AllOfN), 9);
-  EXPECT_EQ(valueOf(Count.High, AllOfN), 9);
-  Bindings AllOfS = bindings(L, {{"n", value(7)}, {"s", value(4)}});
-  EXPECT_EQ(valueOf(Count.Low, AllOfS), 7);
-  EXPECT_EQ(valueOf(Count.High, AllOfS), 7);
-  // Guards on disjoint sets: 0 threads pass, and the range says at least 0.
-  Bindings Partial = bindings(L, {{"n", value(6)}, {"s", value(2)}});
-  EXPECT_EQ(valueOf(Count.Low, Partial), 0);
-  EXPECT_EQ(valueOf(Count.High, Partial), 6);
 }
 
 TEST(ThreadSpaceTest, GlobalAndBlockGuardsOnOneDimensionGiveARange) {
@@ -684,6 +666,81 @@ TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
                 bruteForce(L, [N](const ThreadCoords &T) {
                   return T.Global[0] < N ? T.Global[0] + 1 : 0;
                 }));
+}
+
+TEST(ThreadSpaceTest, SumOfALaneFunctionUnderAGlobalGuard) {
+  // for (c = lane; c < cols; c += W) with lane = threadIdx.x % W under
+  // `if (warp < rows)`, warp = global / W: the guard is on the global index
+  // and the trip count on threadIdx alone. W = 3 so that the small blocks
+  // hold partial "warps" too.
+  const int64_t W = 3;
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Global, 0, std::nullopt, Expr(W) * sym("rows"));
+  Expr Lane = Expr::mod(sym("threadIdx.x"), Expr(W));
+  Expr Trip = Expr::max(Expr(0), Expr::ceilDiv(sym("cols") - Lane, Expr(W)));
+  auto Sum = Space.sumOverPoints(Trip);
+  ASSERT_TRUE(Sum.has_value());
+  for (const Launch &L : smallLaunches())
+    for (int64_t Rows : {0, 1, 3})
+      for (int64_t Cols : {0, 5, 40})
+        EXPECT_EQ(valueOf(Sum->Low, bindings(L, {{"rows", value(Rows)},
+                                                 {"cols", value(Cols)}})),
+                  bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
+                    if (T.Global[0] >= W * Rows)
+                      return 0;
+                    int64_t L = T.Thread[0] % W;
+                    return Cols > L ? (Cols - L + W - 1) / W : 0;
+                  }));
+  // A guard with a lower end: threads [lo, hi) of the global index.
+  ThreadSpace From;
+  From.constrain(IndexKind::Global, 0, sym("lo"), sym("hi"));
+  auto Part = From.sumOverPoints(Lane);
+  ASSERT_TRUE(Part.has_value());
+  for (const Launch &L : smallLaunches())
+    EXPECT_EQ(valueOf(Part->Low, bindings(L, {{"lo", value(3)},
+                                              {"hi", value(11)}})),
+              bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
+                return T.Global[0] >= 3 && T.Global[0] < 11 ? T.Thread[0] % W
+                                                            : 0;
+              }));
+}
+
+TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
+  // `if (warp >= rows) return; ... if (lane == 0)` and `if (lane < 2)`, with
+  // W = 3 lanes per "warp" so that small blocks split warps; and a thread
+  // interval (`threadIdx.x < 2`) under a global interval [lo, hi).
+  const int64_t W = 3;
+  for (int Shape = 0; Shape < 3; ++Shape) {
+    ThreadSpace Space;
+    if (Shape == 2)
+      Space.constrain(IndexKind::Global, 0, sym("lo"), sym("hi"));
+    else
+      Space.constrain(IndexKind::Global, 0, std::nullopt, Expr(W) * sym("hi"));
+    if (Shape == 0)
+      ASSERT_TRUE(Space.constrainModulo(IndexKind::Thread, 0, Rational(W),
+                                        Rational(0), false));
+    else if (Shape == 1)
+      ASSERT_TRUE(Space.constrainModuloRange(IndexKind::Thread, 0, Rational(W),
+                                             Rational(0), Rational(2), false));
+    else
+      Space.constrain(IndexKind::Thread, 0, std::nullopt, Expr(2), true);
+    ExprRange N = Space.count();
+    ASSERT_TRUE(N.isExact()) << Shape;
+    for (const Launch &L : smallLaunches())
+      for (int64_t Hi : {0, 2, 7}) {
+        int64_t Lo = 1;
+        auto Counted = [&](const ThreadCoords &T) -> int64_t {
+          int64_t G = T.Global[0], Lane = T.Thread[0] % W;
+          if (Shape == 2)
+            return G >= Lo && G < Hi && T.Thread[0] < 2;
+          return G < W * Hi && (Shape == 0 ? Lane == 0 : Lane < 2);
+        };
+        EXPECT_EQ(valueOf(N.Low, bindings(L, {{"lo", value(Lo)},
+                                              {"hi", value(Hi)}})),
+                  bruteForce(L, Counted))
+            << Shape;
+      }
+  }
 }
 
 TEST(ThreadSpaceTest, BlockGridStrideLoopCountsEachRowOnce) {
