@@ -210,7 +210,6 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
                    Expr::min(Global, Local));
 }
 
-
 std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   int Dim = -1;
   for (unsigned D = 0; D < 3; ++D)
@@ -245,9 +244,8 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
       return std::nullopt;
     auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);
     Sum = Expr::sum(G, Lo, Hi, AsGlobal);
-  } else if (GlobalC[D].constrained() && !LocalConstrained &&
-             !BlockStride[D] && !BlockGridStride[D] &&
-             !F.dependsOn(Bid.asSymbol().value())) {
+  } else if (GlobalC[D].constrained() && !LocalConstrained && !BlockStride[D] &&
+             !BlockGridStride[D] && !F.dependsOn(Bid.asSymbol().value())) {
     // F depends on threadIdx alone (a lane, `threadIdx.x % 32`) under a
     // guard on the global index: g in [Lo, Hi) runs threadIdx = g mod
     // blockDim, so the sum is whole blocks times one block's sum plus the
@@ -260,8 +258,8 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
              Expr::sum(T, Expr(0), Expr::mod(X, BlockDim), PerThread);
     };
     auto [Lo, Hi] = clippedEnds(GlobalC[D], Extent[D]);
-    Sum = Lo.isZero() ? threadsBefore(Hi)
-                      : threadsBefore(Hi) - threadsBefore(Lo);
+    Sum =
+        Lo.isZero() ? threadsBefore(Hi) : threadsBefore(Hi) - threadsBefore(Lo);
   } else {
     if (GlobalC[D].constrained())
       return std::nullopt;

@@ -35,7 +35,8 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
     for (unsigned D = 0; D < 3; ++D) {
       if (T[D] < A.ThreadRange[D].first || T[D] >= A.ThreadRange[D].second)
         return false;
-      if (A.Site->ThreadResidues[D] && !A.Site->ThreadResidues[D]->contains(T[D]))
+      if (A.Site->ThreadResidues[D] &&
+          !A.Site->ThreadResidues[D]->contains(T[D]))
         return false;
     }
     return true;

@@ -697,12 +697,11 @@ TEST(ThreadSpaceTest, SumOfALaneFunctionUnderAGlobalGuard) {
   auto Part = From.sumOverPoints(Lane);
   ASSERT_TRUE(Part.has_value());
   for (const Launch &L : smallLaunches())
-    EXPECT_EQ(valueOf(Part->Low, bindings(L, {{"lo", value(3)},
-                                              {"hi", value(11)}})),
-              bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
-                return T.Global[0] >= 3 && T.Global[0] < 11 ? T.Thread[0] % W
-                                                            : 0;
-              }));
+    EXPECT_EQ(
+        valueOf(Part->Low, bindings(L, {{"lo", value(3)}, {"hi", value(11)}})),
+        bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
+          return T.Global[0] >= 3 && T.Global[0] < 11 ? T.Thread[0] % W : 0;
+        }));
 }
 
 TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
@@ -735,9 +734,9 @@ TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
             return G >= Lo && G < Hi && T.Thread[0] < 2;
           return G < W * Hi && (Shape == 0 ? Lane == 0 : Lane < 2);
         };
-        EXPECT_EQ(valueOf(N.Low, bindings(L, {{"lo", value(Lo)},
-                                              {"hi", value(Hi)}})),
-                  bruteForce(L, Counted))
+        EXPECT_EQ(
+            valueOf(N.Low, bindings(L, {{"lo", value(Lo)}, {"hi", value(Hi)}})),
+            bruteForce(L, Counted))
             << Shape;
       }
   }
