@@ -58,6 +58,9 @@ struct GpuSpec {
   std::optional<SourcedValue> DramBandwidth; ///< bytes/s
   std::optional<SourcedValue> DramBytes;     ///< capacity
   std::optional<SourcedValue> L2Bytes;
+  /// Bytes an L2 miss brings from DRAM (a sector pair on Hopper); unset:
+  /// one 32-byte sector.
+  std::optional<SourcedValue> DramFetchBytes;
   /// Aggregate L2 -> SM and L1/shared bandwidths, bytes/s (the ceilings of
   /// the hierarchical roofline).
   std::optional<SourcedValue> L2Bandwidth, L1Bandwidth;

@@ -235,8 +235,8 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
 }
 
 FootprintResult
-sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses) {
-  constexpr int64_t Sector = 32;
+sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses,
+                  int64_t Sector) {
   FootprintResult Bytes = footprintOf(Accesses);
   std::vector<LatticeSet> Sets;
   bool Exact = Bytes.Exact;

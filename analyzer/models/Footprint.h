@@ -57,8 +57,11 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses);
 /// is below a sector make runs; coarser strides that are whole sectors
 /// count in sectors exactly; others are bounded (a run may straddle one
 /// more sector). Never below footprintOf(), never above the extent.
+/// Sector is the unit: 32 for L2 sectors, the GPU's DRAM fetch (a sector
+/// pair on Hopper) for what a miss brings from DRAM.
 FootprintResult
-sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses);
+sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses,
+                  int64_t Sector = 32);
 
 } // namespace rla
 

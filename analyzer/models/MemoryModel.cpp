@@ -39,6 +39,20 @@ SourceLoc locOf(const AccessSite &S) {
   return L;
 }
 
+/// Sector bytes of Runs executions of a global access whose address depends
+/// on data: every lane its own sectors, unless the subscript reaches fewer
+/// elements than a warp has lanes (a bin of a small table), whose sectors
+/// a request then covers at most.
+double scatteredSectorBytes(const AccessSite &S, double Runs) {
+  double PerLane = std::ceil(double(S.Bytes) / SectorBytes) * SectorBytes;
+  if (S.MaxDistinct) {
+    double Table =
+        std::ceil(double(S.MaxDistinct) * S.Bytes / SectorBytes) * SectorBytes;
+    return Runs / 32 * std::min(32 * PerLane, Table);
+  }
+  return Runs * PerLane;
+}
+
 /// The edit `[32]` -> `[33]` of the shared array's innermost extent, when
 /// the access with one element more per row is free of bank conflicts
 /// under this launch; nothing when padding would not remove the conflict
@@ -91,7 +105,7 @@ struct Group {
 std::optional<FootprintResult>
 footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
              const BlockWindow &Window, std::initializer_list<AccessKind> Kinds,
-             bool Sectors = false) {
+             int64_t Unit = 1) {
   std::vector<AffineAccess> Bound;
   for (const AccessSite *S : G.Sites)
     if (std::find(Kinds.begin(), Kinds.end(), S->Kind) != Kinds.end()) {
@@ -102,12 +116,12 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
   std::vector<const AffineAccess *> Ptrs;
   for (const AffineAccess &A : Bound)
     Ptrs.push_back(&A);
-  return Sectors ? sectorFootprintOf(Ptrs) : footprintOf(Ptrs);
+  return Unit > 1 ? sectorFootprintOf(Ptrs, Unit) : footprintOf(Ptrs);
 }
 
 /// DRAM and L2 move whole sectors: the data sets that decide their traffic
 /// are counted in sectors.
-constexpr bool InSectors = true;
+constexpr int64_t InSectors = SectorBytes;
 
 /// The sectors of Kinds that the blocks of Window touch, at most the sum
 /// over its rows (planes, blocks) taken one by one: a union of many
@@ -253,7 +267,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
 
   const double Blocks = double(Shape->blocks());
   const double Clock = Gpu.BoostClockHz ? Gpu.BoostClockHz->Value : 0;
-  bool Fallback = false;
+  bool Fallback = false, Gathered = false;
 
   for (const Group &G : Groups) {
     ArrayTraffic T;
@@ -299,9 +313,16 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         if (S.Shared || S.Kind != AccessKind::Atomic)
           Site.MovedBytes = Site.IdealBytes = Requested;
         if (!S.Shared && S.Kind != AccessKind::Atomic) {
-          Fallback = true;
+          if (!S.ByteOffset) {
+            // A gather or scatter through data (`x[idx[i]]`): each lane its
+            // own sectors, as scattered indices do.
+            Site.MovedBytes = Site.IdealBytes = scatteredSectorBytes(S, Runs);
+            Gathered = true;
+          } else {
+            Fallback = true;
+          }
           (S.Kind == AccessKind::Load ? T.LoadSectorBytes
-                                      : T.StoreSectorBytes) += Requested;
+                                      : T.StoreSectorBytes) += Site.MovedBytes;
         }
         if (S.Shared)
           M.SharedWavefrontBytes += Requested;
@@ -427,6 +448,10 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
           T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes);
   M.FootprintBytes = Footprint;
   const double L2 = Gpu.L2Bytes ? Gpu.L2Bytes->Value : 0;
+  const int64_t Fetch =
+      Gpu.DramFetchBytes
+          ? std::max<int64_t>(SectorBytes, int64_t(Gpu.DramFetchBytes->Value))
+          : SectorBytes;
   const bool Fits = L2 > 0 && Footprint <= L2;
   BlockWindow One;
   One.Count = {1, 1, 1};
@@ -476,6 +501,13 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                      {AccessKind::Store, AccessKind::Atomic}, InSectors);
     double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
     double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
+    // What misses bring from DRAM: whole fetch units (a sector pair on
+    // Hopper), so a read that takes one sector of each pair costs both.
+    double LoadFetch = LoadFoot;
+    if (Fetch > SectorBytes && Loads)
+      if (auto F =
+              footprintFor(G, Values, *Shape, {}, {AccessKind::Load}, Fetch))
+        LoadFetch = std::max(LoadFoot, F->Bytes);
     // L2: a block's re-reads of its own data hit L1 (loop-carried re-use has
     // a short distance), so each block fetches its footprint once.
     double L2Loads = T.LoadSectorBytes;
@@ -495,10 +527,10 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Why = "in L2 from the launch before (warm cache; the launch's data "
             "fits in L2)";
     } else if (Fits) {
-      Read = LoadFoot;
+      Read = LoadFetch;
       Why = "read once (the launch's data fits in L2)";
     } else if (T.LoadSectorBytes <= StreamingSlack * LoadFoot) {
-      Read = T.LoadSectorBytes;
+      Read = std::max(T.LoadSectorBytes, LoadFetch);
       Why = "streamed: each sector read once";
     } else {
       std::optional<double> Sliding =
@@ -510,9 +542,9 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
             " consecutive blocks (whose data, " + bytesText(WindowData) +
             ", fits in L2) hits it, farther re-use does not";
     }
-    // Every sector read from DRAM is an L2 miss of a request that reached
-    // L2: never more than the L2 loads.
-    Read = std::min(Read, L2Loads);
+    // Every fetch from DRAM is an L2 miss of a request that reached L2:
+    // never more than the L2 loads, each brought in as a whole fetch unit.
+    Read = std::min(Read, L2Loads * double(Fetch) / SectorBytes);
     T.DramBytes = Read + Written;
     T.DramReadBytes = Read;
     T.DramWriteBytes = Written;
@@ -538,6 +570,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       (L2 > 0 ? (Fits ? " fits in " : " exceeds ") + Gpu.Name + "'s L2 (" +
                     bytesText(L2) + ")"
               : std::string(" (no L2 size for ") + Gpu.Name + ")") +
+      (Fetch > SectorBytes
+           ? "; an L2 miss brings " + fixed(double(Fetch), 0) +
+                 " bytes from DRAM (" + Gpu.Name +
+                 "), so a read that takes one sector of each such unit "
+                 "moves both"
+           : std::string()) +
       "; writes count once (" + bytesText(M.DeferredWriteBytes) +
       " of them stay dirty in L2 when the kernel ends and reach DRAM after "
       "it: " +
@@ -554,8 +592,14 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       "fetches the data it reads once (its re-reads hit L1); stores and "
       "atomics reach L2 as issued");
   if (Fallback)
-    M.Assumptions.push_back("accesses whose address depends on data count "
-                            "their requested bytes as sector traffic");
+    M.Assumptions.push_back("accesses whose address the model cannot bound "
+                            "count their requested bytes as sector traffic");
+  if (Gathered)
+    M.Assumptions.push_back(
+        "accesses whose address depends on data (a gather or scatter through "
+        "an index array) are taken as scattered: each lane moves its own "
+        "32-byte sectors, each read from DRAM once; sorted or clustered "
+        "indices move less");
   if (State == CacheState::Warm && !Fits && M.DramReadBytes > 0)
     M.Assumptions.push_back(
         "warm cache: the data exceeds the L2, so what the launch before left "

@@ -6,17 +6,38 @@
     byte comes from DRAM once): dram_bytes >= footprint_bytes;
   - sectors cover the distinct bytes: l2_bytes >= footprint_bytes;
   - traffic does not grow towards DRAM: l1_bytes + atomic_bytes >= l2_bytes
-    (atomics are served by L2, not L1) and l2_bytes >= dram_bytes.
+    (atomics are served by L2, not L1) and l2_bytes >= dram_bytes, where
+    an L2 miss brings the GPU's DRAM fetch unit (`dram_fetch` in
+    data/gpus.json: a sector pair on the H200), so a read that takes one
+    sector of each pair moves up to that many times its L2 sectors.
 
 A violation is a bug of the model, never an output: each is printed with
 the kernel and the numbers. Usage: check_memory_invariants.py TOOL FILE...
 """
 import json
+import os
 import subprocess
 import sys
 
 # Rounding of sector counts averaged over sample warps.
 SLACK = 1.0 + 1e-9
+
+
+GPU = "H200"
+
+
+def fetch_factor():
+    """DRAM bytes an L2 sector miss can cost, per byte, on GPU."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "data", "gpus.json")) as f:
+        gpus = json.load(f)["gpus"]
+    spec = next(g for g in gpus if g["name"] == GPU)
+    fetch = spec.get("dram_fetch", {"value": 32, "unit": "B"})
+    assert fetch["unit"] == "B", fetch
+    return max(1.0, fetch["value"] / 32.0)
+
+
+FETCH = fetch_factor()
 
 
 def number(totals, key):
@@ -43,8 +64,9 @@ def violations(entry):
     if (v["l1_bytes"] + v["atomic_bytes"]) * SLACK < v["l2_bytes"]:
         out.append(f"l1_bytes {v['l1_bytes']} + atomic_bytes "
                    f"{v['atomic_bytes']} < l2_bytes {v['l2_bytes']}")
-    if v["l2_bytes"] * SLACK < v["dram_bytes"]:
-        out.append(f"l2_bytes {v['l2_bytes']} < dram_bytes {v['dram_bytes']}")
+    if v["l2_bytes"] * FETCH * SLACK < v["dram_bytes"]:
+        out.append(f"l2_bytes {v['l2_bytes']} x {FETCH:g} (fetch unit) < "
+                   f"dram_bytes {v['dram_bytes']}")
     return out
 
 
@@ -53,7 +75,7 @@ def main():
     checked = failed = 0
     for path in files:
         run = subprocess.run([tool, path, "--format=json", "--no-config",
-                              "--no-resources", "--gpu=H200"],
+                              "--no-resources", "--gpu=" + GPU],
                              capture_output=True, text=True)
         if run.returncode not in (0, 1):
             print(f"FAIL {path}: exit {run.returncode}\n{run.stderr}")
