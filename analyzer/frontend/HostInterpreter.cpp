@@ -1082,11 +1082,23 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
   // changes is unknown inside and after it, and launches in it run Count
   // times.
   std::string Changes = "changes in the loop at " + where(Loop->getBeginLoc());
+  LoopStart Start = loopStart(Loop);
   havoc(Loop, Changes, /*OnlyCarried=*/Body);
   Multipliers.push_back(Count);
   if (!Count)
     Conditions.push_back("in a loop whose trip count is not known: " + Why);
-  exec(Body);
+  Flow F = exec(Body);
+  if ((F == Flow::Break || F == Flow::Return) && Count != Rational(1)) {
+    // The pass leaves the loop with what the loop carries not known, so
+    // the first iteration leaves it: the body runs once, from the values
+    // the loop starts with.
+    if (!Count)
+      Conditions.pop_back();
+    undo(Start);
+    Multipliers.back() = Rational(1);
+    Count = Rational(1);
+    exec(Body);
+  }
   if (Inc)
     eval(Inc);
   if (!Count)
