@@ -135,6 +135,9 @@ TEST(GpuDatabaseTest, MeasuredCeilingsStayBesideTheDatasheet) {
   const GpuSpec *H200 = shipped().find("h200");
   ASSERT_NE(H200, nullptr);
   EXPECT_DOUBLE_EQ(H200->L2Bytes->Value, 60.0 * 1024 * 1024);
+  ASSERT_TRUE(H200->DramFetchBytes);
+  EXPECT_DOUBLE_EQ(H200->DramFetchBytes->Value, 64);
+  EXPECT_FALSE(shipped().find("l40s")->DramFetchBytes);
   EXPECT_DOUBLE_EQ(H200->DramBandwidth->Value, 4.8e12);
   ASSERT_TRUE(H200->DramBandwidth->Measured);
   EXPECT_DOUBLE_EQ(*H200->DramBandwidth->Measured, 4.3e12);
