@@ -709,7 +709,7 @@ TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
   // W = 3 lanes per "warp" so that small blocks split warps; and a thread
   // interval (`threadIdx.x < 2`) under a global interval [lo, hi).
   const int64_t W = 3;
-  for (int Shape = 0; Shape < 3; ++Shape) {
+  for (int Shape = 0; Shape < 4; ++Shape) {
     ThreadSpace Space;
     if (Shape == 2)
       Space.constrain(IndexKind::Global, 0, sym("lo"), sym("hi"));
@@ -721,8 +721,10 @@ TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
     else if (Shape == 1)
       ASSERT_TRUE(Space.constrainModuloRange(IndexKind::Thread, 0, Rational(W),
                                              Rational(0), Rational(2), false));
-    else
+    else if (Shape == 2)
       Space.constrain(IndexKind::Thread, 0, std::nullopt, Expr(2), true);
+    else // threadIdx.x in [1, 3): a lower end that a partial block may miss
+      Space.constrain(IndexKind::Thread, 0, Expr(1), Expr(3), false, true);
     ExprRange N = Space.count();
     ASSERT_TRUE(N.isExact()) << Shape;
     for (const Launch &L : smallLaunches())
@@ -732,6 +734,8 @@ TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
           int64_t G = T.Global[0], Lane = T.Thread[0] % W;
           if (Shape == 2)
             return G >= Lo && G < Hi && T.Thread[0] < 2;
+          if (Shape == 3)
+            return G < W * Hi && T.Thread[0] >= 1 && T.Thread[0] < 3;
           return G < W * Hi && (Shape == 0 ? Lane == 0 : Lane < 2);
         };
         EXPECT_EQ(
