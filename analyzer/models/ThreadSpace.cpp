@@ -109,30 +109,33 @@ bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
   return true;
 }
 
-IndexBounds ThreadSpace::bounds(IndexKind Kind, unsigned Dim) const {
-  Expr Ext = Kind == IndexKind::Global   ? Extent[Dim]
-             : Kind == IndexKind::Thread ? ThreadExtent[Dim]
-                                         : BlockExtent[Dim];
-  const IndexInterval &I = interval(Kind, Dim);
-  Expr Hi = !I.Hi ? Ext : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Ext);
-  Expr Lo = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
-  return {Lo, Hi};
-}
-
 namespace {
+
+/// Lo and Hi moved into [0, Extent]; Hi may still lie below Lo.
+std::pair<Expr, Expr> clampedEnds(const IndexInterval &I, const Expr &Extent) {
+  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
+  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  return {Lower, Upper};
+}
 
 /// [Lo, Hi) clipped to [0, Extent), as the two ends of a sum.
 std::pair<Expr, Expr> clippedEnds(const IndexInterval &I, const Expr &Extent) {
-  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
-  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  auto [Lower, Upper] = clampedEnds(I, Extent);
   return {Lower, Expr::max(Lower, Upper)};
 }
 
 } // namespace
 
+IndexBounds ThreadSpace::bounds(IndexKind Kind, unsigned Dim) const {
+  Expr Ext = Kind == IndexKind::Global   ? Extent[Dim]
+             : Kind == IndexKind::Thread ? ThreadExtent[Dim]
+                                         : BlockExtent[Dim];
+  auto [Lo, Hi] = clampedEnds(interval(Kind, Dim), Ext);
+  return {Lo, Hi};
+}
+
 Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
-  Expr Upper = !I.Hi ? Extent : I.HiInside ? *I.Hi : Expr::min(*I.Hi, Extent);
-  Expr Lower = !I.Lo ? Expr(0) : I.LoInside ? *I.Lo : Expr::max(*I.Lo, Expr(0));
+  auto [Lower, Upper] = clampedEnds(I, Extent);
   Expr Length = Upper - Lower;
   if (!Length.isProvablyNonNegativeRelaxed())
     Length = Expr::max(Expr(0), Length);
