@@ -493,7 +493,8 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
   forgetAssigned(Body);
   if (Inc)
     forgetAssigned(Inc);
-  bool MayExitEarly = breaksOut(Body) || returnsFrom(Body);
+  bool Leaves = breaksOut(Body) || returnsFrom(Body);
+  bool MayExitEarly = Leaves || Shape.MayStopEarly;
   auto walkIteration = [&]() {
     Accumulator A;
     Accumulator *Saved = Cur;
@@ -632,8 +633,10 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
   if (Trips && !MayExitEarly && !mentionsThreadIndex(*Trips))
     bindInductions(*Trips);
   if (MayExitEarly)
-    addMaybe(Loop,
-             "loop at " + where(LoopStmt) + " may exit early (break/return)");
+    addMaybe(Loop, "loop at " + where(LoopStmt) + " may exit early (" +
+                       (Leaves ? std::string("break/return")
+                               : Shape.StopsEarlyWhy) +
+                       ")");
   else
     addScaled(Loop, Expr(1));
 }

@@ -237,8 +237,11 @@ const clang::Expr *soleUpdate(const Stmt *Body, const clang::Expr *Inc,
       Found = E;
     }
   }
-  // An additive step that is not loop-invariant is no induction.
-  if (Found && analyzeIncrement(Found, Var).IncKind == Increment::Add)
+  // An additive step that is not loop-invariant is no induction. The
+  // induction finder tracks integers and pointers only: a floating-point
+  // counter's step is checked by the caller (a whole constant).
+  if (Found && !Var->getType()->isRealFloatingType() &&
+      analyzeIncrement(Found, Var).IncKind == Increment::Add)
     return nullptr;
   return Found;
 }
@@ -262,7 +265,8 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   bool VarOnLeft = true;
   for (bool Left : {true, false}) {
     const VarDecl *V = referencedVar(Left ? Cond->getLHS() : Cond->getRHS());
-    if (!V || !V->getType()->isIntegralOrEnumerationType())
+    if (!V || !(V->getType()->isIntegralOrEnumerationType() ||
+                V->getType()->isRealFloatingType()))
       continue;
     if (soleUpdate(Body, IncExpr, V) || initialiserOf(Init, V)) {
       Var = V;
@@ -279,10 +283,16 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     return Shape;
   }
   Shape.Var = Var;
+  // A floating-point counter is counted when its start, bound and step are
+  // whole constants: then every value it takes is exact.
+  bool FloatCounter = Var->getType()->isRealFloatingType();
+  auto valueOf = [&](const clang::Expr *E) {
+    return FloatCounter ? Conv.wholeFloatConstant(E) : Conv.convert(E);
+  };
   std::optional<Expr> Start;
   if (const clang::Expr *InitExpr = initialiserOf(Init, Var))
-    Start = Conv.convert(InitExpr);
-  else
+    Start = valueOf(InitExpr);
+  else if (!FloatCounter)
     Start = Conv.valueOf(Var);
   if (!Start) {
     Shape.Why = "its start value is not known from parameters and indices";
@@ -316,12 +326,16 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
         return Shape;
       }
   }
-  auto Bound = Conv.convert(BoundExpr);
+  auto Bound = valueOf(BoundExpr);
   if (!Bound) {
     Shape.Why = "its bound is not known from parameters and indices";
     return Shape;
   }
   Increment Inc = analyzeIncrement(Update, Var);
+  if (FloatCounter && Inc.IncKind != Increment::Add) {
+    Shape.Why = "a floating-point counter that does not step by a constant";
+    return Shape;
+  }
   if (Inc.IncKind == Increment::None) {
     Shape.Why = "its increment is not a constant step, a halving or a doubling";
     return Shape;
@@ -370,9 +384,9 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   }
 
   // Additive step.
-  Expr Step = Inc.Amount ? Conv.convert(Inc.Amount).value_or(Expr(0))
+  Expr Step = Inc.Amount ? valueOf(Inc.Amount).value_or(Expr(0))
                          : Expr(Inc.Constant);
-  if (Inc.Amount && !Conv.convert(Inc.Amount)) {
+  if (Inc.Amount && !valueOf(Inc.Amount)) {
     Shape.Why = "its step is not known from parameters and indices";
     return Shape;
   }
@@ -484,14 +498,77 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   return Shape;
 }
 
+namespace {
+
+/// The parts of `A && B && ...` (a condition without && is its own part).
+void conjuncts(const clang::Expr *E, std::vector<const clang::Expr *> &Out) {
+  const auto *B =
+      dyn_cast_or_null<clang::BinaryOperator>(E ? E->IgnoreParenImpCasts()
+                                                : nullptr);
+  if (B && B->getOpcode() == BO_LAnd) {
+    conjuncts(B->getLHS(), Out);
+    conjuncts(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// A loop whose condition is a conjunction: each part analysed as if it were
+/// the whole condition. The loop runs while all hold, so it stops after the
+/// fewest trips of its counted parts, or earlier when a part is not counted.
+LoopShape analyzeConjunction(const Stmt *Init,
+                             const std::vector<const clang::Expr *> &Parts,
+                             const clang::Expr *IncExpr, const Stmt *Body,
+                             bool BodyFirst, const SymbolicConverter &Conv) {
+  std::optional<LoopShape> Counted;
+  std::string Uncounted;
+  for (const clang::Expr *Part : Parts) {
+    LoopShape S = analyzeLoop(Init, Part, IncExpr, Body, BodyFirst, Conv);
+    if (S.ShapeKind != LoopShape::Counted) {
+      if (Uncounted.empty())
+        Uncounted = S.Why;
+      continue;
+    }
+    if (!Counted) {
+      Counted = S;
+      continue;
+    }
+    Counted->Trip = Expr::min(Counted->Trip, S.Trip);
+    Counted->TripMayBeNegative |= S.TripMayBeNegative;
+  }
+  if (!Counted) {
+    LoopShape Unknown;
+    Unknown.Why = "no part of its && condition is counted: " + Uncounted;
+    return Unknown;
+  }
+  if (!Uncounted.empty()) {
+    Counted->MayStopEarly = true;
+    Counted->StopsEarlyWhy =
+        "a part of its && condition is not counted: " + Uncounted;
+  }
+  return *Counted;
+}
+
+LoopShape analyzeAnyLoop(const Stmt *Init, const clang::Expr *Cond,
+                         const clang::Expr *IncExpr, const Stmt *Body,
+                         bool BodyFirst, const SymbolicConverter &Conv) {
+  std::vector<const clang::Expr *> Parts;
+  conjuncts(Cond, Parts);
+  if (Parts.size() > 1)
+    return analyzeConjunction(Init, Parts, IncExpr, Body, BodyFirst, Conv);
+  return analyzeLoop(Init, Cond, IncExpr, Body, BodyFirst, Conv);
+}
+
+} // namespace
+
 LoopShape analyzeForLoop(const ForStmt *For, const SymbolicConverter &Conv) {
-  return analyzeLoop(For->getInit(), For->getCond(), For->getInc(),
-                     For->getBody(), /*BodyFirst=*/false, Conv);
+  return analyzeAnyLoop(For->getInit(), For->getCond(), For->getInc(),
+                        For->getBody(), /*BodyFirst=*/false, Conv);
 }
 
 LoopShape analyzeWhileLoop(const clang::Expr *Cond, const Stmt *Body,
                            bool BodyFirst, const SymbolicConverter &Conv) {
-  return analyzeLoop(nullptr, Cond, nullptr, Body, BodyFirst, Conv);
+  return analyzeAnyLoop(nullptr, Cond, nullptr, Body, BodyFirst, Conv);
 }
 
 } // namespace rla

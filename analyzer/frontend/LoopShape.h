@@ -44,12 +44,18 @@ struct LoopShape {
   /// take for granted.
   std::optional<Rational> AssumedBlockDim;
   std::string Why; ///< Unknown: what was not recognised
+  /// `i < n && data[i] != key`: a counted test in a conjunction with one that
+  /// is not; the loop may stop before Trip (StopsEarlyWhy says why).
+  bool MayStopEarly = false;
+  std::string StopsEarlyWhy;
 };
 
 /// Analyses `for (Init; Cond; Inc) Body`. The converter gives symbolic values
 /// of the init and bound expressions in the enclosing context. The compared
 /// variable may be any the init declares (several induction variables) and
-/// may be advanced by the increment or by one statement of the body.
+/// may be advanced by the increment or by one statement of the body. A
+/// condition `A && B` counts min(trips of A, trips of B) over its counted
+/// parts; a part that is not counted makes the loop one that may stop early.
 LoopShape analyzeForLoop(const clang::ForStmt *For,
                          const SymbolicConverter &Converter);
 

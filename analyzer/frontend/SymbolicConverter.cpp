@@ -85,9 +85,16 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return convertCall(Call);
-  if (isa<MemberExpr>(E) && E->getType()->isIntegralOrEnumerationType())
-    if (auto Path = fieldPath(E))
-      return Expr::symbol(*Path);
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    // `frag.num_elements`, `Traits::kTile` through an object: an enumerator
+    // or static constant of the class, whatever the object is.
+    if (isa<EnumConstantDecl>(M->getMemberDecl()) ||
+        isa<VarDecl>(M->getMemberDecl()))
+      return valueOf(M->getMemberDecl());
+    if (E->getType()->isIntegralOrEnumerationType())
+      if (auto Path = fieldPath(E))
+        return Expr::symbol(*Path);
+  }
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
     return convert(Cleanups->getSubExpr());
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -95,6 +102,23 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     return convert(Default->getExpr());
   return std::nullopt;
+}
+
+std::optional<Expr>
+SymbolicConverter::wholeFloatConstant(const clang::Expr *E) const {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (E->getType()->isIntegralOrEnumerationType())
+    if (auto V = foldInteger(E, Ctx))
+      return Expr(*V);
+  llvm::APFloat V(0.0);
+  if (!E->getType()->isRealFloatingType() || !E->EvaluateAsFloat(V, Ctx) ||
+      !V.isInteger())
+    return std::nullopt;
+  double D = V.convertToDouble();
+  if (D <= -16777216.0 || D >= 16777216.0)
+    return std::nullopt;
+  return Expr(static_cast<int64_t>(D));
 }
 
 std::optional<Expr>

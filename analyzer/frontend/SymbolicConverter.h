@@ -44,6 +44,11 @@ public:
   /// to it converts to).
   std::optional<Expr> valueOf(const clang::ValueDecl *D) const;
 
+  /// A floating-point constant expression whose value is a whole number
+  /// small enough to be exact (|v| < 2^24): the start, bound and step of a
+  /// `for (float i = -R; i <= R; i++)` loop.
+  std::optional<Expr> wholeFloatConstant(const clang::Expr *E) const;
+
   /// "cfg.n" for a field of a by-value kernel parameter (also through `this`
   /// in an inlined member function); the symbol its value is bound to.
   std::optional<std::string> fieldPath(const clang::Expr *E) const;
