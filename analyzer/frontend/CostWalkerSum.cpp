@@ -98,9 +98,18 @@ void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
                               const std::string &Symbol) {
   const Expr &Trip = Shape.Trip;
   const Expr &Start = Shape.Init;
+  // The variable's value in iteration t, for costs that are not linear in it.
+  std::string Counter = Symbol + "'";
+  Expr T = Expr::symbol(Counter);
+  Expr Scale = Expr::pow2(Shape.Shift == 1 ? T : Expr(Shape.Shift) * T);
+  Expr ValueAt = Shape.ShapeKind == LoopShape::Halving
+                     ? Expr::floorDiv(Start, Scale)
+                     : Start * Scale;
   // Sum of the loop variable over all iterations.
   Expr VarSum;
-  if (Shape.ShapeKind == LoopShape::Halving) {
+  if (Shape.Shift != 1) {
+    VarSum = Expr::sum(Counter, Expr(0), Trip, ValueAt);
+  } else if (Shape.ShapeKind == LoopShape::Halving) {
     // sum_{t<T} floor(a/2^t) = H(a) - H(floor(a/2^T)), H(x) = 2x - popcount(x).
     auto H = [](const Expr &X) { return Expr(2) * X - Expr::popcount(X); };
     // Halving down to zero leaves no tail.
@@ -110,12 +119,6 @@ void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
   } else {
     VarSum = Start * (Expr::pow2(Trip) - Expr(1));
   }
-  // The variable's value in iteration t, for costs that are not linear in it.
-  std::string Counter = Symbol + "'";
-  Expr T = Expr::symbol(Counter);
-  Expr ValueAt = Shape.ShapeKind == LoopShape::Halving
-                     ? Expr::floorDiv(Start, Expr::pow2(T))
-                     : Start * Expr::pow2(T);
   auto sum = [&](const Expr &F) -> Expr {
     if (!F.dependsOn(Symbol))
       return F * Trip;

@@ -58,7 +58,27 @@ struct Increment {
   const clang::Expr *Amount = nullptr; ///< Add: the step expression
   bool Negate = false;                 ///< Add: subtracts Amount
   int64_t Constant = 1;                ///< Add without Amount (++/--)
+  unsigned Shift = 1; ///< Shr/Shl: bits per step (`>>= 2`, `/= 4`)
 };
+
+/// k for a literal 2^k (1 <= k <= 30): `/= 4` halves twice per step.
+std::optional<unsigned> powerOfTwoLiteral(const clang::Expr *E) {
+  const auto *Lit = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  if (!Lit || !Lit->getValue().isPowerOf2())
+    return std::nullopt;
+  unsigned K = Lit->getValue().logBase2();
+  if (K < 1 || K > 30)
+    return std::nullopt;
+  return K;
+}
+
+/// k for a literal shift amount 1 <= k <= 30.
+std::optional<unsigned> shiftLiteral(const clang::Expr *E) {
+  const auto *Lit = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  if (!Lit || Lit->getValue().ugt(30) || Lit->getValue().isZero())
+    return std::nullopt;
+  return static_cast<unsigned>(Lit->getValue().getZExtValue());
+}
 
 Increment analyzeIncrement(const clang::Expr *Inc, const VarDecl *Var) {
   Increment R;
@@ -76,9 +96,12 @@ Increment analyzeIncrement(const clang::Expr *Inc, const VarDecl *Var) {
   if (!B || referencedVar(B->getLHS()) != Var)
     return R;
   const clang::Expr *RHS = B->getRHS()->IgnoreParenImpCasts();
-  auto isConstant = [&](int64_t V) {
-    const auto *Lit = dyn_cast<IntegerLiteral>(RHS);
-    return Lit && Lit->getValue() == static_cast<uint64_t>(V);
+  auto setShift = [&](Increment::Kind K, std::optional<unsigned> Bits) {
+    if (Bits) {
+      R.IncKind = K;
+      R.Shift = *Bits;
+    }
+    return R;
   };
   switch (B->getOpcode()) {
   case BO_AddAssign:
@@ -88,29 +111,19 @@ Increment analyzeIncrement(const clang::Expr *Inc, const VarDecl *Var) {
     R.Negate = B->getOpcode() == BO_SubAssign;
     return R;
   case BO_ShrAssign:
-    if (isConstant(1))
-      R.IncKind = Increment::Shr;
-    return R;
+    return setShift(Increment::Shr, shiftLiteral(RHS));
   case BO_ShlAssign:
-    if (isConstant(1))
-      R.IncKind = Increment::Shl;
-    return R;
+    return setShift(Increment::Shl, shiftLiteral(RHS));
   case BO_DivAssign:
-    if (isConstant(2))
-      R.IncKind = Increment::Shr;
-    return R;
+    return setShift(Increment::Shr, powerOfTwoLiteral(RHS));
   case BO_MulAssign:
-    if (isConstant(2))
-      R.IncKind = Increment::Shl;
-    return R;
+    return setShift(Increment::Shl, powerOfTwoLiteral(RHS));
   case BO_Assign: {
-    // k = k + s, k = k - s, k = k / 2, k = k * 2, k = k >> 1, k = k << 1
+    // k = k + s, k = k - s, k = k / 4, k = k * 2, k = k >> 1, k = k << 2
     const auto *Rhs = dyn_cast<clang::BinaryOperator>(RHS);
     if (!Rhs || referencedVar(Rhs->getLHS()) != Var)
       return R;
-    const auto *Lit =
-        dyn_cast<IntegerLiteral>(Rhs->getRHS()->IgnoreParenImpCasts());
-    auto litIs = [&](uint64_t V) { return Lit && Lit->getValue() == V; };
+    const clang::Expr *Amount = Rhs->getRHS();
     switch (Rhs->getOpcode()) {
     case BO_Add:
     case BO_Sub:
@@ -119,21 +132,13 @@ Increment analyzeIncrement(const clang::Expr *Inc, const VarDecl *Var) {
       R.Negate = Rhs->getOpcode() == BO_Sub;
       return R;
     case BO_Shr:
-      if (litIs(1))
-        R.IncKind = Increment::Shr;
-      return R;
+      return setShift(Increment::Shr, shiftLiteral(Amount));
     case BO_Div:
-      if (litIs(2))
-        R.IncKind = Increment::Shr;
-      return R;
+      return setShift(Increment::Shr, powerOfTwoLiteral(Amount));
     case BO_Shl:
-      if (litIs(1))
-        R.IncKind = Increment::Shl;
-      return R;
+      return setShift(Increment::Shl, shiftLiteral(Amount));
     case BO_Mul:
-      if (litIs(2))
-        R.IncKind = Increment::Shl;
-      return R;
+      return setShift(Increment::Shl, powerOfTwoLiteral(Amount));
     default:
       return R;
     }
@@ -248,9 +253,55 @@ const clang::Expr *soleUpdate(const Stmt *Body, const clang::Expr *Inc,
 
 } // namespace
 
+/// `while (--i)`, `while (i--)`: a decrement as the whole test runs until
+/// the counter reaches zero (from c: c - 1 trips, or c for i--).
+std::optional<LoopShape> analyzeCountdownTest(const Stmt *Init,
+                                              const clang::Expr *CondExpr,
+                                              const clang::Expr *IncExpr,
+                                              const Stmt *Body,
+                                              const SymbolicConverter &Conv) {
+  const auto *U = dyn_cast_or_null<UnaryOperator>(
+      CondExpr ? CondExpr->IgnoreParenImpCasts() : nullptr);
+  if (!U || !U->isDecrementOp())
+    return std::nullopt;
+  const VarDecl *Var = referencedVar(U->getSubExpr());
+  if (!Var || !Var->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  LoopShape Shape;
+  Shape.Var = Var;
+  std::set<const ValueDecl *> Assigned;
+  collectAssignedVars(Body, Assigned);
+  collectAssignedVars(IncExpr, Assigned);
+  if (Assigned.count(Var)) {
+    Shape.Why = "its body changes the counter its test decrements";
+    return Shape;
+  }
+  std::optional<Expr> Start;
+  if (const clang::Expr *InitExpr = initialiserOf(Init, Var))
+    Start = Conv.convert(InitExpr);
+  else
+    Start = Conv.valueOf(Var);
+  if (!Start) {
+    Shape.Why = "its start value is not known from parameters and indices";
+    return Shape;
+  }
+  // Inside the body the counter is already decremented: c - 1 - t.
+  Shape.ShapeKind = LoopShape::Counted;
+  Shape.Init = *Start - Expr(1);
+  Shape.Step = Expr(-1);
+  Shape.Trip = U->isPrefix() ? *Start - Expr(1) : *Start;
+  Shape.TripMayBeNegative = true;
+  return Shape;
+}
+
 LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
                       const clang::Expr *IncExpr, const Stmt *Body,
-                      bool BodyFirst, const SymbolicConverter &Conv) {
+                      bool BodyFirst, const SymbolicConverter &Conv,
+                      bool NegateCond = false) {
+  if (!NegateCond)
+    if (auto Countdown =
+            analyzeCountdownTest(Init, CondExpr, IncExpr, Body, Conv))
+      return *Countdown;
   LoopShape Shape;
   // Condition: Var op Bound, or Bound op Var.
   const auto *Cond = dyn_cast_or_null<clang::BinaryOperator>(
@@ -301,6 +352,8 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   Shape.Init = *Start;
 
   BinaryOperatorKind Op = Cond->getOpcode();
+  if (NegateCond) // an exit test: the loop runs while it fails
+    Op = clang::BinaryOperator::negateComparisonOp(Op);
   const clang::Expr *BoundExpr = VarOnLeft ? Cond->getRHS() : Cond->getLHS();
   if (!VarOnLeft)
     Op = clang::BinaryOperator::reverseComparisonOp(Op);
@@ -359,10 +412,12 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
       return Shape;
     }
     Shape.ShapeKind = LoopShape::Halving;
+    Shape.Shift = Inc.Shift;
     Shape.Bound = Above;
-    // floor(a / 2^t) > c  <=>  t <= log2(a / (c + 1)).
-    Shape.Trip =
-        Expr::log2Floor(Expr::floorDiv(Shape.Init, Above + Expr(1))) + Expr(1);
+    // floor(a / 2^(k t)) > c  <=>  k t <= log2(a / (c + 1)).
+    Expr Log = Expr::log2Floor(Expr::floorDiv(Shape.Init, Above + Expr(1)));
+    Shape.Trip = (Inc.Shift == 1 ? Log : Expr::floorDiv(Log, Expr(Inc.Shift))) +
+                 Expr(1);
     return Shape;
   }
   if (Inc.IncKind == Increment::Shl) {
@@ -376,9 +431,11 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
       return Shape;
     }
     Shape.ShapeKind = LoopShape::Doubling;
+    Shape.Shift = Inc.Shift;
     Shape.Bound = Below;
-    // a * 2^t < b  <=>  t < log2(b / a).
-    Shape.Trip = Expr::log2Ceil(Expr::ceilDiv(Below, Shape.Init));
+    // a * 2^(k t) < b  <=>  k t < log2(b / a).
+    Expr Log = Expr::log2Ceil(Expr::ceilDiv(Below, Shape.Init));
+    Shape.Trip = Inc.Shift == 1 ? Log : Expr::ceilDiv(Log, Expr(Inc.Shift));
     Shape.TripMayBeNegative = false;
     return Shape;
   }
@@ -549,9 +606,98 @@ LoopShape analyzeConjunction(const Stmt *Init,
   return *Counted;
 }
 
+/// The parts of `A || B || ...`.
+void disjuncts(const clang::Expr *E, std::vector<const clang::Expr *> &Out) {
+  const auto *B = dyn_cast<clang::BinaryOperator>(E->IgnoreParenImpCasts());
+  if (B && B->getOpcode() == BO_LOr) {
+    disjuncts(B->getLHS(), Out);
+    disjuncts(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// A condition that always holds: none (`for (;;)`), `1`, `true`.
+bool alwaysTrue(const clang::Expr *Cond, const SymbolicConverter &Conv) {
+  if (!Cond)
+    return true;
+  auto V = Conv.convert(Cond);
+  auto C = V ? V->asConstant() : std::nullopt;
+  return C && !C->isZero();
+}
+
+/// The tests of `if (C) break;` and `if (C) return ...;` among the body's
+/// statements: the exits of a loop whose own condition always holds.
+std::vector<const clang::Expr *> exitTests(const Stmt *Body) {
+  std::vector<const clang::Expr *> Tests;
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C)
+    return Tests;
+  for (const Stmt *S : C->body()) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+      continue;
+    const Stmt *Then = If->getThen();
+    if (const auto *Block = dyn_cast<CompoundStmt>(Then);
+        Block && Block->size() == 1)
+      Then = Block->body_front();
+    if (isa<BreakStmt>(Then) || isa<ReturnStmt>(Then))
+      Tests.push_back(If->getCond());
+  }
+  return Tests;
+}
+
+/// `for (;;) { ...; if (i >= n || data) break; ... }`: counted by the parts
+/// of its exit tests that compare a counter, as if `while (!(i >= n))` (the
+/// fewest trips of them: the loop ends at the first exit that holds). The
+/// body may leave through the test (the walker's break/return makes it a
+/// range), and a test after the counter's update in the body is counted one
+/// trip high: the range's high end stays an upper bound.
+LoopShape analyzeExitTest(const Stmt *Init,
+                          const std::vector<const clang::Expr *> &Tests,
+                          const clang::Expr *IncExpr, const Stmt *Body,
+                          bool BodyFirst, const SymbolicConverter &Conv) {
+  // Every exit's parts: the loop ends at the first that holds.
+  std::vector<const clang::Expr *> Parts;
+  for (const clang::Expr *Test : Tests)
+    disjuncts(Test, Parts);
+  std::optional<LoopShape> Counted;
+  std::string Uncounted;
+  for (const clang::Expr *Part : Parts) {
+    LoopShape S = analyzeLoop(Init, Part, IncExpr, Body, BodyFirst, Conv,
+                              /*NegateCond=*/true);
+    if (S.ShapeKind != LoopShape::Counted) {
+      if (Uncounted.empty())
+        Uncounted = S.Why;
+      continue;
+    }
+    if (!Counted)
+      Counted = S;
+    else
+      Counted->Trip = Expr::min(Counted->Trip, S.Trip);
+    Counted->TripMayBeNegative |= S.TripMayBeNegative;
+  }
+  if (!Counted) {
+    LoopShape Unknown;
+    Unknown.Why = "its condition always holds and no part of its exit tests "
+                  "is counted: " + Uncounted;
+    return Unknown;
+  }
+  // Never exact: the test leaves mid-body.
+  Counted->MayStopEarly = true;
+  Counted->StopsEarlyWhy = "it leaves through an exit test in its body";
+  // A do-while body runs once before its first test.
+  if (BodyFirst)
+    Counted->Trip = Expr::max(Counted->Trip, Expr(1));
+  return *Counted;
+}
+
 LoopShape analyzeAnyLoop(const Stmt *Init, const clang::Expr *Cond,
                          const clang::Expr *IncExpr, const Stmt *Body,
                          bool BodyFirst, const SymbolicConverter &Conv) {
+  if (alwaysTrue(Cond, Conv))
+    if (auto Tests = exitTests(Body); !Tests.empty())
+      return analyzeExitTest(Init, Tests, IncExpr, Body, BodyFirst, Conv);
   std::vector<const clang::Expr *> Parts;
   conjuncts(Cond, Parts);
   if (Parts.size() > 1)

@@ -44,6 +44,8 @@ struct LoopShape {
   /// take for granted.
   std::optional<Rational> AssumedBlockDim;
   std::string Why; ///< Unknown: what was not recognised
+  /// Halving/Doubling: bits the variable shifts per trip (`s >>= 2`: 2).
+  unsigned Shift = 1;
   /// `i < n && data[i] != key`: a counted test in a conjunction with one that
   /// is not; the loop may stop before Trip (StopsEarlyWhy says why).
   bool MayStopEarly = false;
