@@ -67,20 +67,6 @@ public:
   }
 };
 
-bool containsContinue(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ContinueStmt>(S))
-    return true;
-  // A continue inside a nested loop continues that loop.
-  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-      isa<CXXForRangeStmt>(S))
-    return false;
-  for (const Stmt *Child : S->children())
-    if (containsContinue(Child))
-      return true;
-  return false;
-}
 
 /// The expressions a statement list runs unconditionally at its top level:
 /// statements that are expressions, and the operands of comma expressions.
@@ -192,6 +178,21 @@ std::vector<InductionStep> findInductionVars(const Stmt *Body,
     Result.push_back(*Step);
   }
   return Result;
+}
+
+bool containsContinue(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ContinueStmt>(S))
+    return true;
+  // A continue inside a nested loop continues that loop.
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<CXXForRangeStmt>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (containsContinue(Child))
+      return true;
+  return false;
 }
 
 } // namespace rla

@@ -43,6 +43,10 @@ struct InductionStep {
 std::vector<InductionStep> findInductionVars(const clang::Stmt *Body,
                                              const clang::Expr *Inc);
 
+/// Whether S has a `continue` of the loop it is the body of (not one of a
+/// nested loop): then statements after it do not run in every iteration.
+bool containsContinue(const clang::Stmt *S);
+
 } // namespace rla
 
 #endif // RLA_FRONTEND_INDUCTIONVARS_H

@@ -208,6 +208,39 @@ const clang::Expr *initialiserOf(const Stmt *Init, const VarDecl *Var) {
   return nullptr;
 }
 
+/// `while (s >= 32) { ...; s >>= 1; }`: the one write of Var in the body,
+/// a statement of its own that every iteration runs, after which the body
+/// no longer reads Var (so the body sees one value per iteration).
+const clang::Expr *bodyTailUpdate(const Stmt *Body, const VarDecl *Var) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C || containsContinue(Body))
+    return nullptr;
+  const clang::Expr *Found = nullptr;
+  for (const Stmt *S : C->body()) {
+    if (Found) {
+      std::set<const ValueDecl *> Read, Written;
+      collectReadVars(S, Read);
+      collectAssignedVars(S, Written);
+      if (Read.count(Var) || Written.count(Var))
+        return nullptr;
+      continue;
+    }
+    std::set<const ValueDecl *> Written;
+    collectAssignedVars(S, Written);
+    if (!Written.count(Var))
+      continue;
+    const auto *E = dyn_cast<clang::Expr>(S);
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParens();
+    const auto *B = dyn_cast<clang::BinaryOperator>(E);
+    if (!B || !B->isAssignmentOp() || referencedVar(B->getLHS()) != Var)
+      return nullptr;
+    Found = E;
+  }
+  return Found;
+}
+
 /// The one write of Var in the loop, when it has exactly one and it runs
 /// once per iteration (a statement of the body's top level or of the
 /// increment).
@@ -220,8 +253,14 @@ const clang::Expr *soleUpdate(const Stmt *Body, const clang::Expr *Inc,
   // Halving and doubling updates are not additive: find them directly.
   std::set<const ValueDecl *> InBody;
   collectAssignedVars(Body, InBody);
-  if (InBody.count(Var))
-    return nullptr;
+  if (InBody.count(Var)) {
+    std::set<const ValueDecl *> InInc;
+    collectAssignedVars(Inc, InInc);
+    Found = InInc.count(Var) ? nullptr : bodyTailUpdate(Body, Var);
+    if (Found && analyzeIncrement(Found, Var).IncKind == Increment::Add)
+      return nullptr;
+    return Found;
+  }
   if (!Inc)
     return nullptr;
   std::vector<const clang::Expr *> Parts{Inc};
