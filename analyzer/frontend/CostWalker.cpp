@@ -580,14 +580,9 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
                        Expr::symbol(dimSymbol("blockDim", D)) +
                    Tid
              : Tid;
-    if (Shape.AssumedBlockDim) {
-      std::string Dim = dimSymbol("blockDim", D);
-      if (Out.AssumedBlockDims.emplace(Dim, *Shape.AssumedBlockDim).second)
-        assume("the grid-stride loop at " + where(LoopStmt) + " steps by " +
-               Shape.AssumedBlockDim->str() + " * gridDim: " + Dim +
-               " == " + Shape.AssumedBlockDim->str());
-    }
-    bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound)
+    if (Shape.StrideTile)
+      Out.StrideTiles.emplace(dimSymbol("blockDim", D), *Shape.StrideTile);
+    bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile)
                         : Space.enterBlockStride(D, Shape.Bound);
     if (!Entered) {
       rangeReason("stride loop at " + where(LoopStmt) +

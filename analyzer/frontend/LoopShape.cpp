@@ -505,8 +505,9 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
       Shape.Trip = Expr::ceilDiv(*Bound, GDim * BDim);
       return Shape;
     }
-    // blockIdx*BLOCK + threadIdx, stepping BLOCK*gridDim: a grid-stride loop
-    // if blockDim == BLOCK (the block size written as a constant).
+    // blockIdx*T + threadIdx, stepping T*gridDim: a grid-stride loop over
+    // T-wide tiles (the block size written as a constant, or two elements
+    // per thread: T = 2 * blockDim).
     auto InitCoeffs = (Shape.Init - Tid).coefficientsIn(Bid.asSymbol().value());
     if (InitCoeffs && InitCoeffs->size() == 2 && (*InitCoeffs)[0].isZero())
       if (auto Tile = (*InitCoeffs)[1].asConstant();
@@ -516,7 +517,7 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
         Shape.Dim = D;
         Shape.Bound = *Bound;
         Shape.Trip = Expr::ceilDiv(*Bound, GDim * Expr(*Tile));
-        Shape.AssumedBlockDim = *Tile;
+        Shape.StrideTile = *Tile;
         return Shape;
       }
     if (Shape.Init == Bid && Step == GDim) {

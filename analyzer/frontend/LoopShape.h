@@ -40,9 +40,9 @@ struct LoopShape {
   Expr Trip;
   bool TripMayBeNegative = false;
   unsigned Dim = 0; ///< stride loops: x, y or z
-  /// Grid-stride loops written with a block-size constant: the blockDim they
-  /// take for granted.
-  std::optional<Rational> AssumedBlockDim;
+  /// Grid-stride loops written with a tile constant T (`blockIdx.x * T +
+  /// threadIdx.x`, stepping T * gridDim.x): T, which need not be blockDim.
+  std::optional<Rational> StrideTile;
   std::string Why; ///< Unknown: what was not recognised
   /// Halving/Doubling: bits the variable shifts per trip (`s >>= 2`: 2).
   unsigned Shift = 1;

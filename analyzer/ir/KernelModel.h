@@ -169,6 +169,10 @@ struct KernelModel {
   /// constant: `blockIdx.y * 16 + threadIdx.y < M` counts as a global-index
   /// guard when blockDim.y == 16): symbol -> value.
   std::map<std::string, Rational> AssumedBlockDims;
+  /// Grid-stride loops stepping by a tile constant (`i += 256 * gridDim.x`):
+  /// symbol -> tile. Exact for blocks up to the tile; a wider block repeats
+  /// elements of the next tile.
+  std::map<std::string, Rational> StrideTiles;
   /// Every global, shared and atomic access with its address, for the
   /// memory models (coalescing, footprint, banks, atomics).
   std::vector<AccessSite> Accesses;

@@ -47,6 +47,16 @@ public:
                                           {"assumed", Size.str()},
                                           {"launched", It->second.str()}}));
     }
+    for (const auto &[Dim, Tile] : Model.StrideTiles) {
+      auto It = C.Values.find(Dim);
+      if (It != C.Values.end() && Tile < It->second)
+        R.Findings.push_back(dataFinding("rl-block-size-mismatch",
+                                         Severity::Warning, C.where(),
+                                         {{"kernel", Model.Name},
+                                          {"dimension", Dim},
+                                          {"tile", Tile.str()},
+                                          {"launched", It->second.str()}}));
+    }
     // Launch arguments that name no parameter are most likely typos.
     for (const auto &[Name, Value] : C.Launch.Args)
       if (!Model.findParam(Name.substr(0, Name.find('.'))))

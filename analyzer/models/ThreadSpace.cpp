@@ -63,11 +63,13 @@ void ThreadSpace::constrain(IndexKind Kind, unsigned Dim,
   }
 }
 
-bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound) {
+bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound,
+                                  std::optional<Rational> Tile) {
   if (GlobalC[Dim].constrained())
     return false;
   Extent[Dim] = Bound;
   GridStride[Dim] = true;
+  StrideTile[Dim] = Tile;
   return true;
 }
 
@@ -162,6 +164,20 @@ Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
   return I.ModNegated ? Length - Matching : Matching;
 }
 
+Expr tiledStrideLength(const IndexInterval &I, const Expr &Extent,
+                       const Rational &Tile, const Expr &BlockDim) {
+  // blockDim iterations per whole T-wide tile, and the partial last tile's
+  // first ones: exact for blockDim <= T. Wider blocks repeat the next tile's
+  // first elements, about blockDim/T passes over the data (BindStage warns).
+  auto [Lower, Upper] = clippedEnds(I, Extent);
+  Expr T(Tile);
+  auto below = [&](const Expr &N) {
+    return Expr::floorDiv(N, T) * BlockDim +
+           Expr::min(BlockDim, Expr::mod(N, T));
+  };
+  return Lower.isZero() ? below(Upper) : below(Upper) - below(Lower);
+}
+
 ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
   const Expr &GridDim = BlockExtent[D];
   const Expr &BlockDim = ThreadExtent[D];
@@ -173,6 +189,16 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
     // Each iteration of a grid-stride loop stands for one point; guards on
     // threadIdx/blockIdx no longer say which iterations run.
     Expr Global = clippedLength(GlobalC[D], Extent[D]);
+    if (StrideTile[D] && !LocalConstrained) {
+      if (GlobalC[D].Modulus) {
+        if (Reason)
+          *Reason = "a modular guard inside a grid-stride loop that steps by "
+                    "a tile constant";
+        return ExprRange(Expr(0), Global);
+      }
+      return tiledStrideLength(GlobalC[D], Extent[D], *StrideTile[D],
+                               BlockDim);
+    }
     if (!LocalConstrained)
       return Global;
     if (Reason)

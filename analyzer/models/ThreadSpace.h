@@ -70,9 +70,13 @@ public:
 
   /// Enters a grid-stride loop over dimension Dim whose index runs over
   /// [0, Bound): the loop's iterations replace the threads of that dimension.
-  /// Returns false when Dim already has a Global constraint (then nothing
-  /// changes).
-  bool enterGridStride(unsigned Dim, const Expr &Bound);
+  /// A loop written with a tile constant (`i = blockIdx.x * T + threadIdx.x`,
+  /// `i += T * gridDim.x`) runs the indices whose offset in their T-wide tile
+  /// is below blockDim: all of them when blockDim == T, half when a block of
+  /// T/2 threads reads `x[i]` and `x[i + T/2]`. Returns false when Dim
+  /// already has a Global constraint (then nothing changes).
+  bool enterGridStride(unsigned Dim, const Expr &Bound,
+                       std::optional<Rational> Tile = std::nullopt);
 
   /// Number of points, per dimension multiplied. Exact unless a dimension
   /// mixes Global with Thread/Block constraints (then a range, and Reason says
@@ -116,6 +120,7 @@ private:
   IndexInterval &intervalRef(IndexKind Kind, unsigned Dim);
   std::array<Expr, 3> Extent;
   std::array<bool, 3> GridStride{};
+  std::array<std::optional<Rational>, 3> StrideTile;
   std::array<Expr, 3> ThreadExtent;
   std::array<bool, 3> BlockStride{};
   std::array<Expr, 3> BlockExtent;
@@ -125,6 +130,11 @@ private:
 
 /// Size of [Lo, Hi) ∩ [0, Extent), never negative.
 Expr clippedLength(const IndexInterval &I, const Expr &Extent);
+
+/// Iterations of a grid-stride loop stepping by a tile constant T whose
+/// index lies in [Lo, Hi) ∩ [0, Extent), with blockDim threads per tile.
+Expr tiledStrideLength(const IndexInterval &I, const Expr &Extent,
+                       const Rational &Tile, const Expr &BlockDim);
 
 } // namespace rla
 

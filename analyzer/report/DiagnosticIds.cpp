@@ -115,7 +115,8 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
       {"rl-block-size-mismatch", Severity::Warning,
        "The kernel's indices are written for one block size (a tile "
        "constant) but the launch uses another; the counts assume the "
-       "constant.",
+       "constant (a grid-stride loop over tiles: the block is wider than "
+       "the tile).",
        "Launch with the block size the kernel is written for, or index with "
        "blockDim instead of the constant."},
       {"rl-unknown-argument", Severity::Warning,

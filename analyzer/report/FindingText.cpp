@@ -50,6 +50,13 @@ std::string kibText(double Bytes) {
 std::string quoted(const std::string &S) { return "'" + S + "'"; }
 
 std::string blockSizeMismatch(const Values &V) {
+  if (V.has("tile"))
+    return quoted(V.str("kernel")) + " steps a grid-stride loop by " +
+           V.str("tile") + " * gridDim but this launch has " +
+           V.str("dimension") + " = " + V.str("launched") +
+           ": threads past " + V.str("tile") +
+           " repeat elements of the next tile; counted as about " +
+           V.str("launched") + "/" + V.str("tile") + " passes over the data";
   return quoted(V.str("kernel")) + " is written for " + V.str("dimension") +
          " == " + V.str("assumed") +
          " (a block-size constant or cooperative-groups ranks in its "

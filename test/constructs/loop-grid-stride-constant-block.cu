@@ -1,6 +1,7 @@
 // A grid-stride loop written with a block-size constant (templated kernels)
-// is a grid-stride loop when blockDim equals it: n iterations in all, with
-// the assumption stated, and a warning when the launch uses another size.
+// runs, per 256-wide tile, the offsets below blockDim: n iterations when
+// blockDim equals the constant, n/2 for a block of 128 (the other half is
+// skipped), and a warning when a wider block repeats the next tile's elements.
 // RUN: %rl-analyze-stub %s --format=json | FileCheck %s
 #include "cuda.h"
 
@@ -15,12 +16,17 @@ __global__ void gs(const float *in, float *out, int n) {
 void run(const float *in, float *out) {
   gs<256><<<1024, 256>>>(in, out, 1 << 24);
   gs<256><<<1024, 128>>>(in, out, 1 << 24);
+  gs<256><<<1024, 512>>>(in, out, 1 << 24);
 }
 
 // CHECK-LABEL: "name": "gs<256>"
-// CHECK: "flops": "n",
 // CHECK: "totals": {
 // CHECK-NEXT: "flops": 16777216,
-// CHECK: steps by 256 * gridDim: blockDim.x == 256"
+// CHECK-NOT: rl-block-size-mismatch
+// CHECK-LABEL: "name": "gs<256>"
+// CHECK: "totals": {
+// CHECK-NEXT: "flops": 8388608,
+// CHECK-NOT: rl-block-size-mismatch
 // CHECK-LABEL: "name": "gs<256>"
 // CHECK: "rl-block-size-mismatch"
+// CHECK: threads past 256 repeat elements of the next tile

@@ -413,6 +413,27 @@ TEST(ThreadSpaceTest, GridStrideLoopCountsItsIterations) {
                        });
 }
 
+TEST(ThreadSpaceTest, GridStrideOverTilesCountsTheOffsetsBelowBlockDim) {
+  // for (i = blockIdx.x * 8 + threadIdx.x; i < n; i += 8 * gridDim.x), and
+  // a guard i >= 3 inside it; blocks of up to 8 threads (exact there).
+  for (bool Guarded : {false, true}) {
+    ThreadSpace Space;
+    ASSERT_TRUE(Space.enterGridStride(0, sym("n"), Rational(8)));
+    if (Guarded)
+      Space.constrain(IndexKind::Global, 0, Expr(3), std::nullopt);
+    for (const Launch &L : smallLaunches())
+      for (int64_t N : {0, 1, 5, 8, 13, 40, 61})
+        expectExactCount(
+            Space, L, {{"n", value(N)}}, [&L, N, Guarded](const ThreadCoords &C) {
+              int64_t Count = 0;
+              for (int64_t I = C.Block[0] * 8 + C.Thread[0]; I < N;
+                   I += 8 * L.Grid[0])
+                Count += !Guarded || I >= 3;
+              return Count;
+            });
+  }
+}
+
 TEST(ThreadSpaceTest, GuardOnTheGridStrideIndex) {
   // ... { if (i > 0) ... } inside the grid-stride loop over [0, n).
   ThreadSpace Space;
