@@ -284,6 +284,10 @@ public:
   bool runRoot(const FunctionDecl *F, std::vector<InterpretedLaunch> &Out);
   std::string StopNote; ///< the last exit() ("exits at a.cu:12")
   std::string MainStop; ///< why main ended early, if it did
+  /// The return statement main left by, and the launch sites after it that
+  /// it therefore skips.
+  const ReturnStmt *MainReturn = nullptr;
+  bool RunningMain = false;
   std::set<const CallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
@@ -489,7 +493,9 @@ bool Interpreter::runRoot(const FunctionDecl *F,
                          "' runs on, which nothing in this file creates"));
   Callbacks.clear();
   Stack.push_back(&Root);
+  RunningMain = IsMain;
   Flow R = exec(F->getBody());
+  RunningMain = false;
   Stack.pop_back();
   if (Stopped)
     R = Flow::Stop;
@@ -606,6 +612,8 @@ Interpreter::Flow Interpreter::exec(const Stmt *S) {
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (Ret->getRetValue())
       Stack.back()->Ret = eval(Ret->getRetValue()).deepCopy();
+    if (RunningMain && Stack.size() == 1 && !Counterfactual)
+      MainReturn = Ret;
     return Flow::Return;
   }
   if (const auto *L = dyn_cast<LabelStmt>(S))
@@ -2426,6 +2434,12 @@ HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
   }
   if (!I.MainStop.empty())
     Run.Unreached.push_back(I.MainStop);
+  if (I.MainReturn) {
+    Run.MainReturn = I.MainReturn->getBeginLoc();
+    Run.MainReturnNote = "main returns at " +
+                         I.where(I.MainReturn->getBeginLoc()) +
+                         (Options.Args ? "" : " when run without arguments");
+  }
   // A site with more contexts than a report can show becomes one entry.
   // (A site that launches through a kernel pointer is one site per kernel.)
   using Site = std::pair<const CallExpr *, std::string>;

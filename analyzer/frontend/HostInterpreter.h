@@ -65,6 +65,10 @@ struct HostRun {
   /// Notes for sites the run did not reach ("main exits at app.cu:12 when
   /// run without arguments").
   std::vector<std::string> Unreached;
+  /// Where main returned; a launch of main after it is not reached
+  /// ("main returns at app.cu:14 when run without arguments").
+  std::optional<clang::SourceLocation> MainReturn;
+  std::string MainReturnNote;
 };
 
 /// One translation unit of a program: its AST, kept alive while the

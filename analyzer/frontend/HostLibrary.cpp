@@ -1,5 +1,6 @@
 //===- HostLibrary.cpp ----------------------------------------------------===//
 #include "analyzer/frontend/HostLibrary.h"
+#include "analyzer/support/ScanFormat.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -260,7 +261,8 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
   static const std::set<llvm::StringRef> Math = {
       "ceil",  "floor", "trunc", "round", "abs", "fabs",  "labs",
       "llabs", "sqrt",  "cbrt",  "log2",  "log", "log10", "exp",
-      "exp2",  "fmin",  "fmax",  "min",   "max", "pow"};
+      "exp2",  "fmin",  "fmax",  "min",   "max", "pow",   "rint",
+      "lrint", "llrint", "nearbyint", "lround", "llround"};
   llvm::StringRef Base = Name;
   if (!Math.count(Base) && Base.size() > 2 &&
       (Base.ends_with("f") || Base.ends_with("l")) &&
@@ -276,12 +278,24 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
     if (Base == "trunc")
       return done(HostValue::number(
           Rational(X.isNegative() ? X.ceil() : X.floor(), 1), true));
-    if (Base == "round") {
+    if (Base == "round" || Base == "lround" || Base == "llround") {
+      // Halfway cases away from zero; lround's result is an integer.
       Rational Half(1, 2);
       return done(HostValue::number(X.isNegative()
                                         ? -Rational((-X + Half).floor(), 1)
                                         : Rational((X + Half).floor(), 1),
-                                    true));
+                                    Base == "round"));
+    }
+    if (Base == "rint" || Base == "nearbyint" || Base == "lrint" ||
+        Base == "llrint") {
+      // The default rounding mode: halfway cases to the even neighbour.
+      Rational Below(X.floor(), 1);
+      Rational Frac = X - Below;
+      Rational Half(1, 2);
+      bool Up = Half < Frac ||
+                (Frac == Half && (X.floor() % 2 != 0));
+      return done(HostValue::number(Up ? Below + Rational(1) : Below,
+                                    Base == "rint" || Base == "nearbyint"));
     }
     if (Base == "abs" || Base == "fabs" || Base == "labs" || Base == "llabs")
       return done(HostValue::number(X.isNegative() ? -X : X, A[0].Float));
@@ -328,6 +342,25 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
         return done(*V);
     return R;
   }
+  // sscanf(argv[2], "%d", &n) on the program's arguments.
+  if (Name == "sscanf" && A.size() >= 2 && A[0].K == HostValue::Kind::String &&
+      A[1].K == HostValue::Kind::String)
+    if (auto Scan = scanFormat(A[0].Text, A[1].Text)) {
+      for (size_t I = 0; I < Scan->Values.size() && I + 2 < A.size(); ++I) {
+        const ScannedValue &V = Scan->Values[I];
+        const HostValue &To = A[I + 2];
+        if (V.ValueKind == ScannedValue::Kind::Text) {
+          // %s fills a character buffer: the buffer holds the string.
+          if (To.K == HostValue::Kind::Pointer && To.Target && To.Offset == 0)
+            *To.Target = HostValue::string(V.Str);
+          continue;
+        }
+        store(To, V.ValueKind == ScannedValue::Kind::Real
+                      ? fromReal(V.Real)
+                      : HostValue::number(Rational(V.Int)));
+      }
+      return done(HostValue::number(Rational(int64_t(Scan->Returned))));
+    }
   if (Name == "strlen" && A.size() == 1 && A[0].K == HostValue::Kind::String)
     return done(HostValue::number(Rational(int64_t(A[0].Text.size()))));
   if ((Name == "strcmp" || Name == "strcasecmp") && A.size() == 2 &&

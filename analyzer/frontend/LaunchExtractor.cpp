@@ -96,8 +96,14 @@ public:
     EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
     LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Current, Values);
     if (Current && Current->isMain())
+    {
       for (const std::string &Why : Run.Unreached)
         Spec.Notes.push_back("the program does not reach this launch: " + Why);
+      if (Run.MainReturn && Ctx.getSourceManager().isBeforeInTranslationUnit(
+                                *Run.MainReturn, Call->getBeginLoc()))
+        Spec.Notes.push_back("the program does not reach this launch: " +
+                             Run.MainReturnNote);
+    }
     Out.push_back(std::move(Spec));
     return true;
   }
