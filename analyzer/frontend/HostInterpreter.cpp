@@ -1090,6 +1090,16 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
   // changes is unknown inside and after it, and launches in it run Count
   // times.
   std::string Changes = "changes in the loop at " + where(Loop->getBeginLoc());
+  std::vector<std::pair<HostSlot, std::string>> Inputs;
+  {
+    std::set<const ValueDecl *> Written;
+    collectAssignedVars(Loop, Written);
+    for (const ValueDecl *D : Written)
+      if (HostSlot Slot = variable(D);
+          Slot && Slot->K == HostValue::Kind::Unknown &&
+          llvm::StringRef(Slot->Text).contains(" comes from "))
+        Inputs.emplace_back(Slot, Slot->Text);
+  }
   LoopStart Start = loopStart(Loop);
   havoc(Loop, Changes, /*OnlyCarried=*/Body);
   Multipliers.push_back(Count);
@@ -1113,6 +1123,12 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
     Conditions.pop_back();
   Multipliers.pop_back();
   havoc(Loop, Changes);
+  // A value read from input before the loop's count was lost
+  // (`sscanf(line, "%u", &width)` on a line fgets read) keeps saying so:
+  // that is what the user can act on (--bind width=...).
+  for (const auto &[Slot, Reason] : Inputs)
+    if (Slot->K == HostValue::Kind::Unknown)
+      Slot->Text = Reason;
 }
 
 /// Whether S always leaves the loop it is in: `{ ...; break; }`.
