@@ -68,7 +68,7 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
     if (!To->isIntegralOrEnumerationType())
       return std::nullopt;
     if (!Cast->getSubExpr()->getType()->isIntegralOrEnumerationType())
-      return std::nullopt;
+      return roundedQuotient(Cast->getSubExpr());
     return convert(Cast->getSubExpr());
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
@@ -102,6 +102,39 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     return convert(Default->getExpr());
   return std::nullopt;
+}
+
+std::optional<Expr>
+SymbolicConverter::integerAsFloat(const clang::Expr *E) const {
+  const clang::Expr *Inner = E->IgnoreParens();
+  while (const auto *Cast = dyn_cast<CastExpr>(Inner)) {
+    Inner = Cast->getSubExpr()->IgnoreParens();
+    if (Inner->getType()->isIntegralOrEnumerationType())
+      return convert(Inner);
+  }
+  return wholeFloatConstant(E);
+}
+
+std::optional<Expr>
+SymbolicConverter::roundedQuotient(const clang::Expr *E) const {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Call->getNumArgs() != 1)
+    return std::nullopt;
+  std::string Name = Callee->getNameAsString();
+  bool Ceil = Name == "ceil" || Name == "ceilf";
+  if (!Ceil && Name != "floor" && Name != "floorf")
+    return std::nullopt;
+  const clang::Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *Div = dyn_cast<clang::BinaryOperator>(Arg);
+      Div && Div->getOpcode() == BO_Div) {
+    auto A = integerAsFloat(Div->getLHS());
+    auto B = integerAsFloat(Div->getRHS());
+    if (!A || !B)
+      return std::nullopt;
+    return Ceil ? Expr::ceilDiv(*A, *B) : Expr::floorDiv(*A, *B);
+  }
+  return integerAsFloat(Call->getArg(0));
 }
 
 std::optional<Expr>

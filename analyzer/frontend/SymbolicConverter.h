@@ -48,6 +48,11 @@ public:
   /// small enough to be exact (|v| < 2^24): the start, bound and step of a
   /// `for (float i = -R; i <= R; i++)` loop.
   std::optional<Expr> wholeFloatConstant(const clang::Expr *E) const;
+  /// `ceil((double)n / (double)block)` converted to an integer: the integer
+  /// quotient rounded up (floor: down), for sizes, which are non-negative.
+  std::optional<Expr> roundedQuotient(const clang::Expr *E) const;
+  /// An integer that code turned into a float (`(double)n`, `256.0`).
+  std::optional<Expr> integerAsFloat(const clang::Expr *E) const;
 
   /// "cfg.n" for a field of a by-value kernel parameter (also through `this`
   /// in an inlined member function); the symbol its value is bound to.
