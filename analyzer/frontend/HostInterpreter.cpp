@@ -288,6 +288,10 @@ public:
   /// it therefore skips.
   const ReturnStmt *MainReturn = nullptr;
   bool RunningMain = false;
+  /// Iterations left to a nest of loops without launches that runs as
+  /// written (a 9x9 mask counted into a size); unset outside such a nest.
+  std::optional<uint64_t> DataNestLeft;
+  bool DataNestSpent = false;
   std::set<const CallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
@@ -328,6 +332,10 @@ private:
   Flow exec(const Stmt *S);
   Flow execLoop(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
                 const clang::Expr *Inc, const Stmt *Body, bool CondFirst);
+  /// A nest of loops without launches, run within DataLoopLimit iterations
+  /// in all, or undone and its writes made unknown.
+  Flow execDataNest(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
+                    const clang::Expr *Inc, const Stmt *Body, bool CondFirst);
   Flow runIterations(const Stmt *Loop, const clang::Expr *Cond,
                      const clang::Expr *Inc, const Stmt *Body, bool CondFirst,
                      bool Launches, uint64_t Limit);
@@ -351,6 +359,9 @@ private:
   HostValue binary(const clang::BinaryOperator *B);
   HostValue unary(const UnaryOperator *U);
   HostValue cast(const CastExpr *C);
+  /// `(T *)malloc(bytes)` / calloc with a known size: an array of
+  /// bytes / sizeof(T) elements; nullopt when C is no such cast.
+  std::optional<HostValue> heapArray(const CastExpr *C);
   HostValue callExpr(const CallExpr *C);
   HostValue invoke(const FunctionDecl *F, llvm::ArrayRef<const clang::Expr *>,
                    HostSlot This, const CallExpr *Site);
@@ -960,11 +971,11 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // runs of one launch are one entry), the rest is summarised.
   if (Counterfactual > 0)
     Limit = std::min(Limit, CounterfactualLoopLimit);
-  // Nested loops without launches walk data (rows by columns).
-  if (!Launches && loopsIn(Body)) {
-    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
-    return Flow::Normal;
-  }
+  // Nested loops without launches walk data (rows by columns), unless
+  // the whole nest is small (a 9x9 mask whose ones give a size): it runs
+  // as written within one budget, else it is undone and summarised.
+  if (!Launches && loopsIn(Body) && !DataNestLeft)
+    return execDataNest(Loop, Init, Cond, Inc, Body, CondFirst);
   std::optional<Rational> Trips = tripCount(*this, Cond, Inc, Body);
   // If the body can leave early on a value not known, the iterations run
   // so far are undone and the loop is summarised with no trip count.
@@ -994,6 +1005,25 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   return F;
 }
 
+Interpreter::Flow Interpreter::execDataNest(const Stmt *Loop,
+                                            const Stmt *Init,
+                                            const clang::Expr *Cond,
+                                            const clang::Expr *Inc,
+                                            const Stmt *Body, bool CondFirst) {
+  LoopStart Start = loopStart(Loop);
+  DataNestLeft = DataLoopLimit;
+  DataNestSpent = false;
+  Flow F = execLoop(Loop, Init, Cond, Inc, Body, CondFirst);
+  DataNestLeft.reset();
+  if (DataNestSpent || OverBudget) {
+    DataNestSpent = false;
+    undo(Start);
+    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+    return OverBudget ? Flow::Stop : Flow::Normal;
+  }
+  return F;
+}
+
 Interpreter::LoopStart Interpreter::loopStart(const Stmt *Loop) {
   LoopStart Start;
   Start.State = snapshot(Loop, nullptr);
@@ -1019,8 +1049,12 @@ Interpreter::Flow Interpreter::runIterations(const Stmt *Loop,
                                              const Stmt *Body, bool CondFirst,
                                              bool Launches, uint64_t Limit) {
   for (uint64_t Iteration = 0;; ++Iteration) {
-    if (OverBudget)
+    if (OverBudget || DataNestSpent)
       return Flow::Stop;
+    if (DataNestLeft && (*DataNestLeft)-- == 0) {
+      DataNestSpent = true;
+      return Flow::Stop;
+    }
     if (Cond && (CondFirst || Iteration > 0)) {
       HostValue C = eval(Cond);
       if (!C.isNumber()) {
@@ -1603,6 +1637,46 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
   return HostValue::unknown("`" + text(E) + "` is not evaluated");
 }
 
+std::optional<HostValue> Interpreter::heapArray(const CastExpr *C) {
+  const auto *Call =
+      dyn_cast<CallExpr>(C->getSubExpr()->IgnoreParenImpCasts());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !C->getType()->isPointerType())
+    return std::nullopt;
+  llvm::StringRef Name = F->getName();
+  bool Zeroed = Name == "calloc";
+  if (!(Name == "malloc" && Call->getNumArgs() == 1) &&
+      !(Zeroed && Call->getNumArgs() == 2))
+    return std::nullopt;
+  QualType Elem = C->getType()->getPointeeType();
+  if (Elem->isVoidType() || Elem->isIncompleteType() ||
+      Elem->isDependentType())
+    return std::nullopt;
+  uint64_t ElemBytes = ctx().getTypeSizeInChars(Elem).getQuantity();
+  HostValue Bytes = eval(Call->getArg(0));
+  if (Zeroed)
+    Bytes = arithmetic(Bytes, eval(Call->getArg(1)), BO_Mul, true);
+  std::string Where = where(Call->getBeginLoc());
+  if (!Bytes.isNumber() || !Bytes.Num.isInteger() || ElemBytes == 0 ||
+      Bytes.Num.isNegative() ||
+      Bytes.Num.num() / __int128(ElemBytes) > __int128(MaxElements)) {
+    HostValue P;
+    P.K = HostValue::Kind::Pointer;
+    P.Text = "memory from " + Name.str() + " at " + Where;
+    return P;
+  }
+  uint64_t Count = uint64_t(Bytes.Num.num()) / ElemBytes;
+  std::string Why = "uninitialised memory from " + Name.str() + " at " + Where;
+  std::vector<HostValue> Elements;
+  for (uint64_t I = 0; I < Count; ++I)
+    Elements.push_back(Zeroed && Elem->isScalarType()
+                           ? HostValue::number(Rational(0),
+                                               Elem->isRealFloatingType())
+                           : defaultValue(Elem, Why));
+  return HostValue::pointer(std::make_shared<HostValue>(
+      HostValue::aggregate(std::move(Elements), true)));
+}
+
 HostValue Interpreter::cast(const CastExpr *C) {
   switch (C->getCastKind()) {
   case CK_LValueToRValue:
@@ -1622,6 +1696,12 @@ HostValue Interpreter::cast(const CastExpr *C) {
   case CK_ConstructorConversion:
   case CK_UserDefinedConversion:
     return eval(C->getSubExpr());
+  case CK_BitCast:
+    // `(int *)malloc(n * sizeof(int))`: n elements the program can fill
+    // (a mask whose ones give a size, a struct whose fields do).
+    if (auto Heap = heapArray(C))
+      return *Heap;
+    return coerce(eval(C->getSubExpr()), C->getType());
   default:
     return coerce(eval(C->getSubExpr()), C->getType());
   }
@@ -1883,7 +1963,8 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   Stack.push_back(&Callee);
   Flow R = exec(Def->getBody());
   Stack.pop_back();
-  if (R == Flow::Stop)
+  // A nest of data loops that ran out of iterations is undone, not an exit.
+  if (R == Flow::Stop && !DataNestSpent)
     Stopped = true;
   if (!Def->getReturnType()->isVoidType() && !Callee.Ret.known() &&
       Callee.Ret.Text.empty())
