@@ -31,9 +31,10 @@ bool alwaysLeaves(const Stmt *S) {
   return false;
 }
 
-/// A `break` that leaves this loop (not one of a nested loop or switch).
-bool breaksOut(const Stmt *S) {
-  if (!S)
+/// A `break` that leaves this loop (not one of a nested loop or switch),
+/// other than in Skip (the exit test the loop is counted by).
+bool breaksOut(const Stmt *S, const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
     return false;
   if (isa<BreakStmt>(S))
     return true;
@@ -41,21 +42,21 @@ bool breaksOut(const Stmt *S) {
       isa<SwitchStmt>(S) || isa<CXXForRangeStmt>(S))
     return false;
   for (const Stmt *Child : S->children())
-    if (breaksOut(Child))
+    if (breaksOut(Child, Skip))
       return true;
   return false;
 }
 
 /// A return inside a loop ends the thread's loop early, like a break.
-bool returnsFrom(const Stmt *S) {
-  if (!S)
+bool returnsFrom(const Stmt *S, const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
     return false;
   if (isa<ReturnStmt>(S))
     return true;
   if (isa<LambdaExpr>(S))
     return false;
   for (const Stmt *Child : S->children())
-    if (returnsFrom(Child))
+    if (returnsFrom(Child, Skip))
       return true;
   return false;
 }
@@ -204,6 +205,11 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If) {
       walkStmt(S);
+      continue;
+    }
+    if (CountedExits.count(If)) {
+      // The loop's count ends it here: only the test is work.
+      walkExpr(If->getCond());
       continue;
     }
     AfterIf After = walkIf(If);
@@ -493,8 +499,15 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
   forgetAssigned(Body);
   if (Inc)
     forgetAssigned(Inc);
-  bool Leaves = breaksOut(Body) || returnsFrom(Body);
+  bool Leaves = breaksOut(Body, Shape.CountedExit) ||
+                returnsFrom(Body, Shape.CountedExit);
   bool MayExitEarly = Leaves || Shape.MayStopEarly;
+  if (Shape.CountedExit) {
+    CountedExits.insert(Shape.CountedExit);
+    assume("the loop at " + where(LoopStmt) + " ends at its exit test at " +
+           where(Shape.CountedExit) +
+           ": the index math before the test runs once more than counted");
+  }
   auto walkIteration = [&]() {
     Accumulator A;
     Accumulator *Saved = Cur;

@@ -216,6 +216,8 @@ private:
   ValueEnv Env;
   Accumulator *Cur = nullptr;
   std::vector<LoopContext> Loops;
+  /// Exit tests a loop's trip count comes from (LoopShape::CountedExit).
+  std::set<const clang::IfStmt *> CountedExits;
   std::vector<const clang::FunctionDecl *> CallStack;
   std::set<std::string> UncountedCalls;
   /// Where the last inlined function returning a reference pointed.

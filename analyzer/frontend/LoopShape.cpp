@@ -7,6 +7,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <functional>
+#include <set>
+
 using namespace clang;
 
 namespace rla {
@@ -333,6 +336,98 @@ std::optional<LoopShape> analyzeCountdownTest(const Stmt *Init,
   return Shape;
 }
 
+/// A variable the body declares at its top level: its value is recomputed
+/// every iteration from its initialiser.
+const VarDecl *bodyLocal(const Stmt *Body, const ValueDecl *D) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  const auto *V = dyn_cast_or_null<VarDecl>(D);
+  if (!C || !V || !V->hasInit())
+    return nullptr;
+  for (const Stmt *S : C->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *Child : DS->decls())
+        if (Child == V)
+          return V;
+  return nullptr;
+}
+
+/// `g(v) < K` with g built from v by adding, multiplying and dividing by
+/// positive constants (through locals of the body): `v < T` for the T it
+/// returns, and Var is set to v. The tiled GEMMs' `block_tile_i =
+/// (block_pos * 8 / 256) * 8; if (block_tile_i >= 256) break;`.
+std::optional<Expr> invertMonotone(const clang::Expr *E, const Expr &K,
+                                   const Stmt *Init, const clang::Expr *Inc,
+                                   const Stmt *Body,
+                                   const SymbolicConverter &Conv,
+                                   const VarDecl *&Var, unsigned Depth = 0) {
+  if (Depth > 8 || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return invertMonotone(Cast->getSubExpr(), K, Init, Inc, Body, Conv, Var,
+                          Depth + 1);
+  if (const VarDecl *V = referencedVar(E)) {
+    if (soleUpdate(Body, Inc, V) || initialiserOf(Init, V)) {
+      Var = V;
+      return K;
+    }
+    std::set<const ValueDecl *> Assigned;
+    collectAssignedVars(Body, Assigned);
+    if (const VarDecl *Local = bodyLocal(Body, V); Local && !Assigned.count(V))
+      return invertMonotone(Local->getInit(), K, Init, Inc, Body, Conv, Var,
+                            Depth + 1);
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast<clang::BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto positive = [&](const clang::Expr *X) -> std::optional<Expr> {
+    auto V = Conv.convert(X);
+    auto C = V ? V->asConstant() : std::nullopt;
+    if (!C || !C->isInteger() || C->isNegative() || C->isZero())
+      return std::nullopt;
+    return V;
+  };
+  auto invariant = [&](const clang::Expr *X) -> std::optional<Expr> {
+    std::set<const ValueDecl *> Read, Assigned;
+    collectReadVars(X, Read);
+    collectAssignedVars(Body, Assigned);
+    if (Inc)
+      collectAssignedVars(Inc, Assigned);
+    for (const ValueDecl *D : Read)
+      if (Assigned.count(D) || bodyLocal(Body, D))
+        return std::nullopt;
+    return Conv.convert(X);
+  };
+  auto recurse = [&](const clang::Expr *X, const Expr &NewK) {
+    return invertMonotone(X, NewK, Init, Inc, Body, Conv, Var, Depth + 1);
+  };
+  switch (B->getOpcode()) {
+  case BO_Mul: // a * c < K  <=>  a < ceil(K / c)
+    if (auto C = positive(B->getRHS()))
+      return recurse(B->getLHS(), Expr::ceilDiv(K, *C));
+    if (auto C = positive(B->getLHS()))
+      return recurse(B->getRHS(), Expr::ceilDiv(K, *C));
+    return std::nullopt;
+  case BO_Div: // floor(a / c) < K  <=>  a < K * c
+    if (auto C = positive(B->getRHS()))
+      return recurse(B->getLHS(), K * *C);
+    return std::nullopt;
+  case BO_Add:
+    if (auto C = invariant(B->getRHS()))
+      return recurse(B->getLHS(), K - *C);
+    if (auto C = invariant(B->getLHS()))
+      return recurse(B->getRHS(), K - *C);
+    return std::nullopt;
+  case BO_Sub:
+    if (auto C = invariant(B->getRHS()))
+      return recurse(B->getLHS(), K + *C);
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
                       const clang::Expr *IncExpr, const Stmt *Body,
                       bool BodyFirst, const SymbolicConverter &Conv,
@@ -362,6 +457,32 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
       Var = V;
       VarOnLeft = Left;
       break;
+    }
+  }
+  // `g(v) < K` for a g that grows with a counter v: `v < g^-1(K)`.
+  std::optional<Expr> DerivedBound;
+  if (!Var) {
+    BinaryOperatorKind Op = Cond->getOpcode();
+    if (NegateCond)
+      Op = clang::BinaryOperator::negateComparisonOp(Op);
+    for (bool Left : {true, false}) {
+      BinaryOperatorKind SideOp =
+          Left ? Op : clang::BinaryOperator::reverseComparisonOp(Op);
+      if (SideOp != BO_LT && SideOp != BO_LE)
+        continue;
+      const clang::Expr *Other = Left ? Cond->getRHS() : Cond->getLHS();
+      auto K = Conv.convert(Other);
+      if (!K || mentionsThreadCoordinate(*K))
+        continue;
+      Expr Below = SideOp == BO_LE ? *K + Expr(1) : *K;
+      const VarDecl *V = nullptr;
+      if (auto T = invertMonotone(Left ? Cond->getLHS() : Cond->getRHS(),
+                                  Below, Init, IncExpr, Body, Conv, V);
+          T && V) {
+        Var = V;
+        DerivedBound = *T;
+        break;
+      }
     }
   }
   if (!Var) {
@@ -396,6 +517,8 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   const clang::Expr *BoundExpr = VarOnLeft ? Cond->getRHS() : Cond->getLHS();
   if (!VarOnLeft)
     Op = clang::BinaryOperator::reverseComparisonOp(Op);
+  if (DerivedBound)
+    Op = BO_LT;
   const clang::Expr *Update = soleUpdate(Body, IncExpr, Var);
   if (!Update) {
     std::set<const ValueDecl *> Assigned;
@@ -407,7 +530,7 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     return Shape;
   }
   // The bound must not change inside the loop.
-  {
+  if (!DerivedBound) {
     std::set<const ValueDecl *> Assigned, Read;
     collectAssignedVars(Body, Assigned);
     collectAssignedVars(IncExpr, Assigned);
@@ -418,7 +541,7 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
         return Shape;
       }
   }
-  auto Bound = valueOf(BoundExpr);
+  auto Bound = DerivedBound ? DerivedBound : valueOf(BoundExpr);
   if (!Bound) {
     Shape.Why = "its bound is not known from parameters and indices";
     return Shape;
@@ -666,10 +789,10 @@ bool alwaysTrue(const clang::Expr *Cond, const SymbolicConverter &Conv) {
   return C && !C->isZero();
 }
 
-/// The tests of `if (C) break;` and `if (C) return ...;` among the body's
+/// The `if (C) break;` and `if (C) return ...;` among the body's
 /// statements: the exits of a loop whose own condition always holds.
-std::vector<const clang::Expr *> exitTests(const Stmt *Body) {
-  std::vector<const clang::Expr *> Tests;
+std::vector<const IfStmt *> exitTests(const Stmt *Body) {
+  std::vector<const IfStmt *> Tests;
   const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
   if (!C)
     return Tests;
@@ -682,33 +805,107 @@ std::vector<const clang::Expr *> exitTests(const Stmt *Body) {
         Block && Block->size() == 1)
       Then = Block->body_front();
     if (isa<BreakStmt>(Then) || isa<ReturnStmt>(Then))
-      Tests.push_back(If->getCond());
+      Tests.push_back(If);
   }
   return Tests;
 }
 
+/// Whether Exit comes first in the body, after declarations of integers
+/// computed without memory or calls (`const unsigned tile = pos * 8 / 256;`),
+/// and (with PureTest) tests without them: then every iteration but the
+/// last runs the whole body, and the last only that index math.
+bool exitsFirst(const Stmt *Body, const IfStmt *Exit, bool PureTest = true) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C)
+    return false;
+  std::function<bool(const Stmt *)> pure = [&](const Stmt *S) {
+    if (!S)
+      return true;
+    if (isa<CallExpr>(S) || isa<ArraySubscriptExpr>(S) ||
+        isa<CXXNewExpr>(S) || isa<LambdaExpr>(S))
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && (U->getOpcode() == UO_Deref || U->isIncrementDecrementOp()))
+      return false;
+    if (const auto *B = dyn_cast<clang::BinaryOperator>(S);
+        B && B->isAssignmentOp())
+      return false;
+    for (const Stmt *Child : S->children())
+      if (!pure(Child))
+        return false;
+    return true;
+  };
+  for (const Stmt *S : C->body()) {
+    if (S == Exit)
+      return !PureTest || pure(Exit->getCond());
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS)
+      return false;
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->getType()->isIntegralOrEnumerationType() ||
+          !pure(V->getInit()))
+        return false;
+    }
+  }
+  return false;
+}
+
+/// Whether the body does work before Exit while the counter's update
+/// comes after it (in the body or the for-increment): the test then sees a
+/// value one step behind the work, which runs once more than it fails.
+bool workRunsOnceMore(const Stmt *Body, const IfStmt *Exit,
+                      const VarDecl *Counter) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C || exitsFirst(Body, Exit, /*PureTest=*/false))
+    return false;
+  bool AfterExit = false;
+  for (const Stmt *S : C->body()) {
+    if (S == Exit) {
+      AfterExit = true;
+      continue;
+    }
+    std::set<const ValueDecl *> Written;
+    collectAssignedVars(S, Written);
+    if (Written.count(Counter))
+      return AfterExit;
+  }
+  return true; // updated by the increment, after the body
+}
+
 /// `for (;;) { ...; if (i >= n || data) break; ... }`: counted by the parts
 /// of its exit tests that compare a counter, as if `while (!(i >= n))` (the
-/// fewest trips of them: the loop ends at the first exit that holds). The
-/// body may leave through the test (the walker's break/return makes it a
-/// range), and a test after the counter's update in the body is counted one
-/// trip high: the range's high end stays an upper bound.
+/// fewest trips of them: the loop ends at the first exit that holds). One
+/// test that comes before any work (after integer declarations) counts the
+/// loop exactly, stride loops over tiles included; otherwise the body may
+/// leave mid-way (the walker's break/return makes it a range) and the range
+/// takes one trip more, so its high end stays an upper bound.
 LoopShape analyzeExitTest(const Stmt *Init,
-                          const std::vector<const clang::Expr *> &Tests,
+                          const std::vector<const IfStmt *> &Tests,
                           const clang::Expr *IncExpr, const Stmt *Body,
                           bool BodyFirst, const SymbolicConverter &Conv) {
   // Every exit's parts: the loop ends at the first that holds.
   std::vector<const clang::Expr *> Parts;
-  for (const clang::Expr *Test : Tests)
-    disjuncts(Test, Parts);
+  for (const IfStmt *Test : Tests)
+    disjuncts(Test->getCond(), Parts);
+  // One test before any work ends the loop exactly where its count says.
+  bool First = Tests.size() == 1 && Parts.size() == 1 && !BodyFirst &&
+               exitsFirst(Body, Tests.front());
   std::optional<LoopShape> Counted;
   std::string Uncounted;
   for (const clang::Expr *Part : Parts) {
     LoopShape S = analyzeLoop(Init, Part, IncExpr, Body, BodyFirst, Conv,
                               /*NegateCond=*/true);
-    if (S.ShapeKind != LoopShape::Counted) {
+    // A stride loop (`for (pos = blockIdx.x;; pos += gridDim.x)`) is
+    // counted by its one test; trips of several only combine when counted.
+    bool Stride = S.ShapeKind != LoopShape::Counted &&
+                  S.ShapeKind != LoopShape::Unknown && First;
+    if (S.ShapeKind != LoopShape::Counted && !Stride) {
       if (Uncounted.empty())
-        Uncounted = S.Why;
+        Uncounted = S.ShapeKind == LoopShape::Unknown
+                        ? S.Why
+                        : "a stride loop whose exit test is not the first "
+                          "thing its body does";
       continue;
     }
     if (!Counted)
@@ -723,12 +920,26 @@ LoopShape analyzeExitTest(const Stmt *Init,
                   "is counted: " + Uncounted;
     return Unknown;
   }
-  // Never exact: the test leaves mid-body.
+  // Exact: the walker counts the test and skips its break.
+  if (First) {
+    Counted->CountedExit = Tests.front();
+    return *Counted;
+  }
+  // Otherwise a range: the test leaves mid-body. Work before the last test
+  // with the counter's update after it runs once more than the test fails,
+  // so the high end takes one more trip.
   Counted->MayStopEarly = true;
   Counted->StopsEarlyWhy = "it leaves through an exit test in its body";
-  // A do-while body runs once before its first test.
-  if (BodyFirst)
+  if (workRunsOnceMore(Body, Tests.back(), Counted->Var)) {
+    Counted->Trip = (Counted->TripMayBeNegative
+                         ? Expr::max(Expr(0), Counted->Trip)
+                         : Counted->Trip) +
+                    Expr(1);
+    Counted->TripMayBeNegative = false;
+  } else if (BodyFirst) {
+    // A do-while body runs once before its first test.
     Counted->Trip = Expr::max(Counted->Trip, Expr(1));
+  }
   return *Counted;
 }
 

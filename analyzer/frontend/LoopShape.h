@@ -50,6 +50,10 @@ struct LoopShape {
   /// is not; the loop may stop before Trip (StopsEarlyWhy says why).
   bool MayStopEarly = false;
   std::string StopsEarlyWhy;
+  /// `for (;;) { int t = f(v); if (t >= n) break; ... }`: the exit the trip
+  /// count comes from, first in the body after integer declarations; the
+  /// walker counts its test, not a break that may happen anywhere.
+  const clang::IfStmt *CountedExit = nullptr;
 };
 
 /// Analyses `for (Init; Cond; Inc) Body`. The converter gives symbolic values
