@@ -22,7 +22,7 @@ namespace {
 /// Bounds that keep a run fast on any input: statements and expressions
 /// evaluated per root, iterations a loop runs one by one before it is
 /// summarised, and call depth.
-constexpr uint64_t StepBudget = 1000000;
+constexpr uint64_t StepBudget = 2000000;
 constexpr uint64_t CounterfactualBudget = 100000;
 /// Branches not taken followed inside one another (a switch on the kernel
 /// inside a switch on the block size).
@@ -34,6 +34,8 @@ constexpr unsigned MaxCallDepth = 48;
 /// Arrays and vectors up to this size are followed element by element
 /// (block-size tables, argv); larger ones hold data, not launch sizes.
 constexpr uint64_t MaxElements = 4096;
+/// malloc/calloc arrays followed element by element (a mask, a struct).
+constexpr uint64_t MaxHeapElements = 256;
 /// Distinct calling contexts of one site shown as entries of their own.
 constexpr size_t MaxContextsPerSite = 8;
 /// How a launch's note on a branch the program does not take begins.
@@ -292,6 +294,9 @@ public:
   /// written (a 9x9 mask counted into a size); unset outside such a nest.
   std::optional<uint64_t> DataNestLeft;
   bool DataNestSpent = false;
+  /// Nests that ran out once (a matrix check called per launch): summarised
+  /// from then on without trying again.
+  std::set<const Stmt *> LargeDataNests;
   std::set<const CallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
@@ -974,8 +979,12 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // Nested loops without launches walk data (rows by columns), unless
   // the whole nest is small (a 9x9 mask whose ones give a size): it runs
   // as written within one budget, else it is undone and summarised.
-  if (!Launches && loopsIn(Body) && !DataNestLeft)
-    return execDataNest(Loop, Init, Cond, Inc, Body, CondFirst);
+  if (!Launches && loopsIn(Body) && !DataNestLeft) {
+    if (!LargeDataNests.count(Loop))
+      return execDataNest(Loop, Init, Cond, Inc, Body, CondFirst);
+    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+    return Flow::Normal;
+  }
   std::optional<Rational> Trips = tripCount(*this, Cond, Inc, Body);
   // If the body can leave early on a value not known, the iterations run
   // so far are undone and the loop is summarised with no trip count.
@@ -1017,6 +1026,7 @@ Interpreter::Flow Interpreter::execDataNest(const Stmt *Loop,
   DataNestLeft.reset();
   if (DataNestSpent || OverBudget) {
     DataNestSpent = false;
+    LargeDataNests.insert(Loop);
     undo(Start);
     havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
     return OverBudget ? Flow::Stop : Flow::Normal;
@@ -1659,7 +1669,7 @@ std::optional<HostValue> Interpreter::heapArray(const CastExpr *C) {
   std::string Where = where(Call->getBeginLoc());
   if (!Bytes.isNumber() || !Bytes.Num.isInteger() || ElemBytes == 0 ||
       Bytes.Num.isNegative() ||
-      Bytes.Num.num() / __int128(ElemBytes) > __int128(MaxElements)) {
+      Bytes.Num.num() / __int128(ElemBytes) > __int128(MaxHeapElements)) {
     HostValue P;
     P.K = HostValue::Kind::Pointer;
     P.Text = "memory from " + Name.str() + " at " + Where;
