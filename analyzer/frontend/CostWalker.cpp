@@ -595,8 +595,9 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
              : Tid;
     if (Shape.StrideTile)
       Out.StrideTiles.emplace(dimSymbol("blockDim", D), *Shape.StrideTile);
-    bool Entered = Grid ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile)
-                        : Space.enterBlockStride(D, Shape.Bound);
+    bool Entered = Grid
+                       ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile)
+                       : Space.enterBlockStride(D, Shape.Bound);
     if (!Entered) {
       rangeReason("stride loop at " + where(LoopStmt) +
                   " inside a guard on the same index: counted per thread");

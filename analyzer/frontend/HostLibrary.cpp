@@ -292,8 +292,7 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
       Rational Below(X.floor(), 1);
       Rational Frac = X - Below;
       Rational Half(1, 2);
-      bool Up = Half < Frac ||
-                (Frac == Half && (X.floor() % 2 != 0));
+      bool Up = Half < Frac || (Frac == Half && X.floor() % 2 != 0);
       return done(HostValue::number(Up ? Below + Rational(1) : Below,
                                     Base == "rint" || Base == "nearbyint"));
     }

@@ -67,7 +67,6 @@ public:
   }
 };
 
-
 /// The expressions a statement list runs unconditionally at its top level:
 /// statements that are expressions, and the operands of comma expressions.
 void topLevelUpdates(const clang::Expr *E, std::set<const clang::Expr *> &Out) {

@@ -95,8 +95,7 @@ public:
       return true;
     EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
     LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Current, Values);
-    if (Current && Current->isMain())
-    {
+    if (Current && Current->isMain()) {
       for (const std::string &Why : Run.Unreached)
         Spec.Notes.push_back("the program does not reach this launch: " + Why);
       if (Run.MainReturn && Ctx.getSourceManager().isBeforeInTranslationUnit(

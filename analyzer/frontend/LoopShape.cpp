@@ -7,7 +7,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
-#include <functional>
 #include <set>
 
 using namespace clang;
@@ -810,6 +809,25 @@ std::vector<const IfStmt *> exitTests(const Stmt *Body) {
   return Tests;
 }
 
+/// Index math: no memory, calls, side effects or lambdas in S.
+bool pureIndexMath(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<CallExpr>(S) || isa<ArraySubscriptExpr>(S) || isa<CXXNewExpr>(S) ||
+      isa<LambdaExpr>(S))
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->getOpcode() == UO_Deref || U->isIncrementDecrementOp()))
+    return false;
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(S);
+      B && B->isAssignmentOp())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!pureIndexMath(Child))
+      return false;
+  return true;
+}
+
 /// Whether Exit comes first in the body, after declarations of integers
 /// computed without memory or calls (`const unsigned tile = pos * 8 / 256;`),
 /// and (with PureTest) tests without them: then every iteration but the
@@ -818,33 +836,16 @@ bool exitsFirst(const Stmt *Body, const IfStmt *Exit, bool PureTest = true) {
   const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
   if (!C)
     return false;
-  std::function<bool(const Stmt *)> pure = [&](const Stmt *S) {
-    if (!S)
-      return true;
-    if (isa<CallExpr>(S) || isa<ArraySubscriptExpr>(S) ||
-        isa<CXXNewExpr>(S) || isa<LambdaExpr>(S))
-      return false;
-    if (const auto *U = dyn_cast<UnaryOperator>(S);
-        U && (U->getOpcode() == UO_Deref || U->isIncrementDecrementOp()))
-      return false;
-    if (const auto *B = dyn_cast<clang::BinaryOperator>(S);
-        B && B->isAssignmentOp())
-      return false;
-    for (const Stmt *Child : S->children())
-      if (!pure(Child))
-        return false;
-    return true;
-  };
   for (const Stmt *S : C->body()) {
     if (S == Exit)
-      return !PureTest || pure(Exit->getCond());
+      return !PureTest || pureIndexMath(Exit->getCond());
     const auto *DS = dyn_cast<DeclStmt>(S);
     if (!DS)
       return false;
     for (const Decl *D : DS->decls()) {
       const auto *V = dyn_cast<VarDecl>(D);
       if (!V || !V->getType()->isIntegralOrEnumerationType() ||
-          !pure(V->getInit()))
+          !pureIndexMath(V->getInit()))
         return false;
     }
   }

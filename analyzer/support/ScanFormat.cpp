@@ -91,8 +91,8 @@ std::optional<ScanResult> scanFormat(const std::string &Input,
       Width = Width * 10 + size_t(Format[F++] - '0');
     if (F < Format.size() && Format[F] == '$')
       return std::nullopt; // positional arguments
-    while (F < Format.size() && std::string("hljztLq").find(Format[F]) !=
-                                    std::string::npos)
+    while (F < Format.size() &&
+           std::string("hljztLq").find(Format[F]) != std::string::npos)
       ++F;
     if (F >= Format.size())
       return std::nullopt;

@@ -43,9 +43,9 @@ TEST(ScanFormatTest, RealsWidthsBasesAndSuppression) {
   EXPECT_EQ(R->Values[3].Int, 345);
   double D;
   int I, J, K;
-  EXPECT_EQ(std::sscanf("0.5e3 0x1f 0755 12345", "%lf %i %o %*2d%d", &D, &I,
-                        &J, &K),
-            4);
+  EXPECT_EQ(
+      std::sscanf("0.5e3 0x1f 0755 12345", "%lf %i %o %*2d%d", &D, &I, &J, &K),
+      4);
   EXPECT_EQ(K, 345);
 }
 
