@@ -169,7 +169,6 @@ const std::initializer_list<StringRef> DroppedValueOptions = {
     "-o", "--output-file",
     "-x", "--x",
     "-Xcudafe",
-    "-Xptxas", "--ptxas-options",
     "-Xnvlink", "--nvlink-options",
     "-Xlinker", "--linker-options",
     "-Xarchive", "--archive-options",
@@ -179,15 +178,10 @@ const std::initializer_list<StringRef> DroppedValueOptions = {
     "-MQ",
     "-odir", "--output-directory",
     "-optf", "--options-file",
-    "-maxrregcount", "--maxrregcount",
     "-t", "--threads",
     "-cudart", "--cudart",
     "-cudadevrt", "--cudadevrt",
     "-default-stream", "--default-stream",
-    "-ftz", "--ftz",
-    "-prec-div", "--prec-div",
-    "-prec-sqrt", "--prec-sqrt",
-    "-fmad", "--fmad",
     "-keep-dir", "--keep-dir",
     "-time", "--time",
     "-l", "--library",
@@ -206,6 +200,31 @@ const std::initializer_list<StringRef> DroppedValueOptions = {
     "-idp", "--input-drive-prefix",
     "-ddp", "--dependency-drive-prefix",
     "-dp", "--drive-prefix",
+};
+// clang-format on
+
+/// nvcc options with a value that change the device code (registers,
+/// instructions): the resource compile passes them on.
+// clang-format off
+const std::initializer_list<StringRef> CodeValueOptions = {
+    "-Xptxas", "--ptxas-options",
+    "-maxrregcount", "--maxrregcount",
+    "-ftz", "--ftz",
+    "-prec-div", "--prec-div",
+    "-prec-sqrt", "--prec-sqrt",
+    "-fmad", "--fmad",
+    "-Xcicc",
+};
+
+/// The same without a value.
+const std::initializer_list<StringRef> CodeToggles = {
+    "--use_fast_math", "-use_fast_math",
+    "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
+    "--expt-extended-lambda", "-expt-extended-lambda",
+    "--extended-lambda", "-extended-lambda",
+    "-G", "--device-debug",
+    "-lineinfo", "--generate-line-info",
+    "-restrict", "--restrict",
 };
 // clang-format on
 
@@ -265,6 +284,14 @@ void translateNvcc(const std::vector<std::string> &Args, size_t First,
       T.RelocatableDeviceCode = true; // -rdc=true -c
     } else if (A == "-dw" || A == "--device-w") {
       T.RelocatableDeviceCode = false; // -rdc=false -c
+    } else if (C.matchValue(CodeValueOptions, V)) {
+      // Registers and instructions depend on these: the resource compile
+      // gets them as written.
+      T.CodeFlags.push_back(
+          A.take_until([](char Ch) { return Ch == '='; }).str());
+      T.CodeFlags.push_back(V.str());
+    } else if (llvm::is_contained(CodeToggles, A)) {
+      T.CodeFlags.push_back(A.str());
     } else if (A == "-fopenmp") {
       // nvcc has no such option: -forward-unknown-to-host-compiler gives it
       // to the host compiler.
@@ -280,10 +307,55 @@ void translateNvcc(const std::vector<std::string> &Args, size_t First,
     // change host semantics); its device effect is a caller's choice
     // (-fgpu-approx-transcendentals).
   }
-  if (T.RelocatableDeviceCode)
+  if (T.RelocatableDeviceCode) {
     Out.push_back("-fgpu-rdc");
+    T.CodeFlags.push_back("-rdc=true");
+  }
   if (T.OpenMP)
     Out.push_back("-fopenmp");
+}
+
+/// Whether A is nvcc's spelling, which clang rejects or reads as something
+/// else (`-G` is a MIPS option to clang, `-arch sm_90` a Darwin one); its
+/// value is the next argument when Separate.
+bool isNvccOnlyOption(StringRef A, bool &Separate) {
+  auto named = [&](std::initializer_list<StringRef> Names) {
+    for (StringRef N : Names) {
+      if (A == N) {
+        Separate = true;
+        return true;
+      }
+      if (A.starts_with(N) && A.drop_front(N.size()).starts_with("="))
+        return true;
+    }
+    return false;
+  };
+  Separate = false;
+  // -std and -x are clang's too when joined (-std=c++17, -xcuda).
+  if (named({"-arch", "--gpu-architecture", "-code", "--gpu-code", "-gencode",
+             "--generate-code", "-Xcompiler", "--compiler-options", "-ccbin",
+             "--compiler-bindir", "-rdc", "--relocatable-device-code",
+             "--std"}) ||
+      named(CodeValueOptions) || A == "-std")
+    return true;
+  Separate = false;
+  for (StringRef N : DroppedValueOptions)
+    if (!llvm::is_contained({"-o", "-x", "-MF", "-MT", "-MQ", "-l", "-L", "-t",
+                             "-time", "-Werror", "-m", "--optimize"},
+                            N) &&
+        named({N}))
+      return true;
+  Separate = false;
+  return llvm::is_contained(CodeToggles, A) ||
+         llvm::is_contained(
+             {"-dc", "--device-c", "-dw", "--device-w", "-res-usage",
+              "--resource-usage", "-keep", "--keep", "-src-in-ptx",
+              "--source-in-ptx", "-forward-unknown-to-host-compiler",
+              "--forward-unknown-to-host-compiler",
+              "-allow-unsupported-compiler", "--allow-unsupported-compiler",
+              "-Wno-deprecated-gpu-targets", "-dlto", "--dlink-time-opt",
+              "-lto"},
+             A);
 }
 
 /// Clang (or gcc) options whose value is a separate argument; the value is
@@ -339,6 +411,31 @@ bool isLauncher(StringRef Stem) {
 }
 
 } // namespace
+
+NvccTranslation translateUserFlags(const std::vector<std::string> &Flags) {
+  NvccTranslation T;
+  ArchPicker Arch;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    bool Separate = false;
+    if (!isNvccOnlyOption(Flags[I], Separate)) {
+      T.Args.push_back(Flags[I]);
+      continue;
+    }
+    std::vector<std::string> One = {Flags[I]};
+    if (Separate && I + 1 < Flags.size())
+      One.push_back(Flags[++I]);
+    T.NvccOptions.insert(T.NvccOptions.end(), One.begin(), One.end());
+    NvccTranslation Piece;
+    translateNvcc(One, 0, "", Arch, Piece);
+    T.Args.insert(T.Args.end(), Piece.Args.begin(), Piece.Args.end());
+    T.CodeFlags.insert(T.CodeFlags.end(), Piece.CodeFlags.begin(),
+                       Piece.CodeFlags.end());
+    if (!Piece.HostCompiler.empty())
+      T.HostCompiler = Piece.HostCompiler;
+  }
+  T.CudaArch = Arch.best();
+  return T;
+}
 
 NvccTranslation translateNvccArguments(const std::vector<std::string> &Args,
                                        StringRef Directory) {

@@ -40,6 +40,12 @@ struct NvccTranslation {
   /// The host compiler gets -fopenmp (through -Xcompiler, or forwarded), so
   /// `#pragma omp` and _OPENMP are seen by the parse.
   bool OpenMP = false;
+  /// nvcc options that change the device code (--use_fast_math,
+  /// -maxrregcount, -Xptxas, -ftz, ...), in nvcc spelling, for the
+  /// resource compile.
+  std::vector<std::string> CodeFlags;
+  /// translateUserFlags: the nvcc options it found, as written.
+  std::vector<std::string> NvccOptions;
   /// Set when an options or response file of the command cannot be read.
   std::string Error;
 };
@@ -53,6 +59,14 @@ struct NvccTranslation {
 /// --offload-arch. Source files are dropped: the caller passes the file.
 NvccTranslation translateNvccArguments(const std::vector<std::string> &Args,
                                        llvm::StringRef Directory = "");
+
+/// The flags a user gives after `--` (or with --extra-arg, or in a
+/// config): clang's, with nvcc's own options mixed in, as copied from a
+/// Makefile (`-arch=sm_90 --use_fast_math -Xptxas -v`). Clang's flags are
+/// kept as they are; each nvcc option is translated as
+/// translateNvccArguments does (Args, CudaArch, CodeFlags) and listed in
+/// NvccOptions. -fgpu-rdc and -fopenmp from nvcc options are in Args.
+NvccTranslation translateUserFlags(const std::vector<std::string> &Flags);
 
 } // namespace rla
 

@@ -468,9 +468,18 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
 }
 
 bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
-                         std::string &Error, std::string *HostCompiler) {
-  Args = baseArguments(O);
+                         std::string &Error, std::string *HostCompiler,
+                         std::vector<std::string> *CodeFlags) {
+  // The user's flags may be nvcc's, copied from a Makefile.
+  NvccTranslation User = translateUserFlags(O.ExtraArgs);
   std::string Arch = O.CudaArch;
+  if (!User.CudaArch.empty() && Arch == "sm_90")
+    Arch = User.CudaArch;
+  ParseOptions WithUserArch = O;
+  WithUserArch.CudaArch = Arch;
+  Args = baseArguments(WithUserArch);
+  if (CodeFlags)
+    CodeFlags->clear();
   if (!O.CompileDbDir.empty()) {
     std::string DbError;
     // The JSON database itself: no interpolation from other files' flags.
@@ -511,8 +520,15 @@ bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
     Args.insert(Args.end(), Translated.Args.begin(), Translated.Args.end());
     if (HostCompiler && !Translated.HostCompiler.empty())
       *HostCompiler = Translated.HostCompiler;
+    if (CodeFlags)
+      *CodeFlags = Translated.CodeFlags;
   }
-  Args.insert(Args.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
+  Args.insert(Args.end(), User.Args.begin(), User.Args.end());
+  if (HostCompiler && !User.HostCompiler.empty())
+    *HostCompiler = User.HostCompiler;
+  if (CodeFlags)
+    CodeFlags->insert(CodeFlags->end(), User.CodeFlags.begin(),
+                      User.CodeFlags.end());
   return true;
 }
 
@@ -550,7 +566,7 @@ bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
   // The compile database may name the host compiler (-ccbin).
   ParseOptions O = Options;
   std::vector<std::string> Args;
-  if (!buildParseArguments(O, Args, Error, &O.HostCompiler))
+  if (!buildParseArguments(O, Args, Error, &O.HostCompiler, &Out.NvccCodeFlags))
     return false;
   // The user's flags (the nvcc compile for resources reuses them), then
   // what makes clang accept what nvcc accepts.

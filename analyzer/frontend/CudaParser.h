@@ -73,6 +73,10 @@ struct ParsedFile {
   bool DependsOnCudaArch = false;
   /// The arguments the parse used, for --verbose and the cache key.
   std::vector<std::string> CommandLine;
+  /// nvcc options of the compile command and the user's flags that change
+  /// the device code (--use_fast_math, -maxrregcount, -Xptxas ...), in
+  /// nvcc spelling: the resource compile passes them to nvcc.
+  std::vector<std::string> NvccCodeFlags;
   /// Non-system files the parse read besides the main file (the result
   /// cache re-validates them).
   std::vector<std::string> Dependencies;
@@ -91,9 +95,12 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 /// compile database cannot be used. The parse itself adds
 /// addNvccCompatibilityArguments() (NvccCompatibility.h).
 /// HostCompiler, when given, becomes the compile database's -ccbin.
+/// CodeFlags, when given, gets the nvcc options of the compile database and
+/// the user's flags that change device code (NvccTranslation::CodeFlags).
 bool buildParseArguments(const ParseOptions &Options,
                          std::vector<std::string> &Args, std::string &Error,
-                         std::string *HostCompiler = nullptr);
+                         std::string *HostCompiler = nullptr,
+                         std::vector<std::string> *CodeFlags = nullptr);
 
 /// Parses and extracts. Returns false (and sets Error) when the parse could
 /// not be run at all; compile errors are counted in Out.ErrorCount and

@@ -343,8 +343,8 @@ void Server::analyse(const Snapshot &S) {
     if (Req.Parse.CudaPath.empty())
       return Fail(Error);
   }
-  std::vector<std::string> Args;
-  if (!buildParseArguments(Req.Parse, Args, Error))
+  std::vector<std::string> Args, CodeFlags;
+  if (!buildParseArguments(Req.Parse, Args, Error, nullptr, &CodeFlags))
     return Fail(Error);
 
   std::unique_ptr<WarmParser> &Parser = Parsers[S.Uri];
@@ -358,6 +358,7 @@ void Server::analyse(const Snapshot &S) {
     Parser.reset();
     return Fail(Error);
   }
+  Parse.Parsed.NvccCodeFlags = CodeFlags;
 
   for (const CompilerDiagnostic &C : Parse.Compiler) {
     if (C.Loc.File.empty() || C.Loc.File == S.Path) {

@@ -286,10 +286,10 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   ArchitectureTable Archs;
   std::string ArchsError;
   bool HaveArchs = Archs.loadDefault(ArchsError);
-  KernelResources Resources(resourceOptions(Req, Parse, Parsed.CommandLine, R,
-                                            HaveArchs ? &Archs : nullptr,
-                                            ArchsError),
-                            Gpus);
+  KernelResources Resources(
+      resourceOptions(Req, Parse, Parsed.CommandLine, Parsed.NvccCodeFlags, R,
+                      HaveArchs ? &Archs : nullptr, ArchsError),
+      Gpus);
   // File findings known before binding are final now: a streamed report
   // writes them first.
   SourceLines Sources;
@@ -356,6 +356,7 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   R.Findings.insert(R.Findings.end(), Fusion.begin(), Fusion.end());
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;
+  Result.ParseNvccCodeFlags = Parsed.NvccCodeFlags;
   if (Stream)
     Stream->end(R);
   return Result;

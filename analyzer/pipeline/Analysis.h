@@ -57,6 +57,7 @@ struct AnalysisResult {
   /// that bind further launches of the same file (measure).
   ParseOptions Parse;
   std::vector<std::string> ParseCommandLine;
+  std::vector<std::string> ParseNvccCodeFlags; ///< ParsedFile::NvccCodeFlags
 };
 
 /// Runs the whole analysis. Gpus must outlive the result (the report points

@@ -7,8 +7,8 @@ namespace rla {
 ResourceOptions
 resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
                 const std::vector<std::string> &ParseCommandLine,
-                const Report &R, const ArchitectureTable *Archs,
-                const std::string &ArchsError) {
+                const std::vector<std::string> &NvccCodeFlags, const Report &R,
+                const ArchitectureTable *Archs, const std::string &ArchsError) {
   ResourceOptions O;
   O.Archs = Archs;
   O.ArchsError = ArchsError;
@@ -28,6 +28,7 @@ resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
   C.Nvcc = Nvcc;
   C.File = Parse.File;
   C.Flags = ParseCommandLine;
+  C.CodeFlags = NvccCodeFlags;
   C.CacheDir = Req.ResourceCacheDir;
   C.UseCache = !Req.NoResourceCache;
   C.ParseDependencies = R.Dependencies;

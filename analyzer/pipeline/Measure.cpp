@@ -119,10 +119,10 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
   ArchitectureTable Archs;
   std::string ArchsError;
   bool HaveArchs = Archs.loadDefault(ArchsError);
-  KernelResources Resources(resourceOptions(AReq, A.Parse, A.ParseCommandLine,
-                                            M.R, HaveArchs ? &Archs : nullptr,
-                                            ArchsError),
-                            {Gpu});
+  KernelResources Resources(
+      resourceOptions(AReq, A.Parse, A.ParseCommandLine, A.ParseNvccCodeFlags,
+                      M.R, HaveArchs ? &Archs : nullptr, ArchsError),
+      {Gpu});
   for (LaunchGroup &Gr : G.Groups) {
     M.R.Kernels.push_back(bindLaunch(*Gr.Model, Gr.Spec, AReq.Binds, {Gpu},
                                      AReq.DefaultBinds, &Resources));

@@ -163,6 +163,7 @@ std::string findNvcc(const std::string &CudaPath, std::string &Error) {
 ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
   ResourceCompileResult Result;
   std::vector<std::string> Flags = nvccFlagsFromParseFlags(R.Flags);
+  Flags.insert(Flags.end(), R.CodeFlags.begin(), R.CodeFlags.end());
   llvm::SmallString<128> Cubin;
   if (llvm::sys::fs::createTemporaryFile("rl-analyze", "cubin", Cubin)) {
     Result.Error = "cannot create a temporary file for the cubin";

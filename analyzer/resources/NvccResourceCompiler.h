@@ -22,6 +22,9 @@ struct ResourceCompileRequest {
   /// The input's own flags, in clang spelling (-I, -D, -U, -std=, -include,
   /// -isystem, -working-directory=); the others are not passed to nvcc.
   std::vector<std::string> Flags;
+  /// nvcc options that change the device code, in nvcc spelling
+  /// (--use_fast_math, -maxrregcount 64): passed as they are.
+  std::vector<std::string> CodeFlags;
   std::string Arch;     ///< "sm_89"
   std::string CacheDir; ///< empty: defaultCacheDirectory()
   /// What the analysis's own parse read and searched (CudaParser), kept in

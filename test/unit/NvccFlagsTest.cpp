@@ -289,4 +289,52 @@ TEST(NvccFlagsTest, LaunchersAndEdgeCases) {
             (Args{"-DX", "-Iinc"}));
 }
 
+TEST(NvccFlagsTest, CodeFlagsOfACompileCommand) {
+  Args Command = {"nvcc",    "-O3", "--use_fast_math", "-maxrregcount=64",
+                  "-Xptxas", "-v",  "-lineinfo",       "-c",
+                  "k.cu"};
+  NvccTranslation T = translateNvccArguments(Command, "/build");
+  EXPECT_EQ(T.Args, Args{});
+  EXPECT_EQ(T.CodeFlags, (Args{"--use_fast_math", "-maxrregcount", "64",
+                               "-Xptxas", "-v", "-lineinfo"}));
+}
+
+TEST(NvccFlagsTest, UserFlagsMixClangAndNvccSpellings) {
+  // As copied from a Makefile: NVCCFLAGS next to clang-style -I/-D.
+  Args Flags = {"-I../common", "-std=c++17",
+                "-O3",         "--use_fast_math",
+                "-arch=sm_80", "-Xptxas",
+                "-v",          "-lcublas",
+                "-DX=1",       "--expt-relaxed-constexpr",
+                "-Xcompiler",  "-fopenmp",
+                "-G",          "-ccbin",
+                "g++-12"};
+  NvccTranslation T = translateUserFlags(Flags);
+  EXPECT_EQ(T.Args, (Args{"-I../common", "-std=c++17", "-O3", "-lcublas",
+                          "-DX=1", "-fopenmp"}));
+  EXPECT_EQ(T.CudaArch, "sm_80");
+  EXPECT_EQ(T.HostCompiler, "g++-12");
+  EXPECT_EQ(T.CodeFlags, (Args{"--use_fast_math", "-Xptxas", "-v",
+                               "--expt-relaxed-constexpr", "-G"}));
+  EXPECT_EQ(T.NvccOptions, (Args{"--use_fast_math", "-arch=sm_80", "-Xptxas",
+                                 "-v", "--expt-relaxed-constexpr", "-Xcompiler",
+                                 "-fopenmp", "-G", "-ccbin", "g++-12"}));
+}
+
+TEST(NvccFlagsTest, UserFlagsOfClangStayAsTheyAre) {
+  Args Flags = {"-x",     "cuda",  "-std=c++20", "-Wno-unused", "-isystem",
+                "/opt/x", "-DN=4", "-include",   "pre.h",       "-fgpu-rdc"};
+  NvccTranslation T = translateUserFlags(Flags);
+  EXPECT_EQ(T.Args, Flags);
+  EXPECT_TRUE(T.CodeFlags.empty());
+  EXPECT_TRUE(T.NvccOptions.empty());
+  EXPECT_EQ(T.CudaArch, "");
+}
+
+TEST(NvccFlagsTest, UserFlagsRelocatableDeviceCode) {
+  NvccTranslation T = translateUserFlags({"-rdc=true", "-I."});
+  EXPECT_EQ(T.Args, (Args{"-fgpu-rdc", "-I."}));
+  EXPECT_EQ(T.CodeFlags, (Args{"-rdc=true"}));
+}
+
 } // namespace
