@@ -1,4 +1,5 @@
 //===- CostWalkerExpr.cpp - Expressions: FLOPs, accesses, calls -----------===//
+#include "analyzer/frontend/CompileTimeValue.h"
 #include "analyzer/frontend/CostWalker.h"
 #include "analyzer/models/MathFunctions.h"
 
@@ -184,6 +185,9 @@ void CostWalker::walkExpr(const clang::Expr *E) {
   if (!E)
     return;
   E = E->IgnoreParens();
+  // `sqrtf(2.0f / M_PI)`: nvcc folds it; nothing runs.
+  if (!E->isGLValue() && isFoldedByCompiler(E))
+    return;
   AccessLoc = E->getBeginLoc();
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
       Cast && Cast->getCastKind() == CK_LValueToRValue) {
