@@ -578,7 +578,13 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     Loops.push_back({T, Expr(0), Trip - Expr(1)});
     Accumulator BodyCost = walkIteration();
     Loops.pop_back();
-    if (!mentionsThreadIndex(Trip) || !addSummedOverThreads(BodyCost, T, Trip))
+    // Threads are summed over once, at the outermost loop whose trip count
+    // is the thread's own: an inner one (`t2 <= t` under `t = t3..T`) is
+    // summed per thread first.
+    bool OuterPerThread = llvm::any_of(
+        Loops, [](const LoopContext &L) { return mentionsThreadIndex(L.Hi); });
+    if (!mentionsThreadIndex(Trip) || OuterPerThread ||
+        !addSummedOverThreads(BodyCost, T, Trip))
       addSummed(BodyCost, T, Trip);
     Trips = Trip;
     break;

@@ -618,8 +618,21 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
     Expr BDim = Expr::symbol(dimSymbol("blockDim", D));
     Expr GDim = Expr::symbol(dimSymbol("gridDim", D));
+    // for (i = X + threadIdx - blockDim; i >= 0; i -= blockDim): the block
+    // walks [0, X) backwards (llm.c's softmax reads rows so, for L2 hits):
+    // the same indices, each once, as the forward block-stride loop.
+    Expr Top = Shape.Init - Tid + BDim;
+    bool DownToZero =
+        (Op == BO_GE && Bound->isZero()) || (Op == BO_GT && *Bound == Expr(-1));
+    if (DownToZero && Step == -BDim && !mentionsThreadCoordinate(Top)) {
+      Shape.ShapeKind = LoopShape::BlockStride;
+      Shape.Dim = D;
+      Shape.Bound = Top;
+      Shape.Trip = Expr::ceilDiv(Top, BDim);
+      return Shape;
+    }
     if (Op != BO_LT || mentionsThreadCoordinate(*Bound))
-      break;
+      continue;
     if (Shape.Init == Bid * BDim + Tid && Step == GDim * BDim) {
       Shape.ShapeKind = LoopShape::GridStride;
       Shape.Dim = D;

@@ -103,20 +103,53 @@ void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
 }
 
 /// [Lo, Hi) of a loop whose bounds depend on thread or block indices: the
-/// smallest Lo and largest Hi over the corners of their ranges.
+/// smallest Lo and largest Hi over the corners of their ranges. An
+/// enclosing loop whose own bounds depend on the thread (`t2 <= t` inside
+/// `t = t3..T`) that B does not follow monotonically takes its box too, up
+/// to Depth enclosing loops.
 std::optional<std::pair<int64_t, int64_t>>
 threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
-          const BlockWindow &Window) {
+          const BlockWindow &Window, unsigned Depth = 0) {
+  // An enclosing loop whose own range depends on the thread (`t = t3..T`
+  // around `t2 <= t`): B is monotone in its variable, so its extreme is at
+  // that loop's own end, which keeps the correlation a box of each would
+  // lose (t2 < T, not t2 < 2T). Innermost first: the ends substituted in
+  // may name outer loops.
+  IndexBounds Tight = B;
+  for (auto It = Site.Loops.rbegin(); It != Site.Loops.rend(); ++It) {
+    const LoopIndex &L = *It;
+    if ((!Tight.Lo.dependsOn(L.Symbol) && !Tight.Hi.dependsOn(L.Symbol)) ||
+        evalBounds(L.Range, Values))
+      continue;
+    auto extreme = [&](const Expr &E, bool Max) -> std::optional<Expr> {
+      if (!E.dependsOn(L.Symbol))
+        return E;
+      auto C = E.coefficientsIn(L.Symbol);
+      if (!C || C->size() != 2)
+        return std::nullopt;
+      auto Slope = evalInt((*C)[1], Values);
+      if (!Slope)
+        return std::nullopt;
+      bool AtHi = (*Slope > 0) == Max;
+      return E.substitute(L.Symbol, AtHi ? L.Range.Hi - Expr(1) : L.Range.Lo);
+    };
+    auto Lo = extreme(Tight.Lo, false), Hi = extreme(Tight.Hi, true);
+    if (Lo && Hi) {
+      Tight.Lo = *Lo;
+      Tight.Hi = *Hi;
+    }
+  }
+  const IndexBounds &B2 = Tight;
   std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> Vars;
   for (unsigned D = 0; D < 3; ++D) {
     std::string Tid = dimSymbol("threadIdx", D), Bid = dimSymbol("blockIdx", D);
-    if (B.Lo.dependsOn(Tid) || B.Hi.dependsOn(Tid)) {
+    if (B2.Lo.dependsOn(Tid) || B2.Hi.dependsOn(Tid)) {
       auto R = evalBounds(Site.Thread[D], Values);
       if (!R)
         return std::nullopt;
       Vars.push_back({Tid, *R});
     }
-    if (B.Lo.dependsOn(Bid) || B.Hi.dependsOn(Bid)) {
+    if (B2.Lo.dependsOn(Bid) || B2.Hi.dependsOn(Bid)) {
       auto R = evalBounds(Site.Block[D], Values);
       if (!R)
         return std::nullopt;
@@ -127,15 +160,17 @@ threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
   }
   // An enclosing loop's variable (`j < i` inside `i < N`): its own range.
   for (const LoopIndex &L : Site.Loops) {
-    if (!B.Lo.dependsOn(L.Symbol) && !B.Hi.dependsOn(L.Symbol))
+    if (!B2.Lo.dependsOn(L.Symbol) && !B2.Hi.dependsOn(L.Symbol))
       continue;
     auto R = evalBounds(L.Range, Values);
+    if (!R && Depth < 4)
+      R = threadBox(L.Range, Site, Values, Window, Depth + 1);
     if (!R)
       return std::nullopt;
     Vars.push_back({L.Symbol, *R});
   }
-  auto Lo = cornerHull(B.Lo, Values, Vars);
-  auto Hi = cornerHull(B.Hi, Values, Vars);
+  auto Lo = cornerHull(B2.Lo, Values, Vars);
+  auto Hi = cornerHull(B2.Hi, Values, Vars);
   if (!Lo || !Hi)
     return std::nullopt;
   return std::make_pair(Lo->first, std::max(Lo->first, Hi->second));
