@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <unordered_map>
 
 namespace rla {
 
@@ -58,26 +59,29 @@ void collectSymbols(const Expr &E, std::set<std::string> &Out) {
   }
 }
 
-bool mentions(const Expr &E, const std::map<std::string, Expr> &Names) {
-  for (const auto &Term : ExprBuilder::terms(E)) {
-    for (const Factor &F : Term.first) {
-      if (F.A->Kind == AtomKind::Symbol && Names.count(F.A->Name))
-        return true;
-      if (F.A->Kind == AtomKind::Sum) {
-        if (mentions(F.A->Operands[0], Names) ||
-            mentions(F.A->Operands[1], Names))
-          return true;
-        std::map<std::string, Expr> Free = Names;
-        Free.erase(F.A->Name);
-        if (!Free.empty() && mentions(F.A->Operands[2], Free))
-          return true;
-        continue;
-      }
-      for (const Expr &Op : F.A->Operands)
-        if (mentions(Op, Names))
-          return true;
-    }
+bool mentions(const Expr &E, const std::map<std::string, Expr> &Names);
+
+bool atomMentions(const Atom &A, const std::map<std::string, Expr> &Names) {
+  if (A.Kind == AtomKind::Symbol)
+    return Names.count(A.Name) != 0;
+  if (A.Kind == AtomKind::Sum) {
+    if (mentions(A.Operands[0], Names) || mentions(A.Operands[1], Names))
+      return true;
+    std::map<std::string, Expr> Free = Names;
+    Free.erase(A.Name);
+    return !Free.empty() && mentions(A.Operands[2], Free);
   }
+  for (const Expr &Op : A.Operands)
+    if (mentions(Op, Names))
+      return true;
+  return false;
+}
+
+bool mentions(const Expr &E, const std::map<std::string, Expr> &Names) {
+  for (const auto &Term : ExprBuilder::terms(E))
+    for (const Factor &F : Term.first)
+      if (atomMentions(*F.A, Names))
+        return true;
   return false;
 }
 
@@ -122,14 +126,43 @@ const std::vector<Rational> &faulhaber(unsigned K) {
   return Table[K];
 }
 
+/// What the evaluations of one expression share inside sums without a
+/// closed form: the sum variables bound so far, outermost first, and the
+/// values of atoms that depend on only some of them. A term of
+/// `sum(b, sum(t, f(t) * g(b, t)))` then computes f(t) once per t, not once
+/// per (b, t): the sums of a launch over blocks and threads add up hundreds
+/// of thousands of terms, most of whose atoms repeat.
+struct SumMemo {
+  /// The sum atoms' variable names (owned by the atoms) and values.
+  std::vector<std::pair<const std::string *, I128>> Bound;
+  using AtomName = std::pair<const Atom *, const std::string *>;
+  using AtomPoint = std::pair<const Atom *, std::vector<I128>>;
+  struct Hash {
+    size_t operator()(const AtomName &K) const {
+      return std::hash<const void *>()(K.first) * 31 ^
+             std::hash<const void *>()(K.second);
+    }
+    size_t operator()(const AtomPoint &K) const {
+      size_t H = std::hash<const void *>()(K.first);
+      for (I128 V : K.second)
+        H = H * 1000003 ^ std::hash<uint64_t>()(static_cast<uint64_t>(V)) ^
+            std::hash<uint64_t>()(static_cast<uint64_t>(V >> 64));
+      return H;
+    }
+  };
+  std::unordered_map<AtomName, bool, Hash> Depends;
+  std::unordered_map<AtomPoint, Rational, Hash> Values;
+};
+
 /// Evaluates Expr trees while accumulating unbound symbols and error flags;
 /// keeps going after a failure so that every unbound symbol is reported.
 class Evaluator {
 public:
   /// Budget: the sum terms this evaluation may still add up, shared with
   /// the evaluations of nested sum bodies.
-  Evaluator(const Bindings &Values, EvalResult &Result, int64_t &Budget)
-      : Values(Values), Result(Result), Budget(Budget) {}
+  Evaluator(const Bindings &Values, EvalResult &Result, int64_t &Budget,
+            SumMemo &Memo)
+      : Values(Values), Result(Result), Budget(Budget), Memo(Memo) {}
 
   std::optional<Rational> eval(const Expr &E) {
     Rational Sum;
@@ -137,7 +170,7 @@ public:
     for (const auto &[M, C] : ExprBuilder::terms(E)) {
       Rational Product = C;
       for (const Factor &F : M) {
-        std::optional<Rational> V = evalAtom(*F.A);
+        std::optional<Rational> V = evalMemoized(*F.A);
         if (!V) {
           Complete = false;
           continue;
@@ -155,6 +188,40 @@ public:
   }
 
 private:
+  /// Inside a sum, an atom that does not depend on every bound sum variable
+  /// is looked up by the values of those it depends on. Only values are
+  /// kept: a failure is evaluated again, so that it is reported.
+  std::optional<Rational> evalMemoized(const Atom &A) {
+    if (Memo.Bound.empty() || A.Kind == AtomKind::Symbol)
+      return evalAtom(A);
+    std::vector<I128> Key;
+    bool All = true;
+    for (const auto &[Name, Value] : Memo.Bound) {
+      auto [It, New] = Memo.Depends.try_emplace({&A, Name}, false);
+      if (New)
+        It->second = atomMentions(A, {{*Name, Expr()}});
+      if (It->second)
+        Key.push_back(Value);
+      else
+        All = false;
+    }
+    if (All)
+      return evalAtom(A);
+    auto Found = Memo.Values.find({&A, Key});
+    if (Found != Memo.Values.end())
+      return Found->second;
+    EvalResult Own;
+    std::optional<Rational> V =
+        Evaluator(Values, Own, Budget, Memo).evalAtom(A);
+    Result.Unbound.insert(Own.Unbound.begin(), Own.Unbound.end());
+    Result.Overflow |= Own.Overflow;
+    Result.DomainError |= Own.DomainError;
+    Result.OverBudget |= Own.OverBudget;
+    if (V && Own.Unbound.empty() && !Own.Overflow && !Own.DomainError)
+      Memo.Values.emplace(std::make_pair(&A, std::move(Key)), *V);
+    return V;
+  }
+
   std::optional<Rational> evalAtom(const Atom &A) {
     if (A.Kind == AtomKind::Symbol) {
       auto It = Values.find(A.Name);
@@ -203,13 +270,79 @@ private:
     }
     if (Hi->num() > Lo->num())
       Budget -= static_cast<int64_t>(Hi->num() - Lo->num());
+    // The same long sum recurs across the formulas of a launch (FLOPs,
+    // bytes, loads, each access's count): its value is kept by its text
+    // and the values of its free symbols. The budget is charged as if it
+    // were added up again, so that a result never depends on what was
+    // evaluated before.
+    std::string Key;
+    if (Memo.Bound.empty() && Hi->num() - Lo->num() >= MinCachedTerms) {
+      Key = sumKey(A, *Lo, *Hi);
+      auto &Cache = longSums();
+      if (auto It = Cache.find(Key); It != Cache.end()) {
+        if (It->second.InnerTerms > Budget) {
+          Result.DomainError = true;
+          Result.OverBudget = true;
+          return std::nullopt;
+        }
+        Budget -= It->second.InnerTerms;
+        return It->second.Value;
+      }
+    }
+    const int64_t Before = Budget;
+    std::optional<Rational> Total = addTerms(A, *Lo, *Hi);
+    if (Total && !Key.empty()) {
+      auto &Cache = longSums();
+      if (Cache.size() >= MaxCachedSums)
+        Cache.clear();
+      Cache.emplace(std::move(Key), CachedSum{*Total, Before - Budget});
+    }
+    return Total;
+  }
+
+  /// Shorter sums are added up again (their text costs about as much).
+  static constexpr I128 MinCachedTerms = 16;
+  static constexpr size_t MaxCachedSums = 4096;
+
+  /// A sum's value and the terms its nested sums added up.
+  struct CachedSum {
+    Rational Value;
+    int64_t InnerTerms = 0;
+  };
+  static std::unordered_map<std::string, CachedSum> &longSums() {
+    thread_local std::unordered_map<std::string, CachedSum> Cache;
+    return Cache;
+  }
+
+  std::string sumKey(const Atom &A, const Rational &Lo, const Rational &Hi) {
+    std::string Key =
+        A.Name + "=" + Lo.str() + ".." + Hi.str() + ":" + A.Operands[2].str();
+    std::set<std::string> Free;
+    collectSymbols(A.Operands[2], Free);
+    Free.erase(A.Name);
+    for (const std::string &S : Free) {
+      auto It = Values.find(S);
+      Key += "|" + S + "=" + (It == Values.end() ? "?" : It->second.str());
+    }
+    return Key;
+  }
+
+  std::optional<Rational> addTerms(const Atom &A, const Rational &Lo,
+                                   const Rational &Hi) {
     Bindings Local = Values;
+    Rational &Current = Local[A.Name];
+    Memo.Bound.push_back({&A.Name, 0});
+    struct Pop {
+      SumMemo &M;
+      ~Pop() { M.Bound.pop_back(); }
+    } PopOnExit{Memo};
     Rational Total;
-    for (I128 T = Lo->num(); T < Hi->num(); ++T) {
-      Local[A.Name] = Rational(T, 1);
+    for (I128 T = Lo.num(); T < Hi.num(); ++T) {
+      Current = Rational(T, 1);
+      Memo.Bound.back().second = T;
       EvalResult Term;
       std::optional<Rational> Value =
-          Evaluator(Local, Term, Budget).eval(A.Operands[2]);
+          Evaluator(Local, Term, Budget, Memo).eval(A.Operands[2]);
       Result.Unbound.insert(Term.Unbound.begin(), Term.Unbound.end());
       Result.Overflow |= Term.Overflow;
       Result.DomainError |= Term.DomainError;
@@ -228,6 +361,7 @@ private:
   const Bindings &Values;
   EvalResult &Result;
   int64_t &Budget;
+  SumMemo &Memo;
 };
 
 } // namespace
@@ -549,7 +683,8 @@ std::optional<Expr> Expr::sumOver(const std::string &Symbol, const Expr &Lo,
 EvalResult Expr::evaluate(const Bindings &Values) const {
   EvalResult Result;
   int64_t Budget = MaxSumTerms;
-  Evaluator E(Values, Result, Budget);
+  SumMemo Memo;
+  Evaluator E(Values, Result, Budget, Memo);
   std::optional<Rational> V = E.eval(*this);
   if (V && Result.Unbound.empty() && !Result.DomainError && !Result.Overflow)
     Result.Value = V;

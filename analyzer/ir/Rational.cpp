@@ -25,6 +25,19 @@ U128 magnitude(I128 V) {
 }
 
 U128 gcdU(U128 A, U128 B) {
+  // Integers are most values: gcd with 1 needs no 128-bit division.
+  if (A == 1 || B == 1)
+    return 1;
+  // Operands that fit in 64 bits divide in hardware.
+  if ((A >> 64) == 0 && (B >> 64) == 0) {
+    uint64_t X = static_cast<uint64_t>(A), Y = static_cast<uint64_t>(B);
+    while (Y != 0) {
+      uint64_t T = X % Y;
+      X = Y;
+      Y = T;
+    }
+    return X;
+  }
   while (B != 0) {
     U128 T = A % B;
     A = B;
@@ -84,9 +97,11 @@ Rational::Rational(I128 N, I128 D) {
   }
   bool Negative = (N < 0) != (D < 0);
   U128 UN = magnitude(N), UD = magnitude(D);
-  U128 G = gcdU(UN, UD);
-  UN /= G;
-  UD /= G;
+  if (UD != 1) {
+    U128 G = gcdU(UN, UD);
+    UN /= G;
+    UD /= G;
+  }
   // The minimum value has no positive counterpart, so the bound depends on
   // the sign.
   U128 NumLimit = static_cast<U128>(I128Max) + (Negative ? 1 : 0);
@@ -131,10 +146,11 @@ Rational operator+(const Rational &A, const Rational &B) {
   I128 G = static_cast<I128>(
       gcdU(static_cast<U128>(A.Den), static_cast<U128>(B.Den)));
   I128 X, Y, N, D;
-  bool Failed = __builtin_mul_overflow(A.Num, B.Den / G, &X) ||
-                __builtin_mul_overflow(B.Num, A.Den / G, &Y) ||
+  I128 AD = G == 1 ? A.Den : A.Den / G, BD = G == 1 ? B.Den : B.Den / G;
+  bool Failed = __builtin_mul_overflow(A.Num, BD, &X) ||
+                __builtin_mul_overflow(B.Num, AD, &Y) ||
                 __builtin_add_overflow(X, Y, &N) ||
-                __builtin_mul_overflow(A.Den / G, B.Den, &D);
+                __builtin_mul_overflow(AD, B.Den, &D);
   Rational R;
   if (!Failed)
     R = Rational(N, D);
@@ -149,8 +165,9 @@ Rational operator*(const Rational &A, const Rational &B) {
   I128 G1 = static_cast<I128>(gcdU(magnitude(A.Num), static_cast<U128>(B.Den)));
   I128 G2 = static_cast<I128>(gcdU(magnitude(B.Num), static_cast<U128>(A.Den)));
   I128 N, D;
-  bool Failed = __builtin_mul_overflow(A.Num / G1, B.Num / G2, &N) ||
-                __builtin_mul_overflow(A.Den / G2, B.Den / G1, &D);
+  auto div = [](I128 V, I128 G) { return G == 1 ? V : V / G; };
+  bool Failed = __builtin_mul_overflow(div(A.Num, G1), div(B.Num, G2), &N) ||
+                __builtin_mul_overflow(div(A.Den, G2), div(B.Den, G1), &D);
   Rational R;
   if (!Failed)
     R = Rational(N, D);

@@ -203,17 +203,23 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
                         const LaunchShape &Shape, const BlockWindow &Window) {
   AffineAccess A;
   A.Site = &Site;
-  EvalResult Runs = Site.Executions.High.evaluate(Values);
-  if (Runs.ok())
-    A.Executions = Runs.Value->toDouble();
-  // A count still in thread indices (a trip count the walker could not sum
-  // over the threads) is no count: without it there is no estimate, never
-  // an access that moves nothing.
-  bool ThreadDependent = false;
-  for (const std::string &S : Runs.Unbound)
-    ThreadDependent |=
-        S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0;
-  A.ExecutionsFailed = Runs.Overflow || Runs.DomainError || ThreadDependent;
+  // The launch's executions are a whole-grid quantity; a window of blocks
+  // (the per-block and re-use sets, searched over many windows) needs only
+  // the addresses, and evaluating the count is most of the cost.
+  const bool WholeGrid = Window.Count == BlockWindow().Count;
+  if (WholeGrid) {
+    EvalResult Runs = Site.Executions.High.evaluate(Values);
+    if (Runs.ok())
+      A.Executions = Runs.Value->toDouble();
+    // A count still in thread indices (a trip count the walker could not
+    // sum over the threads) is no count: without it there is no estimate,
+    // never an access that moves nothing.
+    bool ThreadDependent = false;
+    for (const std::string &S : Runs.Unbound)
+      ThreadDependent |=
+          S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0;
+    A.ExecutionsFailed = Runs.Overflow || Runs.DomainError || ThreadDependent;
+  }
   for (unsigned D = 0; D < 3; ++D)
     if (auto R = evalBounds(Site.Thread[D], Values))
       A.ThreadRange[D] = *R;
@@ -418,7 +424,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   // The executions are the points of a thread-shaped set when every
   // coordinate that varies over the launch moves the address (no two
   // threads share an iteration's element) and the whole grid is counted.
-  if (ThreadShaped && A.Executions && Window.Count == BlockWindow().Count) {
+  if (ThreadShaped && A.Executions && WholeGrid) {
     bool OneToOne = true;
     for (unsigned D = 0; D < 3; ++D) {
       bool Digit = std::any_of(Digits.begin(), Digits.end(),

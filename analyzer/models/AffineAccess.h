@@ -67,8 +67,8 @@ struct AffineAccess {
   /// (it depends on every coordinate that varies), this is the number of
   /// points it really takes, the launch's executions of the access.
   std::optional<double> Points;
-  /// Launch total executions (threads x iterations); unset when unbound
-  /// or when the count failed (ExecutionsFailed).
+  /// Launch total executions (threads x iterations); unset when unbound,
+  /// when the count failed (ExecutionsFailed) or for a window of blocks.
   std::optional<double> Executions;
   /// The count overflowed 128 bits or is undefined for this launch.
   bool ExecutionsFailed = false;

@@ -405,6 +405,65 @@ TEST(ExprTest, NestedSumsPastTheBudgetAreNotEvaluated) {
   EXPECT_TRUE(Big.DomainError);
 }
 
+/// Inside nested sums, atoms that depend on only some of the summed
+/// variables are computed once per value of those (f(t) once per t, not
+/// per (b, t)); the result is the term-by-term sum all the same.
+TEST(ExprTest, NestedSumsReuseAtomsOfSomeVariables) {
+  Expr B = sym("b"), T = sym("t");
+  Expr PerThread =
+      Expr::max(Expr::ceilDiv(sym("C") - Expr::mod(T, 32), 32), Expr(0));
+  Expr PerBoth = Expr::max(
+      Expr::ceilDiv(sym("N") - B * Expr(8) - Expr::floorDiv(T, 32), sym("G")),
+      Expr(0));
+  Expr Body = Expr(16) * PerBoth * PerThread + Expr(2) * PerBoth;
+  Expr S = Expr::sum("b", Expr(0), sym("g"),
+                     Expr::sum("t", Expr(0), sym("k"), Body));
+  ASSERT_NE(S.str().find("sum("), std::string::npos) << S.str();
+  Bindings V = {{"C", Rational(700)},
+                {"N", Rational(1000)},
+                {"G", Rational(96)},
+                {"g", Rational(12)},
+                {"k", Rational(256)}};
+  Rational Expected;
+  for (int64_t Bv = 0; Bv < 12; ++Bv)
+    for (int64_t Tv = 0; Tv < 256; ++Tv) {
+      int64_t Thread = std::max<int64_t>(0, (700 - Tv % 32 + 31) / 32);
+      int64_t Num = 1000 - 8 * Bv - Tv / 32;
+      int64_t Both =
+          std::max<int64_t>(0, Num > 0 ? (Num + 95) / 96 : -(-Num / 96));
+      Expected = Expected + Rational(16 * Both * Thread + 2 * Both);
+    }
+  EXPECT_EQ(valueOf(S, V), Expected);
+  // Evaluated again (its value is kept), and under other values.
+  EXPECT_EQ(valueOf(S, V), Expected);
+  V["C"] = Rational(64);
+  EXPECT_NE(valueOf(S, V), Expected);
+}
+
+/// A sum whose value is kept still charges its nested terms to the budget
+/// of each evaluation: the same formula is unknown past the budget whether
+/// or not one of its sums was evaluated before.
+TEST(ExprTest, KeptSumsChargeTheBudget) {
+  Expr T = sym("t"), U = sym("u");
+  Expr Inner = Expr::sum("u", Expr(0), sym("m"), Expr::floorDiv(U + T, 3));
+  Expr Outer = Expr::sum("t", Expr(0), sym("m"), Inner);
+  Bindings V = {{"m", Rational(800)}}; // 640,000 terms: within 2^20
+  EvalResult One = Outer.evaluate(V);
+  ASSERT_TRUE(One.ok());
+  EvalResult Again = Outer.evaluate(V);
+  ASSERT_TRUE(Again.ok());
+  EXPECT_EQ(*Again.Value, *One.Value);
+  // With another sum as long: 1.28M terms, past the budget, although the
+  // first one's value is kept.
+  Expr Other =
+      Expr::sum("t", Expr(0), sym("m"),
+                Expr::sum("u", Expr(0), sym("m"), Expr::floorDiv(U + T, 5)));
+  ASSERT_TRUE(Other.evaluate(V).ok());
+  EvalResult Both = (Outer + Other).evaluate(V);
+  EXPECT_FALSE(Both.ok());
+  EXPECT_TRUE(Both.OverBudget);
+}
+
 TEST(ExprTest, SumOfAPolynomialIsClosed) {
   Expr S = Expr::sum("i", Expr(0), sym("n"), sym("i"));
   EXPECT_EQ(S, (sym("n") * sym("n") - sym("n")) * Expr(Rational(1, 2)));
