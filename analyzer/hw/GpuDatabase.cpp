@@ -228,12 +228,13 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.Name = Unnamed.string(Unnamed.require(J, "", "name"), "name");
   Reader R(Where + " (\"" + G.Name + "\")");
   R.checkKeys(J, "",
-              {"name", "full_name", "aliases", "architecture",
-               "compute_capability", "sm_count", "boost_clock", "peak_flops",
-               "tensor_flops", "dram_bandwidth", "dram_capacity", "l2_cache",
-               "l2_bandwidth", "l1_bandwidth", "dram_latency",
-               "host_link_bandwidth", "atomic_interval", "dram_sustained",
-               "dram_fetch", "notes"});
+              {"name",           "full_name",           "aliases",
+               "architecture",   "compute_capability",  "sm_count",
+               "boost_clock",    "peak_flops",          "tensor_flops",
+               "dram_bandwidth", "dram_capacity",       "l2_cache",
+               "l1_cache",       "l2_bandwidth",        "l1_bandwidth",
+               "dram_latency",   "host_link_bandwidth", "atomic_interval",
+               "dram_sustained", "dram_fetch",          "notes"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -248,6 +249,7 @@ GpuSpec readGpu(const json &J, size_t Index) {
                              "dram_bandwidth", Quantity::ByteRate);
   G.DramBytes = R.optionalNumber(J, "dram_capacity", Quantity::Bytes);
   G.L2Bytes = R.optionalNumber(J, "l2_cache", Quantity::Bytes);
+  G.L1SharedBytesPerSm = R.optionalNumber(J, "l1_cache", Quantity::Bytes);
   G.DramFetchBytes = R.optionalNumber(J, "dram_fetch", Quantity::Bytes);
   G.L2Bandwidth = R.optionalNumber(J, "l2_bandwidth", Quantity::ByteRate);
   G.L1Bandwidth = R.optionalNumber(J, "l1_bandwidth", Quantity::ByteRate);

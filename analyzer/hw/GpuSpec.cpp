@@ -117,6 +117,7 @@ GpuSpec GpuSpec::withMeasured() const {
   UseOpt(Copy.DramBandwidth);
   UseOpt(Copy.DramBytes);
   UseOpt(Copy.L2Bytes);
+  UseOpt(Copy.L1SharedBytesPerSm);
   UseOpt(Copy.DramFetchBytes);
   UseOpt(Copy.L2Bandwidth);
   UseOpt(Copy.L1Bandwidth);

@@ -58,6 +58,9 @@ struct GpuSpec {
   std::optional<SourcedValue> DramBandwidth; ///< bytes/s
   std::optional<SourcedValue> DramBytes;     ///< capacity
   std::optional<SourcedValue> L2Bytes;
+  /// One SM's combined L1 data cache and shared memory: what the L1 holds
+  /// is this less the shared memory of the blocks resident on the SM.
+  std::optional<SourcedValue> L1SharedBytesPerSm;
   /// Bytes an L2 miss brings from DRAM (a sector pair on Hopper); unset:
   /// one 32-byte sector.
   std::optional<SourcedValue> DramFetchBytes;

@@ -4,6 +4,7 @@
 #include "analyzer/models/AtomicTime.h"
 #include "analyzer/models/ByteText.h"
 #include "analyzer/models/Footprint.h"
+#include "analyzer/models/L1Reuse.h"
 #include "analyzer/models/WarpAddresses.h"
 
 #include <algorithm>
@@ -238,16 +239,19 @@ int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
-                              const GpuSpec &Gpu, CacheState State) {
-  return estimateMemory(Model, Values, Gpu, std::nullopt, State);
+                              const GpuSpec &Gpu, CacheState State,
+                              double DynamicSharedBytes) {
+  return estimateMemory(Model, Values, Gpu, std::nullopt, State,
+                        DynamicSharedBytes);
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
-                              std::optional<size_t> IdealSite,
-                              CacheState State) {
+                              std::optional<size_t> IdealSite, CacheState State,
+                              double DynamicSharedBytes) {
   MemoryEstimate M;
   M.State = State;
+  M.DynamicSharedBytes = DynamicSharedBytes;
   auto Shape = launchShape(Values);
   if (!Shape || Model.Accesses.empty())
     return M;
@@ -487,7 +491,17 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     WindowData = windowSet(Lo);
     return ReuseWindow = Lo;
   };
-  std::vector<std::string> Reasons;
+  // L1: what each block may keep there, after the shared memory of the
+  // blocks resident beside it.
+  std::map<std::string, double> SharedArrays;
+  for (const AccessSite &S : Model.Accesses)
+    if (S.Shared)
+      SharedArrays[S.Array] = double(S.ArrayBytes);
+  double SharedPerBlock = DynamicSharedBytes;
+  for (const auto &[Name, Bytes] : SharedArrays)
+    SharedPerBlock += Bytes;
+  const std::optional<L1Capacity> L1 = l1Capacity(Gpu, *Shape, SharedPerBlock);
+  std::vector<std::string> Reasons, L1Reasons;
   for (size_t I = 0; I < M.Arrays.size(); ++I) {
     ArrayTraffic &T = M.Arrays[I];
     if (T.Shared)
@@ -508,15 +522,34 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (auto F =
               footprintFor(G, Values, *Shape, {}, {AccessKind::Load}, Fetch))
         LoadFetch = std::max(LoadFoot, F->Bytes);
-    // L2: a block's re-reads of its own data hit L1 (loop-carried re-use has
-    // a short distance), so each block fetches its footprint once.
+    // L2: a block's re-reads of its own data hit L1, so each block fetches
+    // its footprint once; but a re-read that a loop carries over more data
+    // than the block's share of L1 holds (L1Reuse.h) goes to L2 again.
     double L2Loads = T.LoadSectorBytes;
     if (T.LoadSectorBytes > 0) {
+      double Spilled = 0;
+      if (L1)
+        for (const SiteTraffic &ST : M.Sites) {
+          if (ST.Shared || ST.Array != T.Name || ST.Kind != AccessKind::Load)
+            continue;
+          auto Spill = l1Spill(Model.Accesses[ST.Site], Model.Accesses, Values,
+                               *Shape, *L1);
+          if (!Spill || Spill->MissShare <= 0)
+            continue;
+          Spilled += Spill->MissShare * ST.MovedBytes;
+          L1Reasons.push_back(
+              "'" + T.Name + "' at line " + std::to_string(ST.Loc.Line) +
+              " is read again each iteration of loop '" + Spill->Loop +
+              "', with up to " + bytesText(Spill->WorkingSetBytes) +
+              " of one block's data in between: " +
+              fixed(100 * Spill->MissShare, 0) +
+              "% of its reads miss L1 and go to L2");
+        }
       auto BlockFoot =
           footprintFor(G, Values, *Shape, One, {AccessKind::Load}, InSectors);
       if (BlockFoot)
-        L2Loads =
-            std::min(L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes));
+        L2Loads = std::min(
+            L2Loads, std::max(LoadFoot, Blocks * BlockFoot->Bytes) + Spilled);
     }
     double Read = 0;
     std::string Why;
@@ -589,8 +622,26 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   M.Assumptions.push_back(
       "sectors: arrays start on a 256-byte boundary; every lane of a warp "
       "that passes the thread-index guards is active; L2 bytes: each block "
-      "fetches the data it reads once (its re-reads hit L1); stores and "
+      "fetches the data it reads once (its re-reads hit L1" +
+      std::string(
+          L1 ? ""
+             : "; " + Gpu.Name +
+                   " has no L1 size, so every re-read is taken to hit") +
+      "); stores and "
       "atomics reach L2 as issued");
+  if (L1 && !L1Reasons.empty()) {
+    std::string J;
+    for (const std::string &R : L1Reasons)
+      J += (J.empty() ? "" : "; ") + R;
+    M.Assumptions.push_back(
+        "L1: " + bytesText(L1->L1SharedBytes) + " per SM on " + Gpu.Name +
+        " less shared memory (" + bytesText(L1->SharedBytesPerBlock) +
+        " per block), shared by " + std::to_string(L1->ResidentBlocks) +
+        " resident block" + (L1->ResidentBlocks == 1 ? "" : "s") +
+        " (the launch's blocks per SM, within the SM's thread limit; "
+        "registers may allow fewer): " +
+        bytesText(L1->BytesPerBlock) + " per block; " + J);
+  }
   if (Fallback)
     M.Assumptions.push_back("accesses whose address the model cannot bound "
                             "count their requested bytes as sector traffic");

@@ -5,8 +5,9 @@
 ///  - per array: footprint (distinct bytes, the compulsory DRAM traffic),
 ///    requested bytes, 32-byte sector traffic after coalescing;
 ///  - L1 level: global sectors plus shared-memory wavefronts x 128 bytes;
-///  - L2 level: global sectors, less the re-reads one block serves from L1
-///    when its data fits there;
+///  - L2 level: global sectors, less the re-reads one block serves from L1:
+///    all of them, but those a loop carries over more data than the block's
+///    share of L1 holds (L1Reuse.h);
 ///  - DRAM: footprint when the launch's data fits in L2; sector traffic when
 ///    an array is streamed; for re-read arrays that do not fit, a layer
 ///    condition over waves of resident blocks: re-use inside a wave of
@@ -103,21 +104,27 @@ struct MemoryEstimate {
   std::vector<std::string> Assumptions;
   std::vector<SiteTraffic> Sites;      ///< in KernelModel::Accesses order
   CacheState State = CacheState::Cold; ///< what it was estimated under
+  double DynamicSharedBytes = 0;       ///< ... and with this much per block
 };
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
 /// Gpu. Available is false when the launch shape is not bound, the model
 /// recorded no accesses (a model built without the front end), or an
 /// access's count overflows or is undefined for this launch.
+/// DynamicSharedBytes: the launch's dynamic shared memory per block, which
+/// with the static shared arrays takes from the L1 the blocks' re-reads
+/// need.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
-                              CacheState State = CacheState::Cold);
+                              CacheState State = CacheState::Cold,
+                              double DynamicSharedBytes = 0);
 /// The same launch with access IdealSite (an index into Model.Accesses)
 /// moving its IdealBytes: the traffic once that one access is fixed.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               std::optional<size_t> IdealSite,
-                              CacheState State = CacheState::Cold);
+                              CacheState State = CacheState::Cold,
+                              double DynamicSharedBytes = 0);
 
 /// Threads one SM keeps resident, by compute capability.
 int64_t maxThreadsPerSm(const GpuSpec &Gpu);

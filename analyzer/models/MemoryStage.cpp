@@ -20,7 +20,9 @@ public:
     // stay the requested bytes.
     if (R.Unbound.empty() && !C.Invalid)
       for (const GpuSpec *Gpu : C.Gpus) {
-        C.MemoryByGpu.push_back(estimateMemory(C.Model, C.Values, *Gpu, C.Cache));
+        C.MemoryByGpu.push_back(estimateMemory(
+            C.Model, C.Values, *Gpu, C.Cache,
+            C.Launch.DynamicSmem ? C.Launch.DynamicSmem->toDouble() : 0));
         if (!C.MemoryByGpu.back().Available) {
           C.MemoryByGpu.clear();
           break;

@@ -52,6 +52,7 @@ std::string renderGpuListJson(const GpuDatabase &Db) {
     J["tensor_flops"] = Tensor;
     J["dram_bandwidth"] = optionalSourced(G.DramBandwidth);
     J["l2_bytes"] = optionalSourced(G.L2Bytes);
+    J["l1_shared_bytes"] = optionalSourced(G.L1SharedBytesPerSm);
     J["dram_fetch_bytes"] = optionalSourced(G.DramFetchBytes);
     J["host_link_bandwidth"] = optionalSourced(G.HostLinkBandwidth);
     Json Ridges = Json::object(), TensorRidges = Json::object();

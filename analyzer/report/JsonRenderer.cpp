@@ -125,6 +125,7 @@ Json gpu(const GpuSpec &G) {
   J["peak_flops"] = Peaks;
   J["dram_bandwidth"] = sourced(G.DramBandwidth);
   J["l2_bytes"] = sourced(G.L2Bytes);
+  J["l1_shared_bytes"] = sourced(G.L1SharedBytesPerSm);
   J["dram_fetch_bytes"] = sourced(G.DramFetchBytes);
   J["l2_bandwidth"] = sourced(G.L2Bandwidth);
   J["l1_bandwidth"] = sourced(G.L1Bandwidth);

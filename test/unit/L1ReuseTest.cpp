@@ -1,0 +1,109 @@
+//===- L1ReuseTest.cpp - Loop-carried re-reads against L1's size ----------===//
+#include "analyzer/models/L1Reuse.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+namespace {
+
+Expr sym(const char *S) { return Expr::symbol(S); }
+
+/// X[j * Cols + global index] (4-byte elements) inside `for (i < 64)` and
+/// `for (j < Hi)`, as a triangular solve or a repeated row sweep reads it.
+AccessSite rowSweep(Expr Hi, int64_t Cols) {
+  AccessSite S;
+  S.Array = "X";
+  S.Bytes = 4;
+  Expr Global = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  S.ByteOffset = Expr(4) * (sym("j") * Expr(Cols) + Global);
+  for (unsigned D = 0; D < 3; ++D) {
+    Expr B = Expr::symbol(dimSymbol("blockDim", D));
+    Expr G = Expr::symbol(dimSymbol("gridDim", D));
+    S.Global[D] = {Expr(0), B * G};
+    S.Thread[D] = {Expr(0), B};
+    S.Block[D] = {Expr(0), G};
+  }
+  S.Loops.push_back({"i", {Expr(0), Expr(64)}});
+  S.Loops.push_back({"j", {Expr(0), Hi}});
+  S.Executions =
+      ExprRange(Expr(64) * Hi * sym("blockDim.x") * sym("gridDim.x"));
+  return S;
+}
+
+Bindings launch1d(int64_t Grid, int64_t Block) {
+  return {{"gridDim.x", Grid}, {"blockDim.x", Block}, {"gridDim.y", 1},
+          {"blockDim.y", 1},   {"gridDim.z", 1},      {"blockDim.z", 1}};
+}
+
+GpuSpec gpu(double L1KiB) {
+  GpuSpec G;
+  G.Name = "test";
+  G.ComputeMajor = 9;
+  G.ComputeMinor = 0;
+  G.SmCount = SourcedValue{132, "test"};
+  G.L1SharedBytesPerSm = SourcedValue{L1KiB * 1024, "test"};
+  return G;
+}
+
+} // namespace
+
+TEST(L1ReuseTest, CapacityIsSharedByTheResidentBlocks) {
+  Bindings V = launch1d(132 * 4, 256);
+  auto C = l1Capacity(gpu(256), *launchShape(V), 16 * 1024);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->ResidentBlocks, 4);
+  EXPECT_DOUBLE_EQ(C->BytesPerBlock, (256 - 4 * 16) * 1024.0 / 4);
+  // No more blocks than the SM's 2048 threads hold.
+  Bindings Many = launch1d(132 * 100, 1024);
+  EXPECT_EQ(l1Capacity(gpu(256), *launchShape(Many), 0)->ResidentBlocks, 2);
+  // A GPU without an L1 size has no capacity to compare with.
+  GpuSpec None = gpu(256);
+  None.L1SharedBytesPerSm.reset();
+  EXPECT_FALSE(l1Capacity(None, *launchShape(V), 0));
+}
+
+TEST(L1ReuseTest, ReReadsMissWhenOneIterationExceedsTheBlocksShare) {
+  Bindings V = launch1d(4, 256);
+  LaunchShape Shape = *launchShape(V);
+  L1Capacity C = *l1Capacity(gpu(256), Shape, 0);
+  // 128 rows of 1 KiB per iteration of i: fits in 256 KiB.
+  std::vector<AccessSite> Fits = {rowSweep(Expr(128), 1024)};
+  auto F = l1Spill(Fits[0], Fits, V, Shape, C);
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->MissShare, 0);
+  EXPECT_EQ(F->Loop, "i");
+  EXPECT_DOUBLE_EQ(F->WorkingSetBytes, 128 * 1024);
+  // 512 rows: every re-read misses.
+  std::vector<AccessSite> Spills = {rowSweep(Expr(512), 1024)};
+  auto S = l1Spill(Spills[0], Spills, V, Shape, C);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->MissShare, 1);
+}
+
+TEST(L1ReuseTest, TriangularWorkingSetsMissFromWhereTheyOutgrowL1) {
+  // j < i: iteration i reads i rows. With 16 samples of i in [0, 1024) and
+  // a 256 KiB L1, the samples from i = 288 on miss; weighted by their i
+  // reads, 1 - (sum of the 4 fitting samples' i) / (sum of all).
+  Bindings V = launch1d(4, 256);
+  LaunchShape Shape = *launchShape(V);
+  AccessSite S = rowSweep(sym("i"), 1024);
+  S.Loops[0].Range.Hi = Expr(1024);
+  std::vector<AccessSite> All = {S};
+  auto R = l1Spill(S, All, V, Shape, *l1Capacity(gpu(256), Shape, 0));
+  ASSERT_TRUE(R);
+  double Fitting = 32 + 96 + 160 + 224, Total = 0;
+  for (int M = 0; M < 16; ++M)
+    Total += (2 * M + 1) * 1024 / 32;
+  EXPECT_DOUBLE_EQ(R->MissShare, 1 - Fitting / Total);
+}
+
+TEST(L1ReuseTest, AnAddressThatMovesWithEveryLoopHasNoCarriedReRead) {
+  Bindings V = launch1d(4, 256);
+  LaunchShape Shape = *launchShape(V);
+  AccessSite S = rowSweep(Expr(512), 1024);
+  S.ByteOffset = *S.ByteOffset + Expr(4 * 1024 * 512) * sym("i");
+  std::vector<AccessSite> All = {S};
+  EXPECT_FALSE(l1Spill(S, All, V, Shape, *l1Capacity(gpu(256), Shape, 0)));
+}
