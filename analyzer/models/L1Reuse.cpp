@@ -11,6 +11,8 @@
 namespace rla {
 namespace {
 
+using I128 = __int128;
+
 /// Samples of a carrying loop's range: enough to follow a working set that
 /// grows with the loop variable, few enough to stay cheap.
 constexpr int64_t MaxSamples = 16;
@@ -24,17 +26,84 @@ std::optional<int64_t> evalInt(const Expr &E, const Bindings &Values) {
   return static_cast<int64_t>(R.Value->num());
 }
 
-/// The innermost enclosing loop whose variable the address does not depend
-/// on, with a loop inside it that the address does depend on.
-std::optional<size_t> carryingLoop(const AccessSite &S) {
+/// The coefficient of Symbol in the address under Values: 0 when it does
+/// not appear, nothing when the address is not affine in it.
+std::optional<Rational> coefficient(const Expr &Address,
+                                    const std::string &Symbol,
+                                    const Bindings &Values) {
+  auto C = Address.coefficientsIn(Symbol);
+  if (!C || C->size() > 2)
+    return std::nullopt;
+  if (C->size() < 2)
+    return Rational(0);
+  EvalResult R = (*C)[1].evaluate(Values);
+  if (!R.ok())
+    return std::nullopt;
+  return *R.Value;
+}
+
+/// Values with the loops of S before Last held at their middles (each
+/// range evaluated with the ones outside it held); nothing when a range
+/// does not evaluate.
+std::optional<Bindings> holdLoops(const AccessSite &S, size_t Last,
+                                  const Bindings &Values) {
+  Bindings Held = Values;
+  for (size_t J = 0; J < Last; ++J) {
+    auto Lo = evalInt(S.Loops[J].Range.Lo, Held);
+    auto Hi = evalInt(S.Loops[J].Range.Hi, Held);
+    if (!Lo || !Hi || *Hi <= *Lo)
+      return std::nullopt;
+    Held[S.Loops[J].Symbol] = Rational(*Lo + (*Hi - 1 - *Lo) / 2);
+  }
+  return Held;
+}
+
+/// The innermost enclosing loop K whose next iteration reads addresses
+/// this one read: the address does not move with it while a loop inside
+/// it moves the address (`X[j]` in `for (i) for (j < i)`), or it moves by
+/// m steps of an inner loop that takes more than m steps (`X[j]` in
+/// `for (i) for (j = i + 1; j < n; ++j)`, where the front end counts j
+/// from 0 and the address reads `X[j + i + 1]`). Not when the shift is a
+/// whole inner range or more (`U[i * n + j]`: a new row each i).
+std::optional<size_t> carryingLoop(const AccessSite &S,
+                                   const Bindings &Values) {
   if (!S.ByteOffset)
     return std::nullopt;
   for (size_t K = S.Loops.size(); K-- > 0;) {
-    if (S.ByteOffset->dependsOn(S.Loops[K].Symbol))
+    auto Outer = coefficient(*S.ByteOffset, S.Loops[K].Symbol, Values);
+    if (!Outer)
       continue;
-    for (size_t J = K + 1; J < S.Loops.size(); ++J)
-      if (S.ByteOffset->dependsOn(S.Loops[J].Symbol))
+    auto Held = holdLoops(S, K, Values);
+    for (size_t J = K + 1; J < S.Loops.size(); ++J) {
+      auto Inner = coefficient(*S.ByteOffset, S.Loops[J].Symbol, Values);
+      if (!Inner || Inner->isZero())
+        continue;
+      if (Outer->isZero())
         return K;
+      Rational Steps = *Outer / *Inner;
+      if (!Held || !Steps.isInteger())
+        continue;
+      // The most steps the inner loop takes, at either end of the range.
+      const LoopIndex &L = S.Loops[K];
+      auto Lo = evalInt(L.Range.Lo, *Held), Hi = evalInt(L.Range.Hi, *Held);
+      if (!Lo || !Hi || *Hi <= *Lo)
+        continue;
+      int64_t Most = 0;
+      for (int64_t V : {*Lo, *Hi - 1}) {
+        Bindings At = *Held;
+        At[L.Symbol] = Rational(V);
+        for (size_t I = K + 1; I < J; ++I)
+          if (auto M = evalInt(S.Loops[I].Range.Lo, At))
+            At[S.Loops[I].Symbol] = Rational(*M);
+        auto TLo = evalInt(S.Loops[J].Range.Lo, At);
+        auto THi = evalInt(S.Loops[J].Range.Hi, At);
+        if (TLo && THi)
+          Most = std::max(Most, *THi - *TLo);
+      }
+      I128 Shift = Steps.num() < 0 ? -Steps.num() : Steps.num();
+      if (Shift < Most)
+        return K;
+    }
   }
   return std::nullopt;
 }
@@ -102,18 +171,14 @@ std::optional<L1Spill> l1Spill(const AccessSite &Site,
                                const L1Capacity &Capacity) {
   if (Site.Shared || Site.Kind != AccessKind::Load)
     return std::nullopt;
-  std::optional<size_t> K = carryingLoop(Site);
+  std::optional<size_t> K = carryingLoop(Site, Values);
   if (!K)
     return std::nullopt;
   // Loops around the carrying one are held at their middle.
-  Bindings Fixed = Values;
-  for (size_t J = 0; J < *K; ++J) {
-    auto Lo = evalInt(Site.Loops[J].Range.Lo, Fixed);
-    auto Hi = evalInt(Site.Loops[J].Range.Hi, Fixed);
-    if (!Lo || !Hi || *Hi <= *Lo)
-      return std::nullopt;
-    Fixed[Site.Loops[J].Symbol] = Rational(*Lo + (*Hi - 1 - *Lo) / 2);
-  }
+  std::optional<Bindings> Held = holdLoops(Site, *K, Values);
+  if (!Held)
+    return std::nullopt;
+  const Bindings &Fixed = *Held;
   const LoopIndex &Carrier = Site.Loops[*K];
   auto Lo = evalInt(Carrier.Range.Lo, Fixed);
   auto Hi = evalInt(Carrier.Range.Hi, Fixed);

@@ -107,3 +107,27 @@ TEST(L1ReuseTest, AnAddressThatMovesWithEveryLoopHasNoCarriedReRead) {
   std::vector<AccessSite> All = {S};
   EXPECT_FALSE(l1Spill(S, All, V, Shape, *l1Capacity(gpu(256), Shape, 0)));
 }
+
+TEST(L1ReuseTest, ARangeThatStartsAfterTheOuterIndexCarriesAShiftedReRead) {
+  // for (i < 1024) for (j = i + 1; j < 1024; ++j) X[j * 1024 + r], counted
+  // from 0: X[(j + i + 1) * 1024 + r] with j < 1023 - i. Iteration i + 1
+  // reads rows i + 2 .. 1023 again.
+  Bindings V = launch1d(4, 256);
+  LaunchShape Shape = *launchShape(V);
+  Expr Global = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
+  AccessSite X = rowSweep(Expr(1023) - sym("i"), 1024);
+  X.Loops[0].Range.Hi = Expr(1024);
+  X.ByteOffset =
+      Expr(4) * ((sym("j") + sym("i") + Expr(1)) * Expr(1024) + Global);
+  // U[i * 1024 + i + 1 + j]: row i + 1 starts past the end of row i's
+  // range, so nothing is read again.
+  AccessSite U = X;
+  U.Array = "U";
+  U.ByteOffset = Expr(4) * (sym("i") * Expr(1025) + Expr(1) + sym("j"));
+  std::vector<AccessSite> All = {X, U};
+  L1Capacity C = *l1Capacity(gpu(256), Shape, 0);
+  auto R = l1Spill(All[0], All, V, Shape, C);
+  ASSERT_TRUE(R);
+  EXPECT_GT(R->MissShare, 0.5);
+  EXPECT_FALSE(l1Spill(All[1], All, V, Shape, C));
+}
