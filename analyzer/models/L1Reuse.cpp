@@ -19,6 +19,23 @@ constexpr int64_t MaxSamples = 16;
 /// Blocks one SM holds at most (Volta to Blackwell; Turing has 16).
 constexpr int64_t MaxBlocksPerSm = 32;
 
+/// The shared-memory carveouts of an SM, KiB (CUDA C++ Programming Guide,
+/// the shared memory section of each compute capability); empty when not
+/// known.
+std::vector<int> carveoutsKiB(const GpuSpec &Gpu) {
+  unsigned CC = Gpu.ComputeMajor * 10 + Gpu.ComputeMinor;
+  if (CC == 90)
+    return {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+  if (CC == 80 || CC == 87)
+    return {0, 8, 16, 32, 64, 100, 132, 164};
+  if (CC == 86 || CC == 89)
+    return {0, 8, 16, 32, 64, 100};
+  return {};
+}
+
+/// Shared memory the system keeps per block (compute capability 8.0 on).
+constexpr double ReservedSharedPerBlock = 1024;
+
 std::optional<int64_t> evalInt(const Expr &E, const Bindings &Values) {
   EvalResult R = E.evaluate(Values);
   if (!R.ok() || !R.Value->isInteger())
@@ -159,8 +176,26 @@ std::optional<L1Capacity> l1Capacity(const GpuSpec &Gpu,
     PerSm = std::min(PerSm, std::max<int64_t>(1, int64_t(C.L1SharedBytes /
                                                          SharedBytesPerBlock)));
   C.ResidentBlocks = std::max<int64_t>(1, PerSm);
-  C.BytesPerBlock = std::max(0.0, C.L1SharedBytes - double(C.ResidentBlocks) *
-                                                        SharedBytesPerBlock) /
+  C.CarveoutBytes = double(C.ResidentBlocks) * SharedBytesPerBlock;
+  std::vector<int> Carveouts = carveoutsKiB(Gpu);
+  if (SharedBytesPerBlock > 0 && !Carveouts.empty()) {
+    // Sized for the blocks the thread, block and shared-memory limits
+    // allow, not for this launch's grid.
+    const double PerBlock = SharedBytesPerBlock + ReservedSharedPerBlock;
+    int64_t Allowed = std::min<int64_t>(
+        {MaxBlocksPerSm, std::max<int64_t>(1, maxThreadsPerSm(Gpu) / Threads),
+         std::max<int64_t>(1, int64_t(Carveouts.back() * 1024.0 / PerBlock))});
+    double Need =
+        double(Allowed) * (SharedBytesPerBlock + ReservedSharedPerBlock);
+    C.CarveoutBytes = Carveouts.back() * 1024.0;
+    for (int KiB : Carveouts)
+      if (KiB * 1024.0 >= Need) {
+        C.CarveoutBytes = KiB * 1024.0;
+        break;
+      }
+    C.CarveoutFromTable = true;
+  }
+  C.BytesPerBlock = std::max(0.0, C.L1SharedBytes - C.CarveoutBytes) /
                     double(C.ResidentBlocks);
   return C;
 }

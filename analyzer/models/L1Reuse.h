@@ -33,14 +33,27 @@ struct L1Capacity {
   double L1SharedBytes = 0; ///< the SM's combined L1 and shared memory
   int64_t ResidentBlocks = 1;
   double SharedBytesPerBlock = 0;
-  /// (L1SharedBytes - ResidentBlocks * SharedBytesPerBlock) / blocks.
+  /// The shared-memory part of L1SharedBytes the driver sets for the
+  /// kernel (its carveout); the L1 is the rest.
+  double CarveoutBytes = 0;
+  /// Set when the carveout follows the GPU's table of carveouts; unset, it
+  /// is the resident blocks' shared memory.
+  bool CarveoutFromTable = false;
+  /// (L1SharedBytes - CarveoutBytes) / ResidentBlocks.
   double BytesPerBlock = 0;
 };
 
 /// Nothing when the GPU has no L1 size. Resident blocks: the launch's
 /// blocks per SM, at most what the SM's thread limit and 32 blocks allow
 /// (registers are not known here: more blocks fit than run, which makes
-/// the L1 share of each larger, never smaller, than the model's).
+/// the L1 share of each larger, never smaller, than the model's). With
+/// shared memory, the driver sizes the carveout for as many blocks as the
+/// thread, block and shared-memory limits allow, each with its shared
+/// memory and the 1 KiB
+/// the system reserves, rounded up to a carveout the architecture has
+/// (Hopper: 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 KiB): on the H200 a
+/// 256-thread kernel with 40 KiB of shared memory per block leaves 28 KiB
+/// of L1, not 216 (docs/accuracy/l1-capacity, measured).
 std::optional<L1Capacity> l1Capacity(const GpuSpec &Gpu,
                                      const LaunchShape &Shape,
                                      double SharedBytesPerBlock);

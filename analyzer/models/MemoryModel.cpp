@@ -635,8 +635,14 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       J += (J.empty() ? "" : "; ") + R;
     M.Assumptions.push_back(
         "L1: " + bytesText(L1->L1SharedBytes) + " per SM on " + Gpu.Name +
-        " less shared memory (" + bytesText(L1->SharedBytesPerBlock) +
-        " per block), shared by " + std::to_string(L1->ResidentBlocks) +
+        " less " +
+        (L1->CarveoutFromTable
+             ? "the shared-memory carveout (" + bytesText(L1->CarveoutBytes) +
+                   ": the driver's for as many blocks of " +
+                   bytesText(L1->SharedBytesPerBlock) + " as the SM can hold)"
+             : "shared memory (" + bytesText(L1->SharedBytesPerBlock) +
+                   " per block)") +
+        ", shared by " + std::to_string(L1->ResidentBlocks) +
         " resident block" + (L1->ResidentBlocks == 1 ? "" : "s") +
         " (the launch's blocks per SM, within the SM's thread limit; "
         "registers may allow fewer): " +

@@ -54,7 +54,8 @@ TEST(L1ReuseTest, CapacityIsSharedByTheResidentBlocks) {
   auto C = l1Capacity(gpu(256), *launchShape(V), 16 * 1024);
   ASSERT_TRUE(C);
   EXPECT_EQ(C->ResidentBlocks, 4);
-  EXPECT_DOUBLE_EQ(C->BytesPerBlock, (256 - 4 * 16) * 1024.0 / 4);
+  // 8 blocks of 16 + 1 KiB could be resident: the 164 KiB carveout.
+  EXPECT_DOUBLE_EQ(C->BytesPerBlock, (256 - 164) * 1024.0 / 4);
   // No more blocks than the SM's 2048 threads hold.
   Bindings Many = launch1d(132 * 100, 1024);
   EXPECT_EQ(l1Capacity(gpu(256), *launchShape(Many), 0)->ResidentBlocks, 2);
@@ -130,4 +131,29 @@ TEST(L1ReuseTest, ARangeThatStartsAfterTheOuterIndexCarriesAShiftedReRead) {
   ASSERT_TRUE(R);
   EXPECT_GT(R->MissShare, 0.5);
   EXPECT_FALSE(l1Spill(All[1], All, V, Shape, C));
+}
+
+TEST(L1ReuseTest, SharedMemoryTakesTheDriversCarveoutFromL1) {
+  // 256-thread blocks: the SM could hold 8, so 8 x (S + 1 KiB) of shared
+  // memory is set aside, rounded up to a Hopper carveout.
+  Bindings V = launch1d(4, 256);
+  LaunchShape Shape = *launchShape(V);
+  // 8 KiB: 72 KiB -> the 100 KiB carveout, 156 KiB of L1.
+  auto Small = l1Capacity(gpu(256), Shape, 8 * 1024);
+  ASSERT_TRUE(Small && Small->CarveoutFromTable);
+  EXPECT_DOUBLE_EQ(Small->CarveoutBytes, 100 * 1024);
+  EXPECT_DOUBLE_EQ(Small->BytesPerBlock, 156 * 1024);
+  // 40 KiB: 5 blocks fit in the largest carveout, 205 KiB -> 228 KiB, 28
+  // KiB of L1.
+  EXPECT_DOUBLE_EQ(l1Capacity(gpu(256), Shape, 40 * 1024)->BytesPerBlock,
+                   28 * 1024);
+  // 164 KiB: one block, 165 KiB -> 196 KiB, 60 KiB of L1.
+  EXPECT_DOUBLE_EQ(l1Capacity(gpu(256), Shape, 164 * 1024)->BytesPerBlock,
+                   60 * 1024);
+  // A GPU without a carveout table: the blocks' shared memory itself.
+  GpuSpec Other = gpu(256);
+  Other.ComputeMajor = 7;
+  auto Plain = l1Capacity(Other, Shape, 40 * 1024);
+  EXPECT_FALSE(Plain->CarveoutFromTable);
+  EXPECT_DOUBLE_EQ(Plain->BytesPerBlock, 216 * 1024);
 }
