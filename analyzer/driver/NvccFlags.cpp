@@ -418,6 +418,15 @@ NvccTranslation translateUserFlags(const std::vector<std::string> &Flags) {
   for (size_t I = 0; I < Flags.size(); ++I) {
     bool Separate = false;
     if (!isNvccOnlyOption(Flags[I], Separate)) {
+      // Link inputs (`-lcublas`, `-L/opt/lib`, `-Wl,...`) do not change
+      // the parse; clang would warn that each is unused.
+      StringRef F = Flags[I];
+      if (F == "-l" || F == "-L") {
+        ++I;
+        continue;
+      }
+      if (F.starts_with("-l") || F.starts_with("-L") || F.starts_with("-Wl,"))
+        continue;
       T.Args.push_back(Flags[I]);
       continue;
     }

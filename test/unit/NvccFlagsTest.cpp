@@ -310,8 +310,9 @@ TEST(NvccFlagsTest, UserFlagsMixClangAndNvccSpellings) {
                 "-G",          "-ccbin",
                 "g++-12"};
   NvccTranslation T = translateUserFlags(Flags);
-  EXPECT_EQ(T.Args, (Args{"-I../common", "-std=c++17", "-O3", "-lcublas",
-                          "-DX=1", "-fopenmp"}));
+  // -lcublas is a link input: dropped.
+  EXPECT_EQ(T.Args,
+            (Args{"-I../common", "-std=c++17", "-O3", "-DX=1", "-fopenmp"}));
   EXPECT_EQ(T.CudaArch, "sm_80");
   EXPECT_EQ(T.HostCompiler, "g++-12");
   EXPECT_EQ(T.CodeFlags, (Args{"--use_fast_math", "-Xptxas", "-v",
@@ -329,6 +330,14 @@ TEST(NvccFlagsTest, UserFlagsOfClangStayAsTheyAre) {
   EXPECT_TRUE(T.CodeFlags.empty());
   EXPECT_TRUE(T.NvccOptions.empty());
   EXPECT_EQ(T.CudaArch, "");
+}
+
+TEST(NvccFlagsTest, UserFlagsDropLinkInputs) {
+  NvccTranslation T =
+      translateUserFlags({"-lcublas", "-L", "/opt/lib", "-L/usr/lib64", "-l",
+                          "m", "-Wl,-rpath,/x", "-lineinfo", "-I."});
+  EXPECT_EQ(T.Args, (Args{"-I."}));
+  EXPECT_EQ(T.CodeFlags, (Args{"-lineinfo"}));
 }
 
 TEST(NvccFlagsTest, UserFlagsRelocatableDeviceCode) {
