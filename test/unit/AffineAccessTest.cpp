@@ -1,5 +1,6 @@
 //===- AffineAccessTest.cpp - Addresses bound to a launch -----------------===//
 #include "analyzer/models/AffineAccess.h"
+#include "AccessSiteFixtures.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/models/Footprint.h"
 #include "analyzer/models/MemoryModel.h"
@@ -13,27 +14,8 @@ namespace {
 
 Expr sym(const char *S) { return Expr::symbol(S); }
 
-/// A site with full index ranges (no guards) for a 1D or 2D launch.
-AccessSite site(Expr Offset, unsigned Bytes = 4) {
-  AccessSite S;
-  S.Array = "a";
-  S.Bytes = Bytes;
-  S.ByteOffset = Offset;
-  for (unsigned D = 0; D < 3; ++D) {
-    Expr B = Expr::symbol(dimSymbol("blockDim", D));
-    Expr G = Expr::symbol(dimSymbol("gridDim", D));
-    S.Global[D] = {Expr(0), B * G};
-    S.Thread[D] = {Expr(0), B};
-    S.Block[D] = {Expr(0), G};
-  }
-  S.Executions = ExprRange(sym("blockDim.x") * sym("gridDim.x"));
-  return S;
-}
-
-Bindings launch1d(int64_t Grid, int64_t Block) {
-  return {{"gridDim.x", Grid}, {"blockDim.x", Block}, {"gridDim.y", 1},
-          {"blockDim.y", 1},   {"gridDim.z", 1},      {"blockDim.z", 1}};
-}
+using fixtures::launch1d;
+using fixtures::site;
 
 } // namespace
 

@@ -1,5 +1,6 @@
 //===- L1ReuseTest.cpp - Loop-carried re-reads against L1's size ----------===//
 #include "analyzer/models/L1Reuse.h"
+#include "AccessSiteFixtures.h"
 #include "analyzer/ir/KernelModel.h"
 
 #include <gtest/gtest.h>
@@ -13,18 +14,9 @@ Expr sym(const char *S) { return Expr::symbol(S); }
 /// X[j * Cols + global index] (4-byte elements) inside `for (i < 64)` and
 /// `for (j < Hi)`, as a triangular solve or a repeated row sweep reads it.
 AccessSite rowSweep(Expr Hi, int64_t Cols) {
-  AccessSite S;
-  S.Array = "X";
-  S.Bytes = 4;
   Expr Global = sym("blockIdx.x") * sym("blockDim.x") + sym("threadIdx.x");
-  S.ByteOffset = Expr(4) * (sym("j") * Expr(Cols) + Global);
-  for (unsigned D = 0; D < 3; ++D) {
-    Expr B = Expr::symbol(dimSymbol("blockDim", D));
-    Expr G = Expr::symbol(dimSymbol("gridDim", D));
-    S.Global[D] = {Expr(0), B * G};
-    S.Thread[D] = {Expr(0), B};
-    S.Block[D] = {Expr(0), G};
-  }
+  AccessSite S = fixtures::site(Expr(4) * (sym("j") * Expr(Cols) + Global));
+  S.Array = "X";
   S.Loops.push_back({"i", {Expr(0), Expr(64)}});
   S.Loops.push_back({"j", {Expr(0), Hi}});
   S.Executions =
@@ -32,10 +24,7 @@ AccessSite rowSweep(Expr Hi, int64_t Cols) {
   return S;
 }
 
-Bindings launch1d(int64_t Grid, int64_t Block) {
-  return {{"gridDim.x", Grid}, {"blockDim.x", Block}, {"gridDim.y", 1},
-          {"blockDim.y", 1},   {"gridDim.z", 1},      {"blockDim.z", 1}};
-}
+using fixtures::launch1d;
 
 GpuSpec gpu(double L1KiB) {
   GpuSpec G;
