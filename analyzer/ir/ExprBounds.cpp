@@ -88,6 +88,18 @@ Expr Expr::sum(const std::string &Var, const Expr &Lo, const Expr &Hi,
     return Body * (Hi - Lo);
   if (std::optional<Expr> Closed = Body.sumOver(Var, Lo, Hi))
     return *Closed;
+  // A constant factor of a one-term body goes outside: the same sum with
+  // other coefficients (a loop's FLOPs, bytes and loads) is then one atom,
+  // which an evaluation adds up once for all of them.
+  const TermMap &Terms = ExprBuilder::terms(Body);
+  if (Terms.size() == 1 && Terms.begin()->second != Rational(1) &&
+      !Terms.begin()->second.isZero()) {
+    TermMap Unit = Terms;
+    Rational Factor = Unit.begin()->second;
+    Unit.begin()->second = Rational(1);
+    return Expr(Factor) *
+           Expr::sum(Var, Lo, Hi, ExprBuilder::fromTerms(std::move(Unit)));
+  }
   auto A = std::make_shared<Atom>();
   A->Kind = AtomKind::Sum;
   A->Name = Var;

@@ -464,6 +464,20 @@ TEST(ExprTest, KeptSumsChargeTheBudget) {
   EXPECT_TRUE(Both.OverBudget);
 }
 
+/// A constant factor of a one-term body is taken outside the sum, so that
+/// sums that differ only in it are one atom.
+TEST(ExprTest, SumTakesAConstantFactorOutside) {
+  Expr Body =
+      Expr::max(Expr::ceilDiv(sym("K") - Expr::mod(sym("t"), 32), 32), Expr(0));
+  Expr Four = Expr::sum("t", Expr(0), sym("m"), Expr(4) * Body);
+  Expr One = Expr::sum("t", Expr(0), sym("m"), Body);
+  EXPECT_EQ(Four, Expr(4) * One);
+  EXPECT_EQ(Four.str().find("sum("), Four.str().find("4*sum(") + 2)
+      << Four.str();
+  Bindings V = {{"K", Rational(100)}, {"m", Rational(64)}};
+  EXPECT_EQ(valueOf(Four, V), Rational(4) * valueOf(One, V));
+}
+
 TEST(ExprTest, SumOfAPolynomialIsClosed) {
   Expr S = Expr::sum("i", Expr(0), sym("n"), sym("i"));
   EXPECT_EQ(S, (sym("n") * sym("n") - sym("n")) * Expr(Rational(1, 2)));
