@@ -6,9 +6,8 @@
 #include <limits>
 
 namespace rla {
-namespace {
 
-std::optional<int64_t> evalInt(const Expr &E, const Bindings &Values) {
+std::optional<int64_t> evalIndex(const Expr &E, const Bindings &Values) {
   EvalResult R = E.evaluate(Values);
   if (!R.ok() || !R.Value->isInteger())
     return std::nullopt;
@@ -19,9 +18,11 @@ std::optional<int64_t> evalInt(const Expr &E, const Bindings &Values) {
   return static_cast<int64_t>(V);
 }
 
+namespace {
+
 std::optional<std::pair<int64_t, int64_t>> evalBounds(const IndexBounds &B,
                                                       const Bindings &Values) {
-  auto Lo = evalInt(B.Lo, Values), Hi = evalInt(B.Hi, Values);
+  auto Lo = evalIndex(B.Lo, Values), Hi = evalIndex(B.Hi, Values);
   if (!Lo || !Hi)
     return std::nullopt;
   return std::make_pair(*Lo, std::max(*Lo, *Hi));
@@ -44,7 +45,7 @@ std::optional<std::pair<int64_t, int64_t>> cornerHull(
         return std::nullopt; // never runs
       Point[Vars[I].first] = Rational((Mask >> I) & 1 ? Hi - 1 : Lo);
     }
-    auto V = evalInt(E, Point);
+    auto V = evalIndex(E, Point);
     if (!V)
       return std::nullopt;
     Range = Range ? std::make_pair(std::min(Range->first, *V),
@@ -54,7 +55,7 @@ std::optional<std::pair<int64_t, int64_t>> cornerHull(
   Bindings Centre = Values;
   for (const auto &[Name, R] : Vars)
     Centre[Name] = Rational(R.first + (R.second - 1 - R.first) / 2);
-  auto C = evalInt(E, Centre);
+  auto C = evalIndex(E, Centre);
   if (!C || !Range || *C < Range->first || *C > Range->second)
     return std::nullopt;
   return Range;
@@ -127,7 +128,7 @@ threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
       auto C = E.coefficientsIn(L.Symbol);
       if (!C || C->size() != 2)
         return std::nullopt;
-      auto Slope = evalInt((*C)[1], Values);
+      auto Slope = evalIndex((*C)[1], Values);
       if (!Slope)
         return std::nullopt;
       bool AtHi = (*Slope > 0) == Max;

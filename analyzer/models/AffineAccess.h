@@ -75,6 +75,10 @@ struct AffineAccess {
   int64_t highestAddress() const; ///< last byte touched
 };
 
+/// E as an index under Values: an integer with room to spare in 64 bits
+/// (sums of a few such values cannot overflow); nothing otherwise.
+std::optional<int64_t> evalIndex(const Expr &E, const Bindings &Values);
+
 /// Threads of the launch per dimension, from the bindings.
 struct LaunchShape {
   std::array<int64_t, 3> Block{{1, 1, 1}}, Grid{{1, 1, 1}};

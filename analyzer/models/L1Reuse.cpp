@@ -36,13 +36,6 @@ std::vector<int> carveoutsKiB(const GpuSpec &Gpu) {
 /// Shared memory the system keeps per block (compute capability 8.0 on).
 constexpr double ReservedSharedPerBlock = 1024;
 
-std::optional<int64_t> evalInt(const Expr &E, const Bindings &Values) {
-  EvalResult R = E.evaluate(Values);
-  if (!R.ok() || !R.Value->isInteger())
-    return std::nullopt;
-  return static_cast<int64_t>(R.Value->num());
-}
-
 /// The coefficient of Symbol in the address under Values: 0 when it does
 /// not appear, nothing when the address is not affine in it.
 std::optional<Rational> coefficient(const Expr &Address,
@@ -66,8 +59,8 @@ std::optional<Bindings> holdLoops(const AccessSite &S, size_t Last,
                                   const Bindings &Values) {
   Bindings Held = Values;
   for (size_t J = 0; J < Last; ++J) {
-    auto Lo = evalInt(S.Loops[J].Range.Lo, Held);
-    auto Hi = evalInt(S.Loops[J].Range.Hi, Held);
+    auto Lo = evalIndex(S.Loops[J].Range.Lo, Held);
+    auto Hi = evalIndex(S.Loops[J].Range.Hi, Held);
     if (!Lo || !Hi || *Hi <= *Lo)
       return std::nullopt;
     Held[S.Loops[J].Symbol] = Rational(*Lo + (*Hi - 1 - *Lo) / 2);
@@ -102,7 +95,7 @@ std::optional<size_t> carryingLoop(const AccessSite &S,
         continue;
       // The most steps the inner loop takes, at either end of the range.
       const LoopIndex &L = S.Loops[K];
-      auto Lo = evalInt(L.Range.Lo, *Held), Hi = evalInt(L.Range.Hi, *Held);
+      auto Lo = evalIndex(L.Range.Lo, *Held), Hi = evalIndex(L.Range.Hi, *Held);
       if (!Lo || !Hi || *Hi <= *Lo)
         continue;
       int64_t Most = 0;
@@ -110,10 +103,10 @@ std::optional<size_t> carryingLoop(const AccessSite &S,
         Bindings At = *Held;
         At[L.Symbol] = Rational(V);
         for (size_t I = K + 1; I < J; ++I)
-          if (auto M = evalInt(S.Loops[I].Range.Lo, At))
+          if (auto M = evalIndex(S.Loops[I].Range.Lo, At))
             At[S.Loops[I].Symbol] = Rational(*M);
-        auto TLo = evalInt(S.Loops[J].Range.Lo, At);
-        auto THi = evalInt(S.Loops[J].Range.Hi, At);
+        auto TLo = evalIndex(S.Loops[J].Range.Lo, At);
+        auto THi = evalIndex(S.Loops[J].Range.Hi, At);
         if (TLo && THi)
           Most = std::max(Most, *THi - *TLo);
       }
@@ -215,8 +208,8 @@ std::optional<L1Spill> l1Spill(const AccessSite &Site,
     return std::nullopt;
   const Bindings &Fixed = *Held;
   const LoopIndex &Carrier = Site.Loops[*K];
-  auto Lo = evalInt(Carrier.Range.Lo, Fixed);
-  auto Hi = evalInt(Carrier.Range.Hi, Fixed);
+  auto Lo = evalIndex(Carrier.Range.Lo, Fixed);
+  auto Hi = evalIndex(Carrier.Range.Hi, Fixed);
   if (!Lo || !Hi || *Hi - *Lo < 2)
     return std::nullopt;
   const int64_t Count = *Hi - *Lo;
@@ -234,8 +227,8 @@ std::optional<L1Spill> l1Spill(const AccessSite &Site,
     // inside the carrier (a trip that depends on the thread counts 1).
     double Runs = 1;
     for (size_t J = *K + 1; J < Site.Loops.size(); ++J) {
-      auto L = evalInt(Site.Loops[J].Range.Lo, At);
-      auto H = evalInt(Site.Loops[J].Range.Hi, At);
+      auto L = evalIndex(Site.Loops[J].Range.Lo, At);
+      auto H = evalIndex(Site.Loops[J].Range.Hi, At);
       if (L && H)
         Runs *= double(std::max<int64_t>(0, *H - *L));
     }
