@@ -35,6 +35,19 @@ if ! python3 -c "import jsonschema" 2>/dev/null || ! command -v pre-commit >/dev
   # A pyenv Python puts new commands on PATH through its shims.
   if command -v pyenv >/dev/null; then pyenv rehash || true; fi
 fi
+# nvdisasm reads the compiled kernels' machine code for the issue model. A
+# toolkit without it (pip-installed ones) gets NVIDIA's nvdisasm wheel from
+# PyPI, linked onto PATH.
+cuda_bin="${CUDA_PATH:-/usr/local/cuda}/bin"
+if [ -x "$cuda_bin/nvcc" ] && [ ! -x "$cuda_bin/nvdisasm" ] &&
+   ! command -v nvdisasm >/dev/null; then
+  echo "quickstart: installing nvdisasm (nvidia-cuda-nvdisasm) from PyPI"
+  python3 -m pip install --quiet nvidia-cuda-nvdisasm==13.2.51 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages \
+      nvidia-cuda-nvdisasm==13.2.51
+  nvdisasm_bin=$(python3 -c 'import nvidia, os; print(os.path.join(list(nvidia.__path__)[0], "cu13", "bin", "nvdisasm"))')
+  ln -sf "$nvdisasm_bin" /usr/local/bin/nvdisasm
+fi
 if [ ! -x "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" ]; then
   echo "quickstart: note: no CUDA toolkit at ${CUDA_PATH:-/usr/local/cuda}; end-to-end tests on kernels/ will be skipped" >&2
 fi

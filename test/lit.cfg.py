@@ -42,6 +42,11 @@ config.environment["RL_ANALYZE_CACHE_DIR"] = os.path.join(config.test_exec_root,
 # Tests that need the real toolkit say REQUIRES: cuda-toolkit; tests that run kernels say REQUIRES: gpu.
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("cuda-toolkit")
+    # The issue model reads the machine code through nvdisasm (next to nvcc
+    # or on PATH, as rl-analyze looks for it).
+    if os.path.exists(os.path.join(os.path.dirname(config.nvcc), "nvdisasm")) \
+            or shutil.which("nvdisasm"):
+        config.available_features.add("nvdisasm")
 # The H200 occupancy fixture (scripts/device/occupancy_check.sh) once committed.
 if os.path.exists(os.path.join(config.test_source_root, "fixtures", "occupancy", "h200.json")):
     config.available_features.add("occupancy-fixture")

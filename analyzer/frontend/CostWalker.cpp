@@ -61,6 +61,15 @@ bool returnsFrom(const Stmt *S, const Stmt *Skip = nullptr) {
   return false;
 }
 
+/// A statement whose own work is a run of its line: not a block, a loop
+/// (its iterations are, CostWalker::walkLoop) or a label around another.
+bool ownsLine(const Stmt *S) {
+  return !isa<CompoundStmt>(S) && !isa<ForStmt>(S) && !isa<WhileStmt>(S) &&
+         !isa<DoStmt>(S) && !isa<CXXForRangeStmt>(S) && !isa<LabelStmt>(S) &&
+         !isa<AttributedStmt>(S) && !isa<NullStmt>(S) && !isa<BreakStmt>(S) &&
+         !isa<ContinueStmt>(S);
+}
+
 } // namespace
 
 CostWalker::CostWalker(ASTContext &Ctx, const FunctionDecl *Kernel,
@@ -129,6 +138,16 @@ void CostWalker::forgetAssigned(const Stmt *S) {
 void CostWalker::walkStmt(const Stmt *S) {
   if (!S)
     return;
+  if (ownsLine(S) && LineStatement != S) {
+    // Its own work is one run of its line; statements inside it are theirs.
+    visitLine(S, [&] {
+      const Stmt *Outer = LineStatement;
+      LineStatement = S;
+      walkStmt(S);
+      LineStatement = Outer;
+    });
+    return;
+  }
   if (const auto *C = dyn_cast<CompoundStmt>(S))
     return walkCompound(C);
   if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -212,7 +231,8 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
       walkExpr(If->getCond());
       continue;
     }
-    AfterIf After = walkIf(If);
+    AfterIf After;
+    visitLine(If, [&] { After = walkIf(If); });
     if (After.How == AfterIf::Unchanged)
       continue;
     auto walkRest = [&]() {
@@ -512,13 +532,16 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     Accumulator A;
     Accumulator *Saved = Cur;
     Cur = &A;
-    if (!BodyFirst)
-      walkExpr(Cond);
-    walkStmt(Body);
-    if (Inc)
-      walkExpr(Inc);
-    if (BodyFirst)
-      walkExpr(Cond);
+    // The loop's test and step run once per iteration: its line's runs.
+    visitLine(LoopStmt, [&] {
+      if (!BodyFirst)
+        walkExpr(Cond);
+      walkStmt(Body);
+      if (Inc)
+        walkExpr(Inc);
+      if (BodyFirst)
+        walkExpr(Cond);
+    });
     Cur = Saved;
     return A;
   };

@@ -27,6 +27,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace rla {
@@ -194,6 +195,24 @@ private:
   bool provablyNonNegative(const Expr &X) const;
   void forgetAssigned(const clang::Stmt *S);
 
+  // Source lines (CostWalkerLines.cpp).
+  /// The statement being walked: how often it runs, and the work counted
+  /// in it by line (an inlined call's statements are visits of their own).
+  struct LineVisit {
+    Expr Executions, WarpExecutions;
+    std::map<std::pair<std::string, unsigned>, LineWork> Work;
+  };
+  /// Walks S's own work as one visit of its line (Walk does the walking).
+  void visitLine(const clang::Stmt *S, const std::function<void()> &Walk);
+  /// Adds Amount to the work of the line being walked (AccessLoc's).
+  void addLineWork(double LineWork::*Field, double Amount);
+  /// Count (per iteration of the enclosing loops) summed over those loops.
+  /// Exact over halving/doubling loops when ExactPowers (a sum over the
+  /// powers of two), else their highest value times their trip count.
+  Expr sumOverLoops(Expr Count, bool ExactPowers) const;
+  /// Key of the chain of inlined calls the walk is in.
+  std::string inlineContext() const;
+
   // Reporting.
   SourceLoc locOf(clang::SourceLocation L) const;
   std::string where(const clang::Stmt *S) const; ///< "file.cu:12:3"
@@ -230,6 +249,16 @@ private:
   bool Recording = true;
   /// The location of the expression being walked, for recorded accesses.
   clang::SourceLocation AccessLoc;
+  /// Statements being walked, innermost last.
+  std::vector<LineVisit> LineVisits;
+  /// The statement whose line visit is open (walkStmt then walks it).
+  const clang::Stmt *LineStatement = nullptr;
+  /// Calls being inlined, outermost first.
+  std::vector<const clang::Expr *> InlineSites;
+  /// Statements already recorded, with their inline context.
+  std::set<std::pair<const clang::Stmt *, std::string>> VisitedLines;
+  /// Out.Lines index by (file, line, inline context).
+  std::map<std::tuple<std::string, unsigned, std::string>, size_t> LineIndex;
 };
 
 } // namespace rla

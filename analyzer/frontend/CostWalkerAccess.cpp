@@ -41,23 +41,11 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
   }
   // Executions at this point are per iteration of the enclosing loops; the
   // launch total sums them over every loop, innermost first.
-  auto sumOverLoops = [&](Expr Count) {
-    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
-      if (It->Dense) {
-        Count = Expr::sum(It->Symbol, It->Lo, It->Hi + Expr(1), Count);
-      } else {
-        // Powers of two between Lo and Hi: the iterations of a halving loop.
-        Expr Trip = Expr::log2Floor(It->Hi) - Expr::log2Floor(It->Lo) + Expr(1);
-        Count = Count.substitute(It->Symbol, It->Hi) * Trip;
-      }
-    }
-    return Count;
-  };
-  Expr Count = sumOverLoops(Space.count().High * gate());
+  Expr Count = sumOverLoops(Space.count().High * gate(), false);
   if (mentionsThreadIndex(Count)) {
     // A loop whose trip count is the thread's own (`k = lane; k < K; k +=
     // 32`): sum each thread's iterations over the threads.
-    if (auto PerThread = Space.sumOverPoints(sumOverLoops(gate())))
+    if (auto PerThread = Space.sumOverPoints(sumOverLoops(gate(), false)))
       Count = PerThread->High;
   }
   for (const LoopContext &L : Loops)
@@ -73,6 +61,13 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
     Count = Count * Expr(Rational(int64_t(Tile->Lines), int64_t(32)));
   }
   A.Executions = ExprRange(Count);
+  if (!Tile && Kind != AccessKind::Atomic)
+    addLineWork(Kind == AccessKind::Store
+                    ? (A.Shared ? &LineWork::SharedStoreBytes
+                                : &LineWork::GlobalStoreBytes)
+                    : (A.Shared ? &LineWork::SharedLoadBytes
+                                : &LineWork::GlobalLoadBytes),
+                double(Bytes));
   SourceLoc L = locOf(AccessLoc);
   A.File = L.File;
   A.Line = L.Line;

@@ -145,6 +145,7 @@ void CostWalker::countArithmetic(QualType Type, unsigned Amount,
         Hardware = Amount * Cost->HardwareFlops;
     }
     add(&CostVector::HardwareFlops, Expr(int64_t(Hardware)));
+    addLineWork(&LineWork::HardwareFlops, Hardware);
     return;
   }
   if (Type->isIntegralOrEnumerationType() || Type->isPointerType())
@@ -535,12 +536,16 @@ void CostWalker::walkCall(const CallExpr *Call) {
         P = precisionOf(Call->getType(), &Lanes);
       if (Cost->Flops && P)
         addFlops(*P, Expr(int64_t(Cost->Flops * Lanes)));
-      if (Cost->SfuOps)
+      if (Cost->SfuOps) {
         add(&CostVector::SfuOps, Expr(int64_t(Cost->SfuOps * Lanes)));
+        addLineWork(&LineWork::SfuOps, Cost->SfuOps * Lanes);
+      }
       if (Cost->CompareOps)
         add(&CostVector::CompareOps, Expr(int64_t(Cost->CompareOps * Lanes)));
-      if (Cost->HardwareFlops && P)
+      if (Cost->HardwareFlops && P) {
         add(&CostVector::HardwareFlops, Expr(int64_t(Cost->HardwareFlops)));
+        addLineWork(&LineWork::HardwareFlops, Cost->HardwareFlops);
+      }
       return walkArgs(0);
     }
   }
@@ -655,9 +660,11 @@ CostWalker::inlineCall(const FunctionDecl *Callee,
   }
   Env = CalleeEnv;
   CallStack.push_back(Callee);
+  InlineSites.push_back(Call);
   ReturnedOrigin.reset();
   walkStmt(Callee->getBody());
   std::optional<MemoryOrigin> Returned = ReturnedOrigin;
+  InlineSites.pop_back();
   CallStack.pop_back();
   Env = CallerEnv;
   ReturnedOrigin = Returned;

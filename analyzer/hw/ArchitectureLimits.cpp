@@ -79,6 +79,24 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
         MaxBytes);
   count(F, "reserved_shared_memory_per_block", A.ReservedSharedMemoryPerBlock,
         MaxBytes);
+  if (const json *Rates = F.object("issue_rates", JsonFields::Optional)) {
+    JsonFields R(*Rates,
+                 Where + " (" + A.computeCapability() + ") 'issue_rates'");
+    IssueRates &I = A.Issue;
+    R.number("issue", I.Issue, JsonFields::Required, 1e-3, 64);
+    R.number("fma", I.Fma, JsonFields::Required, 1e-3, 64);
+    R.number("fma_heavy", I.FmaHeavy, JsonFields::Required, 1e-3, 64);
+    R.number("alu", I.Alu, JsonFields::Required, 1e-3, 64);
+    R.number("fp64", I.Fp64, JsonFields::Required, 1e-3, 64);
+    R.number("xu", I.Xu, JsonFields::Required, 1e-3, 64);
+    R.number("lsu", I.Lsu, JsonFields::Required, 1e-3, 64);
+    R.number("shuffle", I.Shuffle, JsonFields::Required, 1e-3, 64);
+    R.string("source", I.Source);
+    if (!R.ok()) {
+      Error = R.error();
+      return false;
+    }
+  }
   if (!F.ok()) {
     Error = F.error();
     return false;
@@ -119,9 +137,10 @@ bool ArchitectureTable::loadString(const std::string &Text,
   }
   JsonFields Top(Doc, "");
   int64_t Version = 0;
-  if (!Top.integer("schema_version", Version) ||
-      Version != SupportedSchemaVersion) {
-    Error = "unsupported schema_version (this build reads " +
+  // Version 2 added the optional issue_rates: version 1 files still read.
+  if (!Top.integer("schema_version", Version) || Version < 1 ||
+      Version > SupportedSchemaVersion) {
+    Error = "unsupported schema_version (this build reads 1 to " +
             std::to_string(SupportedSchemaVersion) + ")";
     return false;
   }

@@ -14,6 +14,22 @@
 
 namespace rla {
 
+/// Warp instructions one SM completes per clock, by the pipe that executes
+/// them: the CUDA C++ Programming Guide's throughput table (results per
+/// clock per SM) over 32 lanes. Issue 0: the entry has none.
+struct IssueRates {
+  double Issue = 0;    ///< dispatch: one per scheduler (4 per SM)
+  double Fma = 0;      ///< FP32 add/mul/fma
+  double FmaHeavy = 0; ///< integer multiply-add (IMAD), on half the FMA units
+  double Alu = 0;      ///< integer add, logic, shifts, compares
+  double Fp64 = 0;
+  double Xu = 0;      ///< transcendentals, conversions, popc
+  double Lsu = 0;     ///< memory instructions handed to the MIO
+  double Shuffle = 0; ///< warp shuffles
+  std::string Source;
+  bool known() const { return Issue > 0; }
+};
+
 struct ArchitectureLimits {
   unsigned ComputeMajor = 0, ComputeMinor = 0;
   std::string Name; ///< "Hopper"
@@ -26,6 +42,7 @@ struct ArchitectureLimits {
   uint64_t SharedMemoryPerBlock = 0;         ///< bytes without opt-in
   uint64_t SharedMemoryPerBlockOptin = 0;    ///< bytes with opt-in
   uint64_t ReservedSharedMemoryPerBlock = 0; ///< bytes the driver keeps
+  IssueRates Issue;
   std::string Source;
 
   std::string computeCapability() const; ///< "9.0"
@@ -49,7 +66,7 @@ public:
 
   /// architectures.json beside gpus.json (GpuDatabase::defaultPath()'s dir).
   static std::string defaultPath();
-  static constexpr int SupportedSchemaVersion = 1;
+  static constexpr int SupportedSchemaVersion = 2;
 
 private:
   std::vector<ArchitectureLimits> Archs;

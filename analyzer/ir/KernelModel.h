@@ -12,6 +12,7 @@
 
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
+#include "analyzer/ir/LineSite.h"
 #include "analyzer/ir/Metric.h"
 
 #include <array>
@@ -176,6 +177,9 @@ struct KernelModel {
   /// Every global, shared and atomic access with its address, for the
   /// memory models (coalescing, footprint, banks, atomics).
   std::vector<AccessSite> Accesses;
+  /// How often each source line runs, for matching the compiled code's
+  /// instructions to the source (models/InstructionMix.h).
+  std::vector<LineSite> Lines;
   /// __launch_bounds__ max threads per block, 0 when absent.
   unsigned LaunchBoundsMaxThreads = 0;
   /// The architectures ("sm_90") whose device-side compile this body is;

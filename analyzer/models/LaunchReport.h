@@ -13,6 +13,7 @@
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/models/Crossover.h"
+#include "analyzer/models/IssueTime.h"
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/NextStep.h"
 #include "analyzer/models/Occupancy.h"
@@ -57,6 +58,9 @@ struct GpuVerdict {
   RooflineResult Low, High;
   /// Each improvable access fixed, re-priced at the high end (NextStep.h).
   std::vector<SiteFix> Fixes;
+  /// The compiled code's instructions under this launch (IssueTime.h);
+  /// unset when there is no SASS (--no-resources, no nvdisasm, ...).
+  std::optional<IssueEstimate> Issue;
 };
 
 /// The compiled kernel's resources and the launch's occupancy on one GPU.

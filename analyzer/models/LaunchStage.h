@@ -5,8 +5,8 @@
 /// reads the kernel, the launch, the GPUs and what the stages before it
 /// wrote, and writes its own part of the KernelReport:
 ///
-///   Bind → Totals → Memory → NoWork → Roofline → Occupancy → Latency
-///        → Verdict → OccupancyAdvice
+///   Bind → Totals → Memory → NoWork → Roofline → Occupancy → Issue
+///        → Latency → Verdict → OccupancyAdvice
 ///
 /// The verdict is decided once, by the Verdict stage, from every term the
 /// stages before it found (compute, DRAM, L2, L1, latency). A new model is

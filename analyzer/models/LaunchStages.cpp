@@ -9,6 +9,7 @@ std::unique_ptr<LaunchStage> makeMemoryStage();
 std::unique_ptr<LaunchStage> makeNoWorkStage();
 std::unique_ptr<LaunchStage> makeRooflineStage();
 std::unique_ptr<LaunchStage> makeOccupancyStage();
+std::unique_ptr<LaunchStage> makeIssueStage();
 std::unique_ptr<LaunchStage> makeLatencyStage();
 std::unique_ptr<LaunchStage> makeVerdictStage();
 std::unique_ptr<LaunchStage> makeOccupancyAdviceStage();
@@ -22,6 +23,7 @@ const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
     S.push_back(makeNoWorkStage());
     S.push_back(makeRooflineStage());
     S.push_back(makeOccupancyStage());
+    S.push_back(makeIssueStage());
     S.push_back(makeLatencyStage());
     // Every term is known from here on: the verdict, then advice on it.
     S.push_back(makeVerdictStage());

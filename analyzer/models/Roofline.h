@@ -88,6 +88,13 @@ struct RooflineResult {
   /// The compute time is the larger of the FLOP time and this; RoofName is
   /// "sfu" when this is the larger.
   double SfuTime = 0;
+  /// The SASS issue model (IssueTime.h): the launch's warp instructions
+  /// through the issue slots and pipes of the busiest SM. The compute time
+  /// is the larger of the FLOP time and this; IssueLimiter names the pipe
+  /// ("issue", "fma", "alu", ...) when this is the larger.
+  bool IssueKnown = false;
+  double IssueTime = 0;
+  std::string IssueLimiter;
   /// Global atomics at the GPU's measured update rate for their number of
   /// distinct addresses (few addresses serialize): the sum over sites.
   bool AtomicKnown = false;

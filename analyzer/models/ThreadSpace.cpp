@@ -239,6 +239,27 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
                    Expr::min(Global, Local));
 }
 
+Expr ThreadSpace::warpCount() const {
+  const Rational WarpSize(32);
+  const IndexInterval &X = ThreadC[0];
+  bool Warpwise = (X.Lo || X.Hi) && !GlobalC[0].constrained() &&
+                  !GridStride[0] && !BlockStride[0];
+  if (!Warpwise)
+    return count().High * Expr(Rational(1) / WarpSize);
+  // The warps [Lo, Hi) touches in its row, and a row of blockDim.x < 32
+  // threads is that share of a warp.
+  auto [Lo, Hi] = clippedEnds(X, ThreadExtent[0]);
+  // No more warps than threads: an empty range touches none.
+  Expr Warps = Expr::min(Hi - Lo, Expr::ceilDiv(Hi, Expr(WarpSize)) -
+                                      Expr::floorDiv(Lo, Expr(WarpSize)));
+  Expr RowShare =
+      Expr::min(ThreadExtent[0], Expr(WarpSize)) * Expr(Rational(1) / WarpSize);
+  Expr Total = Warps * RowShare * clippedLength(BlockC[0], BlockExtent[0]);
+  for (unsigned D = 1; D < 3; ++D)
+    Total = Total * countDim(D).High;
+  return Total;
+}
+
 std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   int Dim = -1;
   for (unsigned D = 0; D < 3; ++D)

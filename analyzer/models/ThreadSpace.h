@@ -91,6 +91,12 @@ public:
   /// Number of points in one dimension.
   ExprRange countDim(unsigned Dim, std::string *Reason = nullptr) const;
 
+  /// How many warps the points fill (the high end of count()): a warp runs
+  /// a statement when any of its lanes does, so `if (threadIdx.x < s)` in a
+  /// 256-thread block is ceil(s / 32) warps. Lanes are threadIdx.x first;
+  /// rows narrower than a warp share one. Outside that case, points / 32.
+  Expr warpCount() const;
+
   /// Enters a block-stride loop (`for (k = threadIdx.d; k < Bound; k +=
   /// blockDim.d)`): its iterations replace the threads of one block in Dim.
   bool enterBlockStride(unsigned Dim, const Expr &Bound);

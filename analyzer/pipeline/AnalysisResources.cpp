@@ -26,6 +26,10 @@ resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
   }
   ResourceCompileRequest C;
   C.Nvcc = Nvcc;
+  if (!Nvcc.empty()) {
+    std::string Error;
+    C.Disassembler = findDisassembler(Parse.CudaPath, Error);
+  }
   C.File = Parse.File;
   C.Flags = ParseCommandLine;
   C.CodeFlags = NvccCodeFlags;

@@ -1,5 +1,6 @@
 //===- DiagnosticRenderer.cpp ---------------------------------------------===//
 #include "analyzer/report/DiagnosticRenderer.h"
+#include "analyzer/report/IssueText.h"
 
 #include "analyzer/report/NextStepText.h"
 #include "analyzer/report/ReportWriter.h"
@@ -152,6 +153,12 @@ std::optional<Finding> boundFinding(const KernelReport &K,
            span(Lo.SfuTime, Hi.SfuTime,
                 [](double X) { return formatDuration(X); }) +
            " of sin/cos/exp/log/rsqrt at 16 per SM per clock (predicted " +
+           span(Lo.PredictedTime, Hi.PredictedTime,
+                [](double X) { return formatDuration(X); }) +
+           ")";
+  if (Hi.Verdict == Bound::Compute && issueSetsCompute(Hi) && Lo.IssueKnown)
+    Text = Name + " is compute-bound on " + V.Gpu->Name +
+           " in issuing its instructions: " + issueText(V) + " (predicted " +
            span(Lo.PredictedTime, Hi.PredictedTime,
                 [](double X) { return formatDuration(X); }) +
            ")";

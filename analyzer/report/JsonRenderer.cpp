@@ -246,6 +246,34 @@ Json known(bool Have, double Low, double High) {
   return Have ? range(Low, High) : Json(nullptr);
 }
 
+/// The SASS issue model on one GPU (IssueTime.h).
+Json issueJson(const IssueEstimate &E) {
+  const InstructionMix &M = E.Mix;
+  Json ByPipe = Json::object();
+  for (unsigned P = 0; P < NumSassPipes; ++P)
+    ByPipe[sassPipeName(static_cast<SassPipe>(P))] = M.ByPipe[P];
+  return {{"warp_instructions", M.Total},
+          {"by_pipe", ByPipe},
+          {"hardware_flops", M.HardwareFlops},
+          {"global_load_instructions", M.GlobalLoadInstructions},
+          {"global_store_instructions", M.GlobalStoreInstructions},
+          {"static_instructions", M.StaticInstructions},
+          {"loops", M.Loops},
+          {"anchored_share", M.AnchoredShare},
+          {"largest_copies", M.LargestCopies},
+          {"wave_factor", E.WaveFactor},
+          {"clock_hz", E.ClockHz},
+          {"issue_time_s", E.IssueSlotTime},
+          {"pipe_time_s",
+           {{"fma", E.FmaTime},
+            {"alu", E.AluTime},
+            {"fp64", E.Fp64Time},
+            {"xu", E.XuTime},
+            {"lsu", E.LsuTime}}},
+          {"time_s", E.Time},
+          {"limiter", E.Limiter}};
+}
+
 Json verdict(const GpuVerdict &V, bool TotalsBound) {
   const RooflineResult &Lo = V.Low, &Hi = V.High;
   bool Peak = TotalsBound && Lo.PeakFlops > 0 && Hi.PeakFlops > 0;
@@ -312,6 +340,7 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
       known(TotalsBound && Hi.SfuTime > 0, Lo.SfuTime, Hi.SfuTime);
   J["atomic_time_s"] =
       known(TotalsBound && Hi.AtomicKnown, Lo.AtomicTime, Hi.AtomicTime);
+  J["issue"] = TotalsBound && V.Issue ? issueJson(*V.Issue) : Json(nullptr);
   return J;
 }
 

@@ -1,5 +1,6 @@
 //===- NextStepText.cpp ---------------------------------------------------===//
 #include "analyzer/report/NextStepText.h"
+#include "analyzer/report/IssueText.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <cmath>
@@ -165,23 +166,30 @@ std::string nextStepText(const KernelReport &K) {
   };
   std::string AtRoof;
   Bound RoofBound = Bound::Unknown;
+  bool IssueRoof = false; ///< the compute roof is the instructions' issue
   bool OneBound = true;
   for (size_t I = 0; I < Steps.size(); ++I) {
     Bound B = K.Verdicts[I].High.Verdict;
     if (B == Bound::Unknown || Steps[I].What != NextStep::AtRoof)
       continue;
-    AtRoof +=
-        (AtRoof.empty() ? "" : ", ") + Name(I) + " (" + boundName(B) + ")";
-    if (RoofBound != Bound::Unknown && RoofBound != B)
+    bool Issue = B == Bound::Compute && issueSetsCompute(K.Verdicts[I].High);
+    AtRoof += (AtRoof.empty() ? "" : ", ") + Name(I) + " (" +
+              (Issue ? "issue" : boundName(B)) + ")";
+    if (RoofBound != Bound::Unknown && (RoofBound != B || IssueRoof != Issue))
       OneBound = false;
     RoofBound = B;
+    IssueRoof = Issue;
   }
   if (!Head) {
     if (AtRoof.empty())
       return "";
     std::string Out = "at its roof on " + AtRoof;
     if (OneBound)
-      Out += std::string(": ") + roofAdvice(RoofBound);
+      Out += std::string(": ") +
+             (IssueRoof ? "only fewer instructions per result (wider loads, "
+                          "less index arithmetic, more outputs per thread) "
+                          "make it faster"
+                        : roofAdvice(RoofBound));
     return Out;
   }
   std::string Out =

@@ -1,5 +1,6 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
+#include "analyzer/report/IssueText.h"
 #include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
@@ -462,6 +463,11 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     }
     OS << "  " << (R == 0 ? S.dim(Line) : Line) << "\n";
   }
+  // The compiled instructions: what issuing them takes on each GPU.
+  for (const GpuVerdict &V : K.Verdicts)
+    if (std::string Issue = issueText(V); !Issue.empty())
+      OS << label("issue") << (V.Gpu ? V.Gpu->Name : "?") << ": " << Issue
+         << "\n";
   // Little's law beside the table: what the resident warps sustain.
   for (const GpuVerdict &V : K.Verdicts) {
     const RooflineResult &Lo = V.Low, &Hi = V.High;

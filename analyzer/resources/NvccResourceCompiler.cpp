@@ -100,16 +100,56 @@ FileDependencies dependenciesOf(const ResourceCompileRequest &R,
   return Deps;
 }
 
-/// The ptxas text of a cache entry whose recorded files are unchanged.
-std::optional<std::string> validEntry(const std::string &Stored) {
+/// What a compile printed: ptxas's report, the disassembly (or why none).
+struct CompileTexts {
+  std::string Ptxas, Sass, SassError;
+};
+
+/// The texts of a cache entry whose recorded files are unchanged.
+std::optional<CompileTexts> validEntry(const std::string &Stored) {
   nlohmann::json Entry = nlohmann::json::parse(Stored, nullptr, false);
   if (!Entry.is_object() || !Entry.contains("dependencies") ||
-      !Entry.contains("ptxas") || !Entry["ptxas"].is_string())
+      !Entry.contains("ptxas") || !Entry["ptxas"].is_string() ||
+      !Entry.contains("sass") || !Entry["sass"].is_string() ||
+      !Entry.contains("sass_error") || !Entry["sass_error"].is_string())
     return std::nullopt;
   FileDependencies Recorded;
   if (!Recorded.stillValid(Entry["dependencies"]))
     return std::nullopt;
-  return Entry["ptxas"].get<std::string>();
+  return CompileTexts{Entry["ptxas"].get<std::string>(),
+                      Entry["sass"].get<std::string>(),
+                      Entry["sass_error"].get<std::string>()};
+}
+
+/// The report of a compile from its texts.
+PtxasReport reportOf(const CompileTexts &T) {
+  PtxasReport P = parsePtxasOutput(T.Ptxas);
+  P.Sass = parseSassListing(T.Sass);
+  P.SassError = T.SassError;
+  if (P.SassError.empty() && P.Sass.Functions.empty())
+    P.SassError = "the disassembly lists no function";
+  return P;
+}
+
+/// nvdisasm's listing of Cubin with line numbers and inlining (-gi).
+void disassemble(const ResourceCompileRequest &R, const std::string &Cubin,
+                 CompileTexts &Out) {
+  if (R.Disassembler.empty()) {
+    Out.SassError = "no disassembler (nvdisasm) was found";
+    return;
+  }
+  int Status = 0;
+  std::string Error;
+  auto Text = runCapturing({R.Disassembler, "-gi", "-c", Cubin},
+                           R.TimeoutSeconds, Status, Error);
+  if (!Text || Status != 0) {
+    Out.SassError =
+        "nvdisasm failed" +
+        (Text ? " (exit " + std::to_string(Status) + "): " + tail(*Text)
+              : ": " + Error);
+    return;
+  }
+  Out.Sass = std::move(*Text);
 }
 
 } // namespace
@@ -145,19 +185,34 @@ nvccFlagsFromParseFlags(const std::vector<std::string> &Flags) {
   return Out;
 }
 
-std::string findNvcc(const std::string &CudaPath, std::string &Error) {
+namespace {
+
+/// Program Name in CudaPath/bin, else on PATH.
+std::string findToolkitProgram(const std::string &Name,
+                               const std::string &CudaPath,
+                               std::string &Error) {
   if (!CudaPath.empty()) {
     llvm::SmallString<256> Path(CudaPath);
-    llvm::sys::path::append(Path, "bin", "nvcc");
+    llvm::sys::path::append(Path, "bin", Name);
     if (llvm::sys::fs::can_execute(Path))
       return std::string(Path);
   }
-  if (auto OnPath = llvm::sys::findProgramByName("nvcc"))
+  if (auto OnPath = llvm::sys::findProgramByName(Name))
     return *OnPath;
-  Error = "nvcc not found" +
+  Error = Name + " not found" +
           (CudaPath.empty() ? std::string() : " in " + CudaPath + "/bin") +
           " nor on PATH";
   return "";
+}
+
+} // namespace
+
+std::string findNvcc(const std::string &CudaPath, std::string &Error) {
+  return findToolkitProgram("nvcc", CudaPath, Error);
+}
+
+std::string findDisassembler(const std::string &CudaPath, std::string &Error) {
+  return findToolkitProgram("nvdisasm", CudaPath, Error);
 }
 
 ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
@@ -170,8 +225,8 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     return Result;
   }
   // -cubin compiles the device side only: no host compiler, no link.
-  std::vector<std::string> Args = {R.Nvcc, "-cubin", "-arch=" + R.Arch,
-                                   "-Xptxas", "-v"};
+  std::vector<std::string> Args = {
+      R.Nvcc, "-cubin", "-lineinfo", "-arch=" + R.Arch, "-Xptxas", "-v"};
   Args.insert(Args.end(), Flags.begin(), Flags.end());
   // "-x cu": a .cuh (or a file forced to CUDA with `-x cuda`) compiles too.
   Args.insert(Args.end(), {"-o", std::string(Cubin), "-x", "cu", R.File});
@@ -184,7 +239,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     llvm::SmallString<256> Input(R.File);
     llvm::sys::fs::make_absolute(Input);
     std::vector<std::string> Parts = {
-        "rl-analyze resources v2", R.Arch,
+        "rl-analyze resources v3", R.Arch,
         nvccVersion(R.Nvcc),       R.Nvcc,
         Input.str().str(),         (*Source)->getBuffer().str()};
     Parts.insert(Parts.end(), Flags.begin(), Flags.end());
@@ -194,7 +249,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
         llvm::sys::fs::remove(Cubin);
         Result.Ok = true;
         Result.FromCache = true;
-        Result.Ptxas = parsePtxasOutput(*Hit);
+        Result.Ptxas = reportOf(*Hit);
         return Result;
       }
   }
@@ -207,6 +262,9 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     Run.insert(Run.begin() + 1, {"-MD", "-MF", std::string(DepFile)});
   int Status = 0;
   auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Error);
+  CompileTexts Texts;
+  if (Output && Status == 0)
+    disassemble(R, std::string(Cubin), Texts);
   llvm::sys::fs::remove(Cubin);
   std::string MakeDeps;
   if (!DepFile.empty()) {
@@ -222,8 +280,11 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     return Result;
   }
   Result.Ok = true;
-  Result.Ptxas = parsePtxasOutput(*Output);
-  nlohmann::json Entry = {{"ptxas", *Output}};
+  Texts.Ptxas = *Output;
+  Result.Ptxas = reportOf(Texts);
+  nlohmann::json Entry = {{"ptxas", Texts.Ptxas},
+                          {"sass", Texts.Sass},
+                          {"sass_error", Texts.SassError}};
   // Without nvcc's list the entry could outlive a header edit: not stored.
   if (!Key.empty() && !MakeDeps.empty() &&
       dependenciesOf(R, MakeDeps).toJson(Entry["dependencies"]))

@@ -3,8 +3,10 @@
 ///
 /// \file
 /// Compiles the device side of one file for one architecture with
-/// `nvcc -cubin -Xptxas -v` and parses what ptxas reports, through the
-/// ResourceCache so that an unchanged file is not compiled again.
+/// `nvcc -cubin -lineinfo -Xptxas -v`, parses what ptxas reports and
+/// disassembles the cubin with its line table (`nvdisasm -gi -c`), through
+/// the ResourceCache so that an unchanged file is not compiled again.
+/// -lineinfo adds the line table only; the code is the same.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_RESOURCES_NVCCRESOURCECOMPILER_H
 #define RLA_RESOURCES_NVCCRESOURCECOMPILER_H
@@ -18,6 +20,8 @@ namespace rla {
 
 struct ResourceCompileRequest {
   std::string Nvcc; ///< path of nvcc
+  /// Path of nvdisasm for the machine code; empty: none (SassError says so).
+  std::string Disassembler;
   std::string File;
   /// The input's own flags, in clang spelling (-I, -D, -U, -std=, -include,
   /// -isystem, -working-directory=); the others are not passed to nvcc.
@@ -53,6 +57,9 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R);
 /// nvcc next to the toolkit (CudaPath/bin/nvcc), else on PATH; empty with
 /// Error set when there is none.
 std::string findNvcc(const std::string &CudaPath, std::string &Error);
+
+/// nvdisasm the same way (CudaPath/bin, then PATH); empty with Error set.
+std::string findDisassembler(const std::string &CudaPath, std::string &Error);
 
 } // namespace rla
 

@@ -12,6 +12,8 @@
 #ifndef RLA_RESOURCES_PTXASOUTPUTPARSER_H
 #define RLA_RESOURCES_PTXASOUTPUTPARSER_H
 
+#include "analyzer/resources/SassListing.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -41,6 +43,10 @@ struct PtxasReport {
   std::vector<std::string> Warnings;
   /// Lines that looked like resource lines but did not parse.
   std::vector<std::string> Unparsed;
+  /// The same compile's machine code (nvdisasm of the cubin); empty with
+  /// SassError saying why when there is none (no disassembler, ...).
+  SassListing Sass;
+  std::string SassError;
 
   /// The entry Name compiled for Arch (any arch when Arch is empty).
   const PtxasFunction *findEntry(const std::string &Name,

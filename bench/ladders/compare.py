@@ -4,6 +4,13 @@ in bench/ladders/ with what scripts/device/ladders_check.sh measured on a GPU.
 
   python3 bench/ladders/compare.py RL_ANALYZE RAW_DIR [--gpu H200]
         [--md OUT.md] [--csv OUT.csv] [--point high|low|mid]
+        [--suite ladders|ladders2] [--predict-only OUT.md]
+
+--suite picks the programs: `ladders` (bench/ladders/, the default) or
+`ladders2` (bench/ladders2/, the held-out suite of
+scripts/device/ladders2_check.sh). --predict-only writes the tool's
+predictions for the suite's launches without any measurement (RAW_DIR is
+then not read): the table committed before a suite is measured.
 
 RAW_DIR holds, for each program P of PROGRAMS, P_ncu.csv (ncu --csv --page
 raw --print-units base, cold caches) and P_events.csv (the program's stdout:
@@ -41,12 +48,25 @@ import subprocess
 import sys
 
 PROGRAMS = ["gemm_ladder", "reduction_ladder", "transpose_ladder", "mixed"]
+# Suites: source folder (beside this one), programs, ladders by step prefix.
+SUITES = {
+    "ladders": ("ladders", PROGRAMS,
+                {"gemm_ladder": ("gemm",), "reduction_ladder": ("red",),
+                 "transpose_ladder": ("tr", "st")}),
+    "ladders2": ("ladders2",
+                 ["gemv_ladder", "softmax_ladder", "stencil_ladder",
+                  "scan_hist_ladder", "mixed2"],
+                 {"gemv_ladder": ("gemv",), "softmax_ladder": ("sm",),
+                  "stencil_ladder": ("jac", "j3d"),
+                  "scan_hist_ladder": ("hist", "scan")}),
+}
 TIME_METRIC = "gpu__time_duration.sum"
+INSTR_METRIC = "sm__inst_executed.sum"
 UNIT_SCALE = {"nsecond": 1e-9, "ns": 1e-9, "usecond": 1e-6, "us": 1e-6,
               "msecond": 1e-3, "ms": 1e-3, "second": 1.0, "s": 1.0}
-STEP_RE = re.compile(r"^([A-Za-z]+)(\d+)_")
-LADDERS = {"gemm_ladder": ("gemm",), "reduction_ladder": ("red",),
-           "transpose_ladder": ("tr", "st")}
+# "gemm1_", "j3d2_": a prefix that ends in a letter, the step, "_".
+STEP_RE = re.compile(r"^([A-Za-z]\w*?[A-Za-z]|[A-Za-z])(\d+)_")
+LADDERS = SUITES["ladders"][2]
 
 
 def fail(msg):
@@ -220,9 +240,58 @@ def summary(rows, col):
             "geomean_factor": math.exp(statistics.fmean(logs))}
 
 
+def instr_ratio(r):
+    if not r["instr_pred"] or not r["instr_ncu"]:
+        return ""
+    return "%.3f" % (r["instr_pred"] / r["instr_ncu"])
+
+
+def launch_entries(rep):
+    """The report's launch-site entries, one per (kernel, grid, block)."""
+    entries, order = {}, []
+    for k in rep.get("kernels", []):
+        launch = k.get("launch") or {}
+        g, b = launch.get("grid"), launch.get("block")
+        if launch.get("source") != "launch-site" or not g or not b or \
+                None in g or None in b:
+            continue
+        key = (base_name(k["name"]), tuple(g), tuple(b))
+        if key not in entries:
+            entries[key] = k
+            order.append(key)
+    return entries, order
+
+
+def predict_only(tool, here, programs, gpu, which, out_path):
+    """The predicted time, bound and instruction count of every launch."""
+    lines = [f"| program | kernel | grid | block | predicted | bound | "
+             f"warp instructions | issue limiter |",
+             "|---|---|---|---|---|---|---|---|"]
+    for prog in programs:
+        rep = run_tool(tool, os.path.relpath(os.path.join(here, prog + ".cu")),
+                       gpu)
+        entries, order = launch_entries(rep)
+        for key in order:
+            k = entries[key]
+            v = verdict_for(k, gpu) or {}
+            pred = point(v.get("predicted_time_s"), which)
+            issue = v.get("issue") or {}
+            lines.append("| {} | {} | {} | {} | {} | {} | {} | {} |".format(
+                prog, key[0], "x".join(map(str, key[1])),
+                "x".join(map(str, key[2])),
+                f"{pred:.6g} s" if pred else "unbound", v.get("bound", "?"),
+                f"{issue['warp_instructions']:.6g}" if issue else "-",
+                issue.get("limiter", "-") if issue else "-"))
+    with open(out_path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"compare.py: {len(lines) - 2} predictions written to {out_path}")
+    return 0
+
+
 def main():
     args = sys.argv[1:]
-    opts = {"--gpu": "H200", "--md": None, "--csv": None, "--point": "high"}
+    opts = {"--gpu": "H200", "--md": None, "--csv": None, "--point": "high",
+            "--suite": "ladders", "--predict-only": None}
     pos = []
     i = 0
     while i < len(args):
@@ -240,21 +309,27 @@ def main():
         else:
             pos.append(a)
             i += 1
-    if len(pos) != 2 or opts["--point"] not in ("high", "low", "mid"):
+    if len(pos) != 2 or opts["--point"] not in ("high", "low", "mid") or \
+            opts["--suite"] not in SUITES:
         print(__doc__, file=sys.stderr)
         return 1
     tool, raw = pos
     gpu = opts["--gpu"]
-    here = os.path.dirname(os.path.abspath(__file__))
+    folder, programs, ladder_prefixes = SUITES[opts["--suite"]]
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
+        __file__))), folder)
+    if opts["--predict-only"]:
+        return predict_only(tool, here, programs, gpu, opts["--point"],
+                            opts["--predict-only"])
 
-    for prog in PROGRAMS:
+    for prog in programs:
         for suffix in ("_ncu.csv", "_events.csv"):
             p = os.path.join(raw, prog + suffix)
             if not os.path.isfile(p):
                 fail(f"missing raw file {p}")
 
     rows, bound_counts = [], {}
-    for prog in PROGRAMS:
+    for prog in programs:
         src = os.path.join(here, prog + ".cu")
         rel = os.path.relpath(src)
         rep = run_tool(tool, rel, gpu)
@@ -266,7 +341,7 @@ def main():
                   "(did ncu time out? see run_log.txt)", file=sys.stderr)
         if ncu and TIME_METRIC not in ncu[0]:
             fail(f"{prog}_ncu.csv has no {TIME_METRIC} column")
-        measured = {}
+        measured, instructions = {}, {}
         for r in ncu:
             try:
                 key = (base_name(r["Kernel Name"]), dims_text(r["Grid Size"]),
@@ -276,6 +351,9 @@ def main():
             t = number(r[TIME_METRIC])
             if t is not None:
                 measured.setdefault(key, []).append(t * scale)
+            n = number(r.get(INSTR_METRIC, ""))
+            if n is not None:
+                instructions.setdefault(key, []).append(n)
 
         entries, order = {}, []
         nb = nu = 0
@@ -307,7 +385,11 @@ def main():
             meas = measured.get(key)
             m = statistics.median(meas) if meas else None
             ev = events.get(key)
+            issue = v.get("issue") or {}
+            mi = instructions.get(key)
             rows.append({
+                "instr_pred": issue.get("warp_instructions"),
+                "instr_ncu": statistics.median(mi) if mi else None,
                 "program": prog, "kernel": key[0], "grid": key[1],
                 "block": key[2], "pred_raw": pred_raw, "pred": pred,
                 "ncu": m, "ncu_rows": len(meas or []), "event": ev,
@@ -319,6 +401,7 @@ def main():
         missing = [k for k in measured if k not in entries]
         for key in missing:
             rows.append({"program": prog, "kernel": key[0], "grid": key[1],
+                         "instr_pred": None, "instr_ncu": None,
                          "block": key[2], "pred_raw": None, "pred": None,
                          "ncu": statistics.median(measured[key]),
                          "ncu_rows": len(measured[key]), "event":
@@ -335,8 +418,9 @@ def main():
     out.append(f"# rl-analyze vs measured, ladders, {gpu} "
                f"(predicted time: {opts['--point']} end of a range)\n")
     out.append("| program | kernel | grid | block | predicted | ncu median "
-               "| ncu rows | event mean | pred/ncu | pred/event | bound |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+               "| ncu rows | event mean | pred/ncu | pred/event | bound "
+               "| warp instr. pred/ncu |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         name = r["kernel"] + ("" if r["timed"] else " (aux)")
         out.append(
@@ -346,7 +430,7 @@ def main():
             f"{fmt_t(r['event'])} | "
             f"{'%.2f' % r['ratio_ncu'] if r['ratio_ncu'] else ''} | "
             f"{'%.2f' % r['ratio_event'] if r['ratio_event'] else ''} | "
-            f"{r['bound'] or ''} |")
+            f"{r['bound'] or ''} | {instr_ratio(r)} |")
 
     out.append("\n## Ladders\n")
     out.append("| ladder | steps | Spearman (pred vs ncu) | predicted fastest "
@@ -355,7 +439,8 @@ def main():
     ladders = {}
     for r in matched:
         m = STEP_RE.match(r["kernel"])
-        if r["timed"] and m and m.group(1) in LADDERS.get(r["program"], ()):
+        if r["timed"] and m and \
+                m.group(1) in ladder_prefixes.get(r["program"], ()):
             ladders.setdefault((r["program"], m.group(1)), []).append(r)
     for (prog, prefix), steps in ladders.items():
         steps.sort(key=lambda r: int(STEP_RE.match(r["kernel"]).group(2)))
@@ -379,6 +464,16 @@ def main():
                        f"{s['within25']:.0f}%, within 2x: {s['within2x']:.0f}%"
                        f", median |error|: {s['median_abs_err']:.0f}%, "
                        f"geomean factor off: {s['geomean_factor']:.2f}x")
+    counted = [r for r in rows if r["instr_pred"] and r["instr_ncu"]]
+    if counted:
+        errs = sorted(abs(r["instr_pred"] / r["instr_ncu"] - 1)
+                      for r in counted)
+        out.append(f"- warp instructions (issue model vs ncu "
+                   f"{INSTR_METRIC}, every kernel with both): {len(counted)} "
+                   f"kernels, within 2%: "
+                   f"{sum(e <= 0.02 for e in errs)}, within 10%: "
+                   f"{sum(e <= 0.10 for e in errs)}, median |error| "
+                   f"{100 * statistics.median(errs):.1f}%")
     n_unmatched = sum(1 for r in rows if not r["matched"] or r["pred"] is None)
     out.append(f"- entries without a measurement or a prediction: "
                f"{n_unmatched}")

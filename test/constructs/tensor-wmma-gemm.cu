@@ -46,4 +46,6 @@ __global__ void wmma_gemm(const half *a, const half *b, float *c, int M,
 // CHECK: "ridge_point": {{295\.2[0-9]*}},
 // CHECK: "roof": "tensor fp16"
 // TEXT: tensor {{.*}}33,554,432  (tensor fp16 33.6 MFLOP)
-// TEXT: H100 SXM  l2 .. latency  169 ns .. 825 ns  64.0 FLOP/B (DRAM)  295 FLOP/B (tensor fp16)
+// The bound and the time depend on whether the machine code is read (the
+// issue model, with nvdisasm) or not; the roof does not.
+// TEXT: H100 SXM  {{.*}}  64.0 FLOP/B (DRAM)  295 FLOP/B (tensor fp16)

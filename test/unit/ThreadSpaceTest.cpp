@@ -803,3 +803,65 @@ TEST(ThreadSpaceTest, SumOverPointsInsideABlockStrideLoop) {
 }
 
 } // namespace
+
+namespace {
+
+/// Warps of L that have at least one thread passing Pass (lanes are
+/// threadIdx.x first, then .y and .z, 32 to a warp).
+int64_t bruteForceWarps(const Launch &L,
+                        const std::function<bool(const ThreadCoords &)> &Pass) {
+  int64_t Warps = 0;
+  int64_t PerBlock = L.Block[0] * L.Block[1] * L.Block[2];
+  for (int64_t B = 0; B < L.Grid[0] * L.Grid[1] * L.Grid[2]; ++B) {
+    ThreadCoords C;
+    C.Block = {B % L.Grid[0], (B / L.Grid[0]) % L.Grid[1],
+               B / (L.Grid[0] * L.Grid[1])};
+    for (int64_t W = 0; W * 32 < PerBlock; ++W) {
+      bool Any = false;
+      for (int64_t T = W * 32; T < std::min(PerBlock, W * 32 + 32); ++T) {
+        C.Thread = {T % L.Block[0], (T / L.Block[0]) % L.Block[1],
+                    T / (L.Block[0] * L.Block[1])};
+        for (unsigned D = 0; D < 3; ++D)
+          C.Global[D] = C.Block[D] * L.Block[D] + C.Thread[D];
+        Any |= Pass(C);
+      }
+      Warps += Any;
+    }
+  }
+  return Warps;
+}
+
+TEST(ThreadSpaceTest, WarpCountOfAThreadIndexGuard) {
+  // if (threadIdx.x < s): a warp runs when any of its lanes passes.
+  ThreadSpace Space;
+  Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
+  Expr Warps = Space.warpCount();
+  for (int64_t S : {0, 1, 16, 32, 33, 64, 100, 256})
+    for (Launch L :
+         {Launch{{3, 1, 1}, {256, 1, 1}}, Launch{{2, 2, 1}, {128, 2, 1}},
+          Launch{{2, 1, 1}, {16, 16, 1}}}) {
+      Bindings B = bindings(L, {{"s", value(S)}});
+      EvalResult R = Warps.evaluate(B);
+      ASSERT_TRUE(R.ok()) << Warps.str();
+      EXPECT_EQ(R.Value->toDouble(),
+                double(bruteForceWarps(
+                    L, [&](const ThreadCoords &C) { return C.Thread[0] < S; })))
+          << "s = " << S << ", block " << L.Block[0] << "x" << L.Block[1];
+    }
+}
+
+TEST(ThreadSpaceTest, WarpCountOfAThreadRangeAndOfEveryThread) {
+  // if (threadIdx.x >= 40 && threadIdx.x < 70): warps 1 and 2 of 256.
+  ThreadSpace Range;
+  Range.constrain(IndexKind::Thread, 0, Expr(40), Expr(70));
+  Launch L{{5, 1, 1}, {256, 1, 1}};
+  EXPECT_EQ(valueOf(Range.warpCount(), bindings(L)),
+            bruteForceWarps(L, [](const ThreadCoords &C) {
+              return C.Thread[0] >= 40 && C.Thread[0] < 70;
+            }));
+  // No guard: every warp of full blocks.
+  ThreadSpace All;
+  EXPECT_EQ(valueOf(All.warpCount(), bindings(L)), 5 * 8);
+}
+
+} // namespace

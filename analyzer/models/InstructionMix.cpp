@@ -1,0 +1,621 @@
+//===- InstructionMix.cpp -------------------------------------------------===//
+#include "analyzer/models/InstructionMix.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace rla {
+
+const char *sassPipeName(SassPipe P) {
+  switch (P) {
+  case SassPipe::Fma:
+    return "fma";
+  case SassPipe::Alu:
+    return "alu";
+  case SassPipe::Fp64:
+    return "fp64";
+  case SassPipe::Xu:
+    return "xu";
+  case SassPipe::Lsu:
+    return "lsu";
+  case SassPipe::Tensor:
+    return "tensor";
+  case SassPipe::Uniform:
+    return "uniform";
+  case SassPipe::Control:
+    return "control";
+  case SassPipe::Other:
+    break;
+  }
+  return "other";
+}
+
+namespace {
+
+/// Bytes per thread of a load or store from its modifiers (LDG.E.128: 16).
+double accessBytes(llvm::StringRef Opcode) {
+  llvm::SmallVector<llvm::StringRef, 6> Parts;
+  Opcode.split(Parts, '.');
+  for (llvm::StringRef P : Parts) {
+    if (P == "128")
+      return 16;
+    if (P == "64")
+      return 8;
+    if (P == "U8" || P == "S8")
+      return 1;
+    if (P == "U16" || P == "S16")
+      return 2;
+  }
+  return 4;
+}
+
+/// HFMA2.MMA R4, -RZ, RZ, 0, 0: the compiler's way to set a register.
+bool isConstantMove(const SassInstruction &I) {
+  llvm::StringRef Ops = I.Operands;
+  return Ops.contains("-RZ, RZ") || Ops.contains(", RZ, RZ,");
+}
+
+SassPipe pipeOf(llvm::StringRef Base) {
+  if (Base.starts_with("U") || Base == "S2UR" || Base == "R2UR" ||
+      Base == "VOTEU")
+    return SassPipe::Uniform;
+  return llvm::StringSwitch<SassPipe>(Base)
+      .Cases({"FFMA", "FADD", "FMUL", "FFMA32I", "FADD32I", "FMUL32I"},
+             SassPipe::Fma)
+      .Cases({"FSWZADD", "HFMA2", "HADD2", "HMUL2", "HFMA2_32I"}, SassPipe::Fma)
+      .Cases({"IMAD", "IMUL", "IMAD32I", "IMUL32I", "IDP", "IMADSP"},
+             SassPipe::Fma)
+      .Cases({"DADD", "DMUL", "DFMA", "DSETP", "DMNMX", "DSET"}, SassPipe::Fp64)
+      .Cases({"MUFU", "I2F", "F2I", "F2F", "I2I", "FRND"}, SassPipe::Xu)
+      .Cases({"POPC", "FLO", "BREV"}, SassPipe::Xu)
+      .Cases({"LDG", "STG", "LD", "ST", "LDS", "STS", "LDL", "STL"},
+             SassPipe::Lsu)
+      .Cases({"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "REDUX"}, SassPipe::Lsu)
+      .Cases({"LDSM", "STSM", "LDGSTS", "SHFL", "MATCH", "CCTL"}, SassPipe::Lsu)
+      // Nsight Compute: the LSU also issues special register reads.
+      .Case("S2R", SassPipe::Lsu)
+      .Cases({"HMMA", "IMMA", "DMMA", "BMMA", "HGMMA", "IGMMA", "QGMMA"},
+             SassPipe::Tensor)
+      .Cases({"BGMMA", "OMMA", "QMMA"}, SassPipe::Tensor)
+      .Cases({"BRA", "BRX", "JMP", "JMX", "EXIT", "RET", "CALL", "BSSY"},
+             SassPipe::Control)
+      .Cases({"BSYNC", "BREAK", "WARPSYNC", "BAR", "NOP", "YIELD", "KILL"},
+             SassPipe::Control)
+      .Cases({"BPT", "NANOSLEEP", "DEPBAR", "MEMBAR", "FENCE", "ERRBAR",
+              "WARPGROUP"},
+             SassPipe::Control)
+      .Cases({"IADD3", "IADD", "IADD32I", "IABS", "LOP3", "LOP", "LOP32I"},
+             SassPipe::Alu)
+      .Cases({"SHF", "SHL", "SHR", "LEA", "ISETP", "FSETP", "HSETP2"},
+             SassPipe::Alu)
+      .Cases({"PSETP", "PLOP3", "SEL", "FSEL", "FMNMX", "IMNMX", "VIMNMX"},
+             SassPipe::Alu)
+      .Cases({"VIADD", "VIADDMNMX", "MOV", "MOV32I", "PRMT", "P2R", "R2P"},
+             SassPipe::Alu)
+      .Cases({"CS2R", "BMSK", "SGXT", "I2FP", "F2FP", "FCHK", "VOTE"},
+             SassPipe::Alu)
+      .Cases({"HSET2", "FSET", "ISET", "LEPC", "HMNMX2"}, SassPipe::Alu)
+      .Default(SassPipe::Other);
+}
+
+/// A source position as both sides name it: the file's name and the line
+/// (nvcc writes absolute paths, the parse the path it was given), and for
+/// a line of an inlined function the line it was inlined at.
+struct LineKey {
+  std::string File;
+  unsigned Line = 0;
+  std::string CallerFile;
+  unsigned CallerLine = 0;
+  bool operator<(const LineKey &O) const {
+    return std::tie(File, Line, CallerFile, CallerLine) <
+           std::tie(O.File, O.Line, O.CallerFile, O.CallerLine);
+  }
+  bool operator==(const LineKey &O) const {
+    return !(*this < O) && !(O < *this);
+  }
+};
+LineKey keyOf(const std::string &File, unsigned Line,
+              const std::string &CallerFile, unsigned CallerLine) {
+  return {llvm::sys::path::filename(File).str(), Line,
+          CallerFile.empty() ? "" : llvm::sys::path::filename(CallerFile).str(),
+          CallerFile.empty() ? 0 : CallerLine};
+}
+
+struct LineTotals {
+  double Executions = 0, WarpExecutions = 0;
+  LineWork Work; ///< over the launch
+  /// One run's work (Work over Executions).
+  LineWork perRun() const {
+    LineWork W;
+    if (Executions <= 0)
+      return W;
+    W.HardwareFlops = Work.HardwareFlops / Executions;
+    W.SfuOps = Work.SfuOps / Executions;
+    W.GlobalLoadBytes = Work.GlobalLoadBytes / Executions;
+    W.GlobalStoreBytes = Work.GlobalStoreBytes / Executions;
+    W.SharedLoadBytes = Work.SharedLoadBytes / Executions;
+    W.SharedStoreBytes = Work.SharedStoreBytes / Executions;
+    return W;
+  }
+};
+
+void addWork(LineWork &To, const LineWork &W, double Times = 1) {
+  To.LoopHeader |= W.LoopHeader;
+  To.HardwareFlops += W.HardwareFlops * Times;
+  To.SfuOps += W.SfuOps * Times;
+  To.GlobalLoadBytes += W.GlobalLoadBytes * Times;
+  To.GlobalStoreBytes += W.GlobalStoreBytes * Times;
+  To.SharedLoadBytes += W.SharedLoadBytes * Times;
+  To.SharedStoreBytes += W.SharedStoreBytes * Times;
+}
+
+/// How many runs' worth of Source's work Sass holds, by the first kind of
+/// work both have: bytes of global memory, then shared, then FLOPs, then
+/// MUFU operations.
+std::optional<double> copiesOf(const LineWork &Source, const LineWork &Sass) {
+  const double LineWork::*Anchors[] = {
+      &LineWork::GlobalLoadBytes, &LineWork::GlobalStoreBytes,
+      &LineWork::SharedLoadBytes, &LineWork::SharedStoreBytes,
+      &LineWork::HardwareFlops,   &LineWork::SfuOps};
+  for (const double LineWork::*A : Anchors)
+    if (Source.*A > 0 && Sass.*A > 0)
+      return Sass.*A / (Source.*A);
+  return std::nullopt;
+}
+
+double median(std::vector<double> V) {
+  if (V.empty())
+    return 0;
+  std::sort(V.begin(), V.end());
+  size_t N = V.size();
+  return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
+}
+
+struct Block {
+  size_t First = 0, End = 0; ///< instruction indices [First, End)
+  std::vector<size_t> Successors;
+  bool Reached = false;
+  int Loop = -1; ///< innermost loop (index into Loops), -1 outside
+  double Count = -1;
+  bool Anchored = false;
+  bool Cold = false; ///< a math function's rare case (not taken)
+};
+
+struct Loop {
+  size_t FirstBlock = 0, LastBlock = 0; ///< blocks [FirstBlock, LastBlock]
+  int Parent = -1;
+};
+
+bool isJump(llvm::StringRef B) {
+  return B == "BRA" || B == "BRX" || B == "JMP" || B == "JMX" || B == "EXIT" ||
+         B == "RET" || B == "KILL";
+}
+
+bool endsBlock(const SassInstruction &I) {
+  return isJump(I.base()) || I.base() == "BREAK";
+}
+
+bool fallsThrough(const SassInstruction &I) {
+  return !isJump(I.base()) || !I.Guard.empty();
+}
+
+/// One function's instructions counted under one launch (see the header).
+class MixCounter {
+public:
+  MixCounter(const SassFunction &F, const std::vector<BoundLine> &Lines,
+             double LaunchWarps)
+      : Code(F.Instructions), LaunchWarps(LaunchWarps) {
+    // A line's runs in every context with one caller line add up (two
+    // calls of a function on one line)...
+    std::map<LineKey, std::pair<LineTotals, LineKey>> ByLine;
+    for (const BoundLine &L : Lines) {
+      LineKey Key = keyOf(L.File, L.Line, L.CallerFile, L.CallerLine);
+      auto &[T, Statement] = ByLine[Key];
+      T.Executions += L.Executions;
+      T.WarpExecutions += L.WarpExecutions;
+      addWork(T.Work, L.PerRun, L.Executions);
+      Statement = Key;
+      Statement.Line = L.StatementLine ? L.StatementLine : L.Line;
+    }
+    // ...and the lines of one statement are one: it runs as often as its
+    // most frequent line, and does the work of all of them.
+    for (const auto &[Key, Entry] : ByLine) {
+      const auto &[T, Statement] = Entry;
+      LineTotals &S = Source[Statement];
+      S.Executions = std::max(S.Executions, T.Executions);
+      S.WarpExecutions = std::max(S.WarpExecutions, T.WarpExecutions);
+      addWork(S.Work, T.Work);
+      StatementOf[Key] = Statement;
+    }
+  }
+
+  InstructionMix run() {
+    if (Code.empty())
+      return {};
+    resolveLines();
+    buildBlocks();
+    findLoops();
+    markRareCases();
+    countCopies();
+    voteBlocks();
+    fillLoops();
+    return total();
+  }
+
+private:
+  /// Each instruction's line: the innermost position the source knows (a
+  /// header function's code counts for the line that called it).
+  void resolveLines() {
+    LineOf.assign(Code.size(), nullptr);
+    KeyOf.resize(Code.size());
+    Classes.resize(Code.size());
+    for (size_t I = 0; I < Code.size(); ++I) {
+      Classes[I] = classifySass(Code[I]);
+      const auto &O = Code[I].Origins;
+      for (size_t K = 0; K < O.size(); ++K) {
+        LineKey Key =
+            keyOf(O[K].File, O[K].Line, K + 1 < O.size() ? O[K + 1].File : "",
+                  K + 1 < O.size() ? O[K + 1].Line : 0);
+        auto It = StatementOf.find(Key);
+        if (It == StatementOf.end() && K + 1 < O.size())
+          It = StatementOf.find(keyOf(O[K].File, O[K].Line, "", 0));
+        if (It != StatementOf.end()) {
+          KeyOf[I] = It->second;
+          LineOf[I] = &Source.at(It->second);
+          break;
+        }
+      }
+    }
+  }
+
+  /// Basic blocks (a branch target or the instruction after a branch
+  /// starts one), their successors, and what the entry reaches (the
+  /// padding after the last EXIT, a subroutine only CALL reaches, are not
+  /// counted).
+  void buildBlocks() {
+    for (size_t I = 0; I < Code.size(); ++I)
+      IndexOf[Code[I].Address] = I;
+    std::set<size_t> Leaders = {0};
+    for (size_t I = 0; I < Code.size(); ++I) {
+      if (endsBlock(Code[I]) && I + 1 < Code.size())
+        Leaders.insert(I + 1);
+      llvm::StringRef B = Code[I].base();
+      if (Code[I].Target && B != "BSSY" && B != "CALL")
+        if (auto It = IndexOf.find(*Code[I].Target); It != IndexOf.end())
+          Leaders.insert(It->second);
+    }
+    BlockOf.resize(Code.size());
+    for (auto It = Leaders.begin(); It != Leaders.end(); ++It) {
+      Block Bl;
+      Bl.First = *It;
+      auto Next = std::next(It);
+      Bl.End = Next == Leaders.end() ? Code.size() : *Next;
+      for (size_t I = Bl.First; I < Bl.End; ++I)
+        BlockOf[I] = Blocks.size();
+      Blocks.push_back(Bl);
+    }
+    for (size_t B = 0; B < Blocks.size(); ++B) {
+      const SassInstruction &Last = Code[Blocks[B].End - 1];
+      if (fallsThrough(Last) && B + 1 < Blocks.size())
+        Blocks[B].Successors.push_back(B + 1);
+      if (Last.Target && (Last.base() == "BRA" || Last.base() == "JMP"))
+        if (auto It = IndexOf.find(*Last.Target); It != IndexOf.end())
+          Blocks[B].Successors.push_back(BlockOf[It->second]);
+    }
+    std::vector<size_t> Work = {0};
+    Blocks[0].Reached = true;
+    while (!Work.empty()) {
+      size_t B = Work.back();
+      Work.pop_back();
+      for (size_t S : Blocks[B].Successors)
+        if (!Blocks[S].Reached) {
+          Blocks[S].Reached = true;
+          Work.push_back(S);
+        }
+    }
+  }
+
+  /// A branch back to an earlier block closes a loop; nvcc lays a loop out
+  /// as the blocks between its head and that branch. A block's loop is the
+  /// shortest such span that holds it.
+  void findLoops() {
+    for (size_t B = 0; B < Blocks.size(); ++B)
+      if (Blocks[B].Reached)
+        for (size_t S : Blocks[B].Successors)
+          if (S <= B)
+            Loops.push_back({S, B, -1});
+    auto span = [&](size_t L) {
+      return Loops[L].LastBlock - Loops[L].FirstBlock;
+    };
+    std::vector<size_t> BySpan(Loops.size());
+    for (size_t I = 0; I < Loops.size(); ++I)
+      BySpan[I] = I;
+    std::stable_sort(BySpan.begin(), BySpan.end(),
+                     [&](size_t A, size_t B) { return span(A) < span(B); });
+    for (size_t B = 0; B < Blocks.size(); ++B)
+      for (size_t L : BySpan)
+        if (Loops[L].FirstBlock <= B && B <= Loops[L].LastBlock) {
+          Blocks[B].Loop = static_cast<int>(L);
+          break;
+        }
+    for (size_t L = 0; L < Loops.size(); ++L)
+      for (size_t P : BySpan)
+        if (P != L && span(P) > span(L) &&
+            Loops[P].FirstBlock <= Loops[L].FirstBlock &&
+            Loops[L].LastBlock <= Loops[P].LastBlock) {
+          Loops[L].Parent = static_cast<int>(P);
+          break;
+        }
+  }
+
+  /// A math function's rare case: a branch inside one source line that
+  /// skips code of that same line holding a loop the line does not have in
+  /// the source, or local memory (sinf's large-argument reduction loops
+  /// over a table). The model assumes it is not taken; a user's one-line
+  /// loop is the source's own.
+  void markRareCases() {
+    for (size_t B = 0; B + 1 < Blocks.size(); ++B) {
+      size_t Last = Blocks[B].End - 1;
+      const SassInstruction &Br = Code[Last];
+      if (!Blocks[B].Reached || Br.base() != "BRA" || Br.Guard.empty() ||
+          !Br.Target || *Br.Target <= Br.Address || !LineOf[Last])
+        continue;
+      auto It = IndexOf.find(*Br.Target);
+      if (It == IndexOf.end())
+        continue;
+      size_t To = BlockOf[It->second];
+      bool SameLine = To > B + 1, Unseen = false;
+      for (size_t I = Blocks[B + 1].First; SameLine && I < Blocks[To].First;
+           ++I) {
+        SameLine = !LineOf[I] || KeyOf[I] == KeyOf[Last];
+        llvm::StringRef Base = Code[I].base();
+        bool BackEdge = Code[I].Target && *Code[I].Target <= Code[I].Address &&
+                        (Base == "BRA" || Base == "JMP");
+        Unseen |= Base == "LDL" || Base == "STL" ||
+                  (BackEdge && !LineOf[Last]->Work.LoopHeader);
+      }
+      if (SameLine && Unseen)
+        for (size_t S = B + 1; S < To; ++S)
+          Blocks[S].Cold = true;
+    }
+  }
+
+  bool counted(size_t I) const {
+    return LineOf[I] && Blocks[BlockOf[I]].Reached && !Blocks[BlockOf[I]].Cold;
+  }
+
+  /// Copies of each line in each loop (-1: outside loops), from its work.
+  void countCopies() {
+    std::map<LineKey, std::map<int, LineWork>> SassWork;
+    for (size_t I = 0; I < Code.size(); ++I)
+      if (counted(I))
+        addWork(SassWork[KeyOf[I]][Blocks[BlockOf[I]].Loop], Classes[I].Work);
+    for (const auto &[Key, ByLoop] : SassWork) {
+      const LineTotals &T = Source.at(Key);
+      LineWork PerRun = T.perRun();
+      LineCopies &C = Copies[Key];
+      for (const auto &[Loop, W] : ByLoop)
+        if (auto N = copiesOf(PerRun, W)) {
+          C.ByLoop[Loop] = *N;
+          C.Total += *N;
+          if (Loop >= 0 && (C.Main < 0 || *N > C.ByLoop[C.Main]))
+            C.Main = Loop;
+        }
+      if (C.ByLoop.empty()) {
+        Copies.erase(Key);
+        continue;
+      }
+      // A line whose every copy is straight-line code (a loop unrolled
+      // whole) runs once per copy and warp: when it runs a whole number of
+      // times per launched warp that agrees with its work within a
+      // quarter, that is its copies (math functions' FLOPs are only
+      // roughly known).
+      double PerWarp = T.WarpExecutions / LaunchWarps;
+      if (C.Main < 0 && PerWarp >= 1 &&
+          std::abs(PerWarp - std::round(PerWarp)) < 1e-9 &&
+          std::abs(C.Total - PerWarp) <= 0.25 * PerWarp)
+        C.Total = PerWarp;
+      C.Total = std::max(C.Total, 1.0);
+    }
+  }
+
+  /// What instruction I says its block runs (in warps), if its line has
+  /// known copies. The loop holding most copies of a line runs the line:
+  /// its runs over those copies. Its copies elsewhere (an unrolled loop's
+  /// remainder, the trip count being a multiple of the unrolling) run
+  /// nothing. A line only in straight-line code: its runs over all copies.
+  std::optional<double> anchoredVote(size_t I) const {
+    auto It = Copies.find(KeyOf[I]);
+    if (It == Copies.end())
+      return std::nullopt;
+    const LineCopies &C = It->second;
+    int Loop = Blocks[BlockOf[I]].Loop;
+    if (C.Main < 0)
+      return LineOf[I]->WarpExecutions / C.Total;
+    if (Loop != C.Main)
+      return 0.0;
+    return LineOf[I]->WarpExecutions / std::max(1.0, C.ByLoop.at(Loop));
+  }
+
+  /// A loop's copies: those of the lines it is the main loop of.
+  double loopCopies(int L) const {
+    for (; L >= 0; L = Loops[L].Parent) {
+      std::vector<double> N;
+      for (const auto &[Key, C] : Copies)
+        if (C.Main == L)
+          N.push_back(C.ByLoop.at(L));
+      if (!N.empty())
+        return std::max(1.0, median(N));
+    }
+    return 1.0;
+  }
+
+  /// Each block's runs: the median of its instructions' votes. A guarded
+  /// instruction (@P) is an `if` the compiler turned into a predicate: the
+  /// block runs it in every warp that reaches it, while its line counts
+  /// only the warps that pass, so unguarded instructions vote first.
+  void voteBlocks() {
+    for (size_t B = 0; B < Blocks.size(); ++B) {
+      Block &Bl = Blocks[B];
+      if (!Bl.Reached)
+        continue;
+      if (Bl.Cold) {
+        Bl.Count = 0;
+        continue;
+      }
+      std::vector<double> Votes[2][2]; // [guarded][anchored]
+      for (size_t I = Bl.First; I < Bl.End; ++I) {
+        if (!LineOf[I])
+          continue;
+        bool Guarded = !Code[I].Guard.empty();
+        if (auto V = anchoredVote(I))
+          Votes[Guarded][1].push_back(*V);
+        else
+          Votes[Guarded][0].push_back(LineOf[I]->WarpExecutions /
+                                      loopCopies(Bl.Loop));
+      }
+      for (auto [Guarded, Anchored] :
+           {std::pair{0, 1}, std::pair{0, 0}, std::pair{1, 1}, std::pair{1, 0}})
+        if (!Votes[Guarded][Anchored].empty()) {
+          Bl.Count = median(Votes[Guarded][Anchored]);
+          Bl.Anchored = Anchored;
+          break;
+        }
+      // Straight-line code runs at most once per warp.
+      if (Bl.Loop < 0 && (Bl.Count < 0 || Bl.Count > LaunchWarps))
+        Bl.Count = LaunchWarps;
+    }
+  }
+
+  /// Blocks of a loop with no line of their own run as often as the
+  /// loop's other blocks do.
+  void fillLoops() {
+    for (size_t L = 0; L < Loops.size(); ++L) {
+      double Fill = -1;
+      for (size_t B = Loops[L].FirstBlock; B <= Loops[L].LastBlock; ++B)
+        if (Blocks[B].Reached && Blocks[B].Loop == static_cast<int>(L))
+          Fill = std::max(Fill, Blocks[B].Count);
+      for (size_t B = Loops[L].FirstBlock; B <= Loops[L].LastBlock; ++B)
+        if (Blocks[B].Loop == static_cast<int>(L) && Blocks[B].Count < 0)
+          Blocks[B].Count = Fill;
+    }
+  }
+
+  InstructionMix total() const {
+    InstructionMix Mix;
+    double AnchoredIssued = 0;
+    for (const Block &Bl : Blocks) {
+      if (!Bl.Reached)
+        continue;
+      ++Mix.Blocks;
+      // A loop the source says nothing about: once per warp.
+      double N = Bl.Count >= 0 ? Bl.Count : LaunchWarps;
+      Mix.BlockCounts.push_back({Code[Bl.First].Address,
+                                 static_cast<unsigned>(Bl.End - Bl.First), N,
+                                 Bl.Loop >= 0});
+      for (size_t I = Bl.First; I < Bl.End; ++I) {
+        const SassClass &C = Classes[I];
+        ++Mix.StaticInstructions;
+        Mix.Total += N;
+        Mix.ByPipe[static_cast<unsigned>(C.Pipe)] += N;
+        Mix.FmaHeavy += C.FmaHeavy ? N : 0;
+        Mix.Shuffles += C.Shuffle ? N : 0;
+        Mix.GlobalLoadInstructions += C.GlobalLoad ? N : 0;
+        Mix.GlobalStoreInstructions += C.GlobalStore ? N : 0;
+        if (C.Work.HardwareFlops > 0) {
+          // The line's lanes per warp (32 when unknown).
+          double Lanes = 32;
+          if (LineOf[I] && LineOf[I]->WarpExecutions > 0)
+            Lanes = std::min(32.0,
+                             LineOf[I]->Executions / LineOf[I]->WarpExecutions);
+          Mix.HardwareFlops += N * Lanes * C.Work.HardwareFlops;
+        }
+        AnchoredIssued += Bl.Anchored ? N : 0;
+      }
+    }
+    Mix.Loops = static_cast<unsigned>(Loops.size());
+    Mix.AnchoredShare = Mix.Total > 0 ? AnchoredIssued / Mix.Total : 0;
+    for (const auto &[Key, C] : Copies)
+      for (const auto &[Loop, N] : C.ByLoop)
+        Mix.LargestCopies = std::max(Mix.LargestCopies, N);
+    return Mix;
+  }
+
+  struct LineCopies {
+    std::map<int, double> ByLoop; ///< copies per loop (-1: straight-line)
+    double Total = 0;
+    int Main = -1; ///< the loop with the most copies, -1 when in none
+  };
+
+  const std::vector<SassInstruction> &Code;
+  double LaunchWarps;
+  /// The source's statements, and the statement of each line.
+  std::map<LineKey, LineTotals> Source;
+  std::map<LineKey, LineKey> StatementOf;
+  std::vector<const LineTotals *> LineOf;
+  std::vector<LineKey> KeyOf;
+  std::vector<SassClass> Classes;
+  std::map<uint32_t, size_t> IndexOf;
+  std::vector<Block> Blocks;
+  std::vector<size_t> BlockOf;
+  std::vector<Loop> Loops;
+  std::map<LineKey, LineCopies> Copies;
+};
+
+} // namespace
+
+SassClass classifySass(const SassInstruction &I) {
+  SassClass C;
+  llvm::StringRef Base = I.base();
+  llvm::StringRef Op = I.Opcode;
+  C.Pipe = pipeOf(Base);
+  C.FmaHeavy =
+      Base.starts_with("IMAD") || Base.starts_with("IMUL") || Base == "IDP";
+  C.Shuffle = Base == "SHFL";
+  if ((Base == "FFMA" || Base == "DFMA" || Base == "FFMA32I" ||
+       Base == "HFMA2") &&
+      !isConstantMove(I))
+    C.Work.HardwareFlops = 2;
+  else if (Base == "FADD" || Base == "FMUL" || Base == "DADD" ||
+           Base == "DMUL" || Base == "HADD2" || Base == "HMUL2" ||
+           Base == "FADD32I" || Base == "FMUL32I")
+    C.Work.HardwareFlops = 1;
+  if (Base == "MUFU")
+    C.Work.SfuOps = 1;
+  if (Base == "LDG" || Base == "LD") {
+    C.Work.GlobalLoadBytes = accessBytes(Op);
+    C.GlobalLoad = true;
+  } else if (Base == "STG" || Base == "ST") {
+    C.Work.GlobalStoreBytes = accessBytes(Op);
+    C.GlobalStore = true;
+  } else if (Base == "LDS") {
+    C.Work.SharedLoadBytes = accessBytes(Op);
+  } else if (Base == "STS") {
+    C.Work.SharedStoreBytes = accessBytes(Op);
+  }
+  return C;
+}
+
+const InstructionMix::BlockRuns *
+InstructionMix::blockAt(uint32_t Address) const {
+  for (const BlockRuns &B : BlockCounts)
+    if (B.Address == Address)
+      return &B;
+  return nullptr;
+}
+
+InstructionMix countInstructions(const SassFunction &F,
+                                 const std::vector<BoundLine> &Lines,
+                                 double LaunchWarps) {
+  return MixCounter(F, Lines, LaunchWarps).run();
+}
+
+} // namespace rla

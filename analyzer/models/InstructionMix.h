@@ -1,0 +1,106 @@
+//===- InstructionMix.h - Warp instructions a launch issues -----*- C++ -*-===//
+///
+/// \file
+/// The compiled kernel (its SASS, with the source line of each instruction)
+/// and how often each source line runs under a launch (the front end's
+/// LineSites, bound) give the warp instructions the launch issues, by the
+/// SM pipe that executes them.
+///
+/// A line the compiler copied (an unrolled loop, a function inlined twice)
+/// shows its work several times in the SASS: the copies are the SASS's
+/// FLOPs, special-function operations or bytes of that line over one
+/// run's worth from the source. Each copy then runs Executions / copies
+/// times, and every instruction of a basic block runs as often as the
+/// block: a block's count is the median of its lines' estimates (a block
+/// without a line of known copies takes its loop's copies, or runs once per
+/// warp outside loops). A block outside every loop of the SASS runs at most
+/// once per warp, whatever its lines say (a load hoisted out of a loop).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_INSTRUCTIONMIX_H
+#define RLA_MODELS_INSTRUCTIONMIX_H
+
+#include "analyzer/ir/LineSite.h"
+#include "analyzer/resources/SassListing.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+/// The SM units an instruction is executed by (Volta to Blackwell names).
+enum class SassPipe {
+  Fma,     ///< FP32 and FP16 add/mul/fma, integer multiply-add (IMAD)
+  Alu,     ///< integer add, logic, shifts, compares, selects, moves
+  Fp64,    ///< double precision
+  Xu,      ///< transcendentals (MUFU), conversions, popc, flo
+  Lsu,     ///< memory instructions and shuffles (the MIO queue)
+  Tensor,  ///< HMMA, IMMA, DMMA, HGMMA
+  Uniform, ///< the uniform datapath (U* opcodes)
+  Control, ///< branches, barriers, exits
+  Other,
+};
+constexpr unsigned NumSassPipes = 9;
+const char *sassPipeName(SassPipe P); ///< "fma", "alu", ...
+
+/// What one SASS instruction is, for pricing.
+struct SassClass {
+  SassPipe Pipe = SassPipe::Other;
+  /// Runs on the half of the FMA pipe that also does integer multiplies
+  /// (IMAD, IMUL): half the FP32 rate.
+  bool FmaHeavy = false;
+  bool Shuffle = false;
+  /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
+  LineWork Work;
+  bool GlobalLoad = false, GlobalStore = false;
+};
+SassClass classifySass(const SassInstruction &I);
+
+/// A line's numbers under one launch.
+struct BoundLine {
+  std::string File;
+  unsigned Line = 0;
+  std::string CallerFile; ///< the call it was inlined at, if any
+  unsigned CallerLine = 0;
+  unsigned StatementLine = 0; ///< the line its statement starts on
+  double Executions = 0, WarpExecutions = 0;
+  LineWork PerRun;
+};
+
+struct InstructionMix {
+  /// Warp instructions over the launch, and by pipe.
+  double Total = 0;
+  std::array<double, NumSassPipes> ByPipe{};
+  double FmaHeavy = 0, Shuffles = 0;
+  /// Thread-level, as Nsight Compute's counters count them.
+  double HardwareFlops = 0;
+  double GlobalLoadInstructions = 0, GlobalStoreInstructions = 0; ///< warp
+  /// The listing: instructions reached from the entry, basic blocks, loops.
+  unsigned StaticInstructions = 0, Blocks = 0, Loops = 0;
+  /// Share of the issued instructions whose block's count came from a line
+  /// with known copies (the rest from their loop or the launch's warps).
+  double AnchoredShare = 0;
+  /// Copies of an unrolled loop's body the SASS holds (the largest).
+  double LargestCopies = 1;
+  /// Each basic block the entry reaches: where it starts, its size, how
+  /// often it runs (warps) and whether it is inside a loop of the SASS.
+  struct BlockRuns {
+    uint32_t Address = 0;
+    unsigned Instructions = 0;
+    double Runs = 0;
+    bool InLoop = false;
+  };
+  std::vector<BlockRuns> BlockCounts;
+  /// The block starting at Address, nullptr when none does.
+  const BlockRuns *blockAt(uint32_t Address) const;
+};
+
+/// Counts F's warp instructions under a launch of LaunchWarps warps.
+InstructionMix countInstructions(const SassFunction &F,
+                                 const std::vector<BoundLine> &Lines,
+                                 double LaunchWarps);
+
+} // namespace rla
+
+#endif // RLA_MODELS_INSTRUCTIONMIX_H

@@ -1,0 +1,102 @@
+//===- IssueStage.cpp - The compiled code's instructions, issued ----------===//
+///
+/// \file
+/// With the kernel compiled for a GPU's architecture, its SASS and the
+/// source lines' runs under the launch give the warp instructions the
+/// launch issues (InstructionMix.h) and the time the busiest SM needs to
+/// issue them (IssueTime.h): one more compute-side term of the verdict.
+//===----------------------------------------------------------------------===//
+#include "analyzer/models/KernelResources.h"
+#include "analyzer/models/LaunchStage.h"
+#include "analyzer/models/OccupancyStages.h"
+
+#include <cmath>
+
+namespace rla {
+namespace {
+
+/// The kernel's lines evaluated under the launch; false when a count does
+/// not evaluate (then there is no estimate rather than a wrong one).
+bool boundLines(const KernelModel &M, const Bindings &Values,
+                std::vector<BoundLine> &Out) {
+  for (const LineSite &L : M.Lines) {
+    EvalResult E = L.Executions.evaluate(Values);
+    EvalResult W = L.WarpExecutions.evaluate(Values);
+    if (!E.ok() || !W.ok())
+      return false;
+    BoundLine B;
+    B.File = L.File;
+    B.Line = L.Line;
+    B.CallerFile = L.CallerFile;
+    B.CallerLine = L.CallerLine;
+    B.StatementLine = L.StatementLine;
+    B.Executions = std::max(0.0, E.Value->toDouble());
+    B.WarpExecutions = std::max(0.0, W.Value->toDouble());
+    B.PerRun = L.PerRun;
+    Out.push_back(std::move(B));
+  }
+  return true;
+}
+
+void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
+              const ArchitectureLimits &A) {
+  const GpuSpec &G = *Occ.Gpu;
+  GpuVerdict *V = nullptr;
+  for (GpuVerdict &X : K.Verdicts)
+    if (X.Gpu == &G)
+      V = &X;
+  if (!V || !A.Issue.known() || !G.SmCount || !G.BoostClockHz || !C.Resources ||
+      K.Model.Lines.empty())
+    return;
+  std::string Error;
+  const PtxasReport *Compiled = C.Resources->forArch(G.smArch(), Error);
+  if (!Compiled)
+    return;
+  const SassFunction *F = Compiled->Sass.find(K.Model.MangledName);
+  if (!F)
+    return;
+  std::optional<double> Threads = launchThreads(K);
+  const OccupancyResult &O = *Occ.Result;
+  if (!Threads || *Threads <= 0 || O.BlockSize == 0)
+    return;
+  double Blocks = *Threads / O.BlockSize;
+  double LaunchWarps = Blocks * std::ceil(double(O.BlockSize) / A.WarpSize);
+  std::vector<BoundLine> Lines;
+  if (!boundLines(K.Model, C.Values, Lines))
+    return;
+  InstructionMix Mix = countInstructions(*F, Lines, LaunchWarps);
+  if (Mix.Total <= 0)
+    return;
+  IssueEstimate E =
+      estimateIssue(Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
+                    G.BoostClockHz->Value, Blocks);
+  V->Issue = E;
+  for (RooflineResult *R : {&V->Low, &V->High}) {
+    R->IssueKnown = true;
+    R->IssueTime = E.Time;
+    R->IssueLimiter = E.Limiter;
+    // The slower of the FLOPs at their peak and the issue of every
+    // instruction sets the compute side.
+    if (R->ComputeKnown && E.Time > R->ComputeTime)
+      R->ComputeTime = E.Time;
+  }
+}
+
+class IssueStage : public LaunchStage {
+public:
+  const char *name() const override { return "issue"; }
+  void run(LaunchContext &C, KernelReport &R) const override {
+    forEachComputedOccupancy(
+        C, R,
+        [&](const OccupancyOnGpu &Occ, const ArchitectureLimits &A,
+            const ArchitectureTable &) { addIssue(C, R, Occ, A); });
+  }
+};
+
+} // namespace
+
+std::unique_ptr<LaunchStage> makeIssueStage() {
+  return std::make_unique<IssueStage>();
+}
+
+} // namespace rla

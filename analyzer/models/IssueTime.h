@@ -1,0 +1,43 @@
+//===- IssueTime.h - Time to issue a launch's instructions ------*- C++ -*-===//
+///
+/// \file
+/// The compute side of a launch, from its machine code: the warp
+/// instructions of the launch (InstructionMix.h) over the SMs' issue slots
+/// and over each pipe's rate (ArchitectureLimits' IssueRates), at the GPU's
+/// clock. Blocks are spread over the SMs one at a time as slots free up, so
+/// the busiest SM runs ceil(blocks / SMs) of them: a grid of 133 blocks on
+/// 132 SMs takes two blocks' time, a grid of 4 blocks uses 4 SMs.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_ISSUETIME_H
+#define RLA_MODELS_ISSUETIME_H
+
+#include "analyzer/hw/ArchitectureLimits.h"
+#include "analyzer/models/InstructionMix.h"
+
+#include <string>
+
+namespace rla {
+
+struct IssueEstimate {
+  InstructionMix Mix;
+  unsigned Sms = 0;
+  double ClockHz = 0;
+  double Blocks = 0;
+  /// The busiest SM's blocks over the average SM's (>= 1).
+  double WaveFactor = 1;
+  /// Seconds on the busiest SM: every instruction through the issue
+  /// slots, and each pipe's instructions through that pipe.
+  double IssueSlotTime = 0;
+  double FmaTime = 0, AluTime = 0, Fp64Time = 0, XuTime = 0, LsuTime = 0;
+  double Time = 0;     ///< the largest of them
+  std::string Limiter; ///< "issue", "fma", "alu", "fp64", "xu", "lsu"
+  std::string RateSource;
+};
+
+/// The estimate for Mix on a GPU of Sms SMs at ClockHz, with Blocks blocks.
+IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
+                            unsigned Sms, double ClockHz, double Blocks);
+
+} // namespace rla
+
+#endif // RLA_MODELS_ISSUETIME_H

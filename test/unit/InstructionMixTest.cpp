@@ -1,0 +1,245 @@
+//===- InstructionMixTest.cpp - Warp instructions from SASS and lines -----===//
+#include "analyzer/models/InstructionMix.h"
+#include "analyzer/models/IssueTime.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace rla;
+
+namespace {
+
+/// The kernels of Inputs/sass/listing_kernels.cu as nvcc 13 compiles them.
+const SassListing &listing() {
+  static const SassListing L = [] {
+    std::ifstream In(std::string(RLA_UNIT_INPUTS_DIR) +
+                     "/sass/listing_kernels.sass");
+    std::stringstream S;
+    S << In.rdbuf();
+    return parseSassListing(S.str());
+  }();
+  return L;
+}
+
+BoundLine line(unsigned Line, double Executions, double Warps,
+               LineWork Work = {}, unsigned CallerLine = 0) {
+  BoundLine L;
+  L.File = "/src/listing_kernels.cu";
+  L.Line = Line;
+  L.Executions = Executions;
+  L.WarpExecutions = Warps;
+  L.PerRun = Work;
+  if (CallerLine) {
+    L.CallerFile = L.File;
+    L.CallerLine = CallerLine;
+  }
+  return L;
+}
+
+LineWork loopHeader() {
+  LineWork W;
+  W.LoopHeader = true;
+  return W;
+}
+
+LineWork work(double Flops, double LoadBytes = 0, double StoreBytes = 0,
+              double SharedLoad = 0, double SharedStore = 0, double Sfu = 0) {
+  LineWork W;
+  W.HardwareFlops = Flops;
+  W.GlobalLoadBytes = LoadBytes;
+  W.GlobalStoreBytes = StoreBytes;
+  W.SharedLoadBytes = SharedLoad;
+  W.SharedStoreBytes = SharedStore;
+  W.SfuOps = Sfu;
+  return W;
+}
+
+/// strided_sum with n = 4096 threads (128 warps) and m = 64: the loop runs
+/// 64 times per thread, what the front end counts per line.
+std::vector<BoundLine> stridedSumLines() {
+  const double T = 4096, W = 128, M = 64;
+  return {line(6, T, W),
+          line(7, T, W),
+          line(9, T, W),
+          line(10, T * M, W * M, loopHeader()),
+          line(11, T * M, W * M, work(1, 4)),
+          line(3, T * M, W * M, work(2), /*CallerLine=*/11),
+          line(12, T, W, work(0, 0, 4))};
+}
+
+TEST(InstructionMix, UnrolledLoopRunsItsTripCountOverItsCopies) {
+  const SassFunction *F = listing().find("_Z11strided_sumPKfPfii");
+  ASSERT_NE(F, nullptr);
+  InstructionMix M = countInstructions(*F, stridedSumLines(), 128);
+  // nvcc unrolls the loop of unknown count 16 times (0x1e0..0x610): 64
+  // iterations are 4 passes per warp. The remainders (8, 4, 1) do not run
+  // for a trip count that is a multiple of 16.
+  const InstructionMix::BlockRuns *Main = M.blockAt(0x1e0);
+  ASSERT_NE(Main, nullptr);
+  EXPECT_TRUE(Main->InLoop);
+  EXPECT_EQ(Main->Instructions, 68u);
+  EXPECT_DOUBLE_EQ(Main->Runs, 128 * 4);
+  EXPECT_DOUBLE_EQ(M.LargestCopies, 16);
+  // Every FLOP is in the main loop: x*x+1 (an FFMA) and the sum (FADD).
+  EXPECT_DOUBLE_EQ(M.HardwareFlops, 4096.0 * 64 * 3);
+  // The prologue runs once per warp.
+  ASSERT_NE(M.blockAt(0), nullptr);
+  EXPECT_DOUBLE_EQ(M.blockAt(0)->Runs, 128);
+  double InLoops = 0, Straight = 0;
+  for (const InstructionMix::BlockRuns &B : M.BlockCounts) {
+    (B.InLoop ? InLoops : Straight) += B.Runs * B.Instructions;
+    EXPECT_LE(B.Runs, B.InLoop ? 128 * 4 : 128) << std::hex << B.Address;
+  }
+  EXPECT_DOUBLE_EQ(InLoops, 128 * 4 * 68.0);
+  EXPECT_DOUBLE_EQ(M.Total, InLoops + Straight);
+  EXPECT_DOUBLE_EQ(M.GlobalLoadInstructions, 128 * 4 * 16.0);
+}
+
+TEST(InstructionMix, PredicatedBodyRunsInEveryWarp) {
+  const SassFunction *F = listing().find("_Z4treePKfPf");
+  ASSERT_NE(F, nullptr);
+  // 100 blocks of 256 threads; `if (t < h)` over h = 128 .. 1 runs 255
+  // threads in 12 warps per block; `if (t == 0)` one thread per block.
+  const double B = 100;
+  std::vector<BoundLine> Lines = {
+      line(22, 256 * B, 8 * B),
+      line(23, 256 * B, 8 * B, work(0, 4, 0, 0, 4)),
+      line(24, 256 * B, 8 * B),
+      line(25, 2048 * B, 64 * B, loopHeader()),
+      line(26, 2048 * B, 64 * B),
+      line(27, 255 * B, 12 * B, work(1, 0, 0, 8, 4)),
+      line(28, 2048 * B, 64 * B),
+      line(30, 256 * B, 8 * B),
+      line(31, B, B, work(0, 0, 4, 4))};
+  InstructionMix M = countInstructions(*F, Lines, 8 * B);
+  // The loop is unrolled whole and its `if` predicated: the 63
+  // instructions up to `@P0 EXIT` run in every warp, the store after it in
+  // one warp per block.
+  ASSERT_NE(M.blockAt(0), nullptr);
+  EXPECT_EQ(M.blockAt(0)->Instructions, 63u);
+  EXPECT_DOUBLE_EQ(M.blockAt(0)->Runs, 8 * B);
+  ASSERT_NE(M.blockAt(0x3f0), nullptr);
+  EXPECT_DOUBLE_EQ(M.blockAt(0x3f0)->Runs, B);
+  EXPECT_DOUBLE_EQ(M.Total, 63 * 8 * B + 5 * B);
+  EXPECT_EQ(M.Loops, 0u);
+}
+
+TEST(InstructionMix, MathFunctionRareCaseIsNotTaken) {
+  const SassFunction *F = listing().find("_Z4sinePKfPf");
+  ASSERT_NE(F, nullptr);
+  // 64 warps; sinf's source work: its FMA sequence, one special-function
+  // operation.
+  std::vector<BoundLine> Lines = {line(16, 2048, 64),
+                                  line(17, 2048, 64, work(16, 4, 4, 0, 0, 1))};
+  InstructionMix M = countInstructions(*F, Lines, 64);
+  // The large-argument reduction (a loop reading a table from global
+  // memory at 0x220) runs in no warp; the fast path in every one.
+  bool SawReduction = false;
+  for (const InstructionMix::BlockRuns &B : M.BlockCounts) {
+    if (B.Address <= 0x220 && 0x220 < B.Address + 16 * B.Instructions) {
+      SawReduction = true;
+      EXPECT_EQ(B.Runs, 0);
+    }
+    EXPECT_TRUE(B.Runs == 0 || B.Runs == 64) << std::hex << B.Address;
+  }
+  EXPECT_TRUE(SawReduction);
+  ASSERT_NE(M.blockAt(0), nullptr);
+  EXPECT_DOUBLE_EQ(M.blockAt(0)->Runs, 64);
+}
+
+TEST(InstructionMix, LinesOfOneStatementAreOne) {
+  // `acc +=\n a * b`: the source counts the multiply on the second line,
+  // the compiler puts the FFMA on the first.
+  const char *Text = R"(
+.text._Z1kv:
+	//## File "/s/k.cu", line 5
+        /*0000*/                   S2R R0, SR_TID.X ;
+	//## File "/s/k.cu", line 7
+        /*0010*/                   FFMA R1, R2, R3, R1 ;
+        /*0020*/                   FFMA R1, R4, R5, R1 ;
+	//## File "/s/k.cu", line 9
+        /*0030*/                   EXIT ;
+)";
+  SassListing L = parseSassListing(Text);
+  auto at = [](unsigned Line, unsigned Statement, double Flops) {
+    BoundLine B;
+    B.File = "k.cu";
+    B.Line = Line;
+    B.StatementLine = Statement;
+    B.Executions = 64;
+    B.WarpExecutions = 2;
+    B.PerRun.HardwareFlops = Flops;
+    return B;
+  };
+  // Two runs per thread of one statement (two copies), 32 threads a warp.
+  std::vector<BoundLine> Lines = {at(5, 5, 0), at(7, 7, 1), at(8, 7, 1)};
+  Lines[1].Executions = Lines[2].Executions = 128;
+  Lines[1].WarpExecutions = Lines[2].WarpExecutions = 4;
+  InstructionMix M = countInstructions(L.Functions[0], Lines, 2);
+  EXPECT_DOUBLE_EQ(M.Total, 2 * 4);
+  EXPECT_DOUBLE_EQ(M.HardwareFlops, 2 * 32 * 2 * 2.0);
+}
+
+TEST(InstructionMix, ClassesByPipe) {
+  auto classOf = [](const char *Opcode, const char *Operands = "R0, R1") {
+    SassInstruction I;
+    I.Opcode = Opcode;
+    I.Operands = Operands;
+    return classifySass(I);
+  };
+  EXPECT_EQ(classOf("FFMA").Pipe, SassPipe::Fma);
+  EXPECT_EQ(classOf("FFMA").Work.HardwareFlops, 2);
+  EXPECT_EQ(classOf("IMAD.WIDE.U32").Pipe, SassPipe::Fma);
+  EXPECT_TRUE(classOf("IMAD.WIDE.U32").FmaHeavy);
+  EXPECT_EQ(classOf("IADD3").Pipe, SassPipe::Alu);
+  EXPECT_EQ(classOf("LOP3.LUT").Pipe, SassPipe::Alu);
+  EXPECT_EQ(classOf("DFMA").Pipe, SassPipe::Fp64);
+  EXPECT_EQ(classOf("MUFU.EX2").Pipe, SassPipe::Xu);
+  EXPECT_EQ(classOf("MUFU.EX2").Work.SfuOps, 1);
+  EXPECT_EQ(classOf("LDG.E.128").Work.GlobalLoadBytes, 16);
+  EXPECT_EQ(classOf("LDS.U8").Work.SharedLoadBytes, 1);
+  EXPECT_EQ(classOf("STG.E.64").Work.GlobalStoreBytes, 8);
+  EXPECT_TRUE(classOf("SHFL.BFLY").Shuffle);
+  EXPECT_EQ(classOf("HMMA.16816.F32").Pipe, SassPipe::Tensor);
+  EXPECT_EQ(classOf("ULDC.64").Pipe, SassPipe::Uniform);
+  EXPECT_EQ(classOf("BAR.SYNC.DEFER_BLOCKING").Pipe, SassPipe::Control);
+  // HFMA2.MMA R4, -RZ, RZ, 0, 0 sets a register; it computes nothing.
+  EXPECT_EQ(classOf("HFMA2.MMA", "R4, -RZ, RZ, 0, 0").Work.HardwareFlops, 0);
+  EXPECT_EQ(classOf("HFMA2", "R4, R4, R4, R4").Work.HardwareFlops, 2);
+}
+
+TEST(IssueTime, BusiestSmSetsTheTime) {
+  InstructionMix M;
+  M.Total = 4e9;
+  M.ByPipe[unsigned(SassPipe::Fma)] = 2e9;
+  M.ByPipe[unsigned(SassPipe::Alu)] = 1.5e9;
+  IssueRates R;
+  R.Issue = 4;
+  R.Fma = 4;
+  R.FmaHeavy = 2;
+  R.Alu = 2;
+  R.Fp64 = 2;
+  R.Xu = 0.5;
+  R.Lsu = 1;
+  R.Shuffle = 1;
+  // 100 SMs at 1 GHz, 200 blocks: two per SM, evenly.
+  IssueEstimate E = estimateIssue(M, R, 100, 1e9, 200);
+  EXPECT_DOUBLE_EQ(E.WaveFactor, 1);
+  EXPECT_DOUBLE_EQ(E.IssueSlotTime, 4e9 / (4 * 100 * 1e9));
+  EXPECT_DOUBLE_EQ(E.AluTime, 1.5e9 / (2 * 100 * 1e9));
+  EXPECT_EQ(E.Limiter, "issue");
+  EXPECT_DOUBLE_EQ(E.Time, 0.01);
+  // 201 blocks: one SM runs three, the time of 3 blocks against 2.01.
+  IssueEstimate Tail = estimateIssue(M, R, 100, 1e9, 201);
+  EXPECT_DOUBLE_EQ(Tail.WaveFactor, 3 / 2.01);
+  // 4 blocks fill 4 of the 100 SMs.
+  IssueEstimate Small = estimateIssue(M, R, 100, 1e9, 4);
+  EXPECT_DOUBLE_EQ(Small.WaveFactor, 25);
+  // The ALU pipe at half the issue rate binds an ALU-heavy mix.
+  M.ByPipe[unsigned(SassPipe::Alu)] = 3e9;
+  EXPECT_EQ(estimateIssue(M, R, 100, 1e9, 200).Limiter, "alu");
+}
+
+} // namespace
