@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -159,15 +161,20 @@ void addWork(LineWork &To, const LineWork &W, double Times = 1) {
 
 /// How many runs' worth of Source's work Sass holds, by the first kind of
 /// work both have: bytes of global memory, then shared, then FLOPs, then
-/// MUFU operations.
-std::optional<double> copiesOf(const LineWork &Source, const LineWork &Sass) {
+/// MUFU operations. Bytes are Exact: the source says what each access
+/// moves; a math function's FLOPs and MUFU operations are known roughly.
+struct Anchor {
+  double Copies = 0;
+  bool Exact = false;
+};
+std::optional<Anchor> copiesOf(const LineWork &Source, const LineWork &Sass) {
   const double LineWork::*Anchors[] = {
       &LineWork::GlobalLoadBytes, &LineWork::GlobalStoreBytes,
       &LineWork::SharedLoadBytes, &LineWork::SharedStoreBytes,
       &LineWork::HardwareFlops,   &LineWork::SfuOps};
-  for (const double LineWork::*A : Anchors)
-    if (Source.*A > 0 && Sass.*A > 0)
-      return Sass.*A / (Source.*A);
+  for (unsigned I = 0; I < 6; ++I)
+    if (Source.*Anchors[I] > 0 && Sass.*Anchors[I] > 0)
+      return Anchor{Sass.*Anchors[I] / (Source.*Anchors[I]), I < 4};
   return std::nullopt;
 }
 
@@ -246,7 +253,10 @@ public:
     markRareCases();
     countCopies();
     voteBlocks();
+    followDominators();
     fillLoops();
+    if (const char *Debug = std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
+      dump(std::string(Debug) == "2");
     return total();
   }
 
@@ -358,9 +368,11 @@ private:
 
   /// A math function's rare case: a branch inside one source line that
   /// skips code of that same line holding a loop the line does not have in
-  /// the source, or local memory (sinf's large-argument reduction loops
-  /// over a table). The model assumes it is not taken; a user's one-line
-  /// loop is the source's own.
+  /// the source, local memory (sinf's large-argument reduction loops over a
+  /// table) or a call of one of the toolkit's internal special-case
+  /// subroutines (IEEE division and sqrt of denormals, infinities). The
+  /// model assumes it is not taken; a user's one-line loop is the source's
+  /// own.
   void markRareCases() {
     for (size_t B = 0; B + 1 < Blocks.size(); ++B) {
       size_t Last = Blocks[B].End - 1;
@@ -379,7 +391,12 @@ private:
         llvm::StringRef Base = Code[I].base();
         bool BackEdge = Code[I].Target && *Code[I].Target <= Code[I].Address &&
                         (Base == "BRA" || Base == "JMP");
-        Unseen |= Base == "LDL" || Base == "STL" ||
+        // CALL `($__internal_0_$__cuda_sm20_sqrt_rn_f32_slowpath)`: the
+        // toolkit's special-case subroutines of sqrt, division, rcp.
+        bool Internal =
+            Base == "CALL" &&
+            llvm::StringRef(Code[I].Operands).contains("__internal_");
+        Unseen |= Base == "LDL" || Base == "STL" || Internal ||
                   (BackEdge && !LineOf[Last]->Work.LoopHeader);
       }
       if (SameLine && Unseen)
@@ -403,10 +420,12 @@ private:
       LineWork PerRun = T.perRun();
       LineCopies &C = Copies[Key];
       for (const auto &[Loop, W] : ByLoop)
-        if (auto N = copiesOf(PerRun, W)) {
-          C.ByLoop[Loop] = *N;
-          C.Total += *N;
-          if (Loop >= 0 && (C.Main < 0 || *N > C.ByLoop[C.Main]))
+        if (auto A = copiesOf(PerRun, W)) {
+          double N = A->Copies;
+          C.Exact = A->Exact;
+          C.ByLoop[Loop] = N;
+          C.Total += N;
+          if (Loop >= 0 && (C.Main < 0 || N > C.ByLoop[C.Main]))
             C.Main = Loop;
         }
       if (C.ByLoop.empty()) {
@@ -448,10 +467,13 @@ private:
   /// A loop's copies: those of the lines it is the main loop of.
   double loopCopies(int L) const {
     for (; L >= 0; L = Loops[L].Parent) {
-      std::vector<double> N;
+      // Counted in bytes where the loop has such lines.
+      std::vector<double> N, Rough;
       for (const auto &[Key, C] : Copies)
         if (C.Main == L)
-          N.push_back(C.ByLoop.at(L));
+          (C.Exact ? N : Rough).push_back(C.ByLoop.at(L));
+      if (N.empty())
+        N = Rough;
       if (!N.empty())
         return std::max(1.0, median(N));
     }
@@ -471,28 +493,97 @@ private:
         Bl.Count = 0;
         continue;
       }
-      std::vector<double> Votes[2][2]; // [guarded][anchored]
+      // By rank: unguarded before guarded; within each, lines whose copies
+      // are counted in bytes, then in FLOPs, then lines without copies.
+      std::vector<double> Votes[6];
       for (size_t I = Bl.First; I < Bl.End; ++I) {
         if (!LineOf[I])
           continue;
-        bool Guarded = !Code[I].Guard.empty();
+        unsigned Rank = Code[I].Guard.empty() ? 0 : 3;
         if (auto V = anchoredVote(I))
-          Votes[Guarded][1].push_back(*V);
+          Votes[Rank + (Copies.at(KeyOf[I]).Exact ? 0 : 1)].push_back(*V);
         else
-          Votes[Guarded][0].push_back(LineOf[I]->WarpExecutions /
-                                      loopCopies(Bl.Loop));
+          Votes[Rank + 2].push_back(LineOf[I]->WarpExecutions /
+                                    loopCopies(Bl.Loop));
       }
-      for (auto [Guarded, Anchored] :
-           {std::pair{0, 1}, std::pair{0, 0}, std::pair{1, 1}, std::pair{1, 0}})
-        if (!Votes[Guarded][Anchored].empty()) {
-          Bl.Count = median(Votes[Guarded][Anchored]);
-          Bl.Anchored = Anchored;
+      for (unsigned Rank = 0; Rank < 6; ++Rank)
+        if (!Votes[Rank].empty()) {
+          Bl.Count = median(Votes[Rank]);
+          Bl.Anchored = Rank % 3 != 2;
           break;
         }
       // Straight-line code runs at most once per warp.
       if (Bl.Loop < 0 && (Bl.Count < 0 || Bl.Count > LaunchWarps))
         Bl.Count = LaunchWarps;
     }
+  }
+
+  /// Blocks every path passes through run as often as where the path
+  /// starts, whatever their lines say: the compiler merges the branches of
+  /// an `if` into one predicated block, whose lines each count only their
+  /// branch's warps. Outside loops, a block on every path from the entry
+  /// runs once per warp; inside one, a block on every path from the loop's
+  /// head runs as often as the head (nvcc tests its loops at the bottom).
+  void followDominators() {
+    std::vector<std::vector<bool>> Post = postDominators();
+    for (size_t B = 0; B < Blocks.size(); ++B) {
+      Block &Bl = Blocks[B];
+      if (!Bl.Reached || Bl.Cold)
+        continue;
+      if (Bl.Loop < 0) {
+        if (Post[0][B])
+          Bl.Count = LaunchWarps;
+        continue;
+      }
+      size_t Head = Loops[Bl.Loop].FirstBlock;
+      if (Head != B && Post[Head][B] && Blocks[Head].Count >= 0)
+        Bl.Count = Blocks[Head].Count;
+    }
+  }
+
+  /// Post[A][B]: every path from block A to the kernel's exit passes
+  /// through block B (over the reached blocks).
+  std::vector<std::vector<bool>> postDominators() const {
+    size_t N = Blocks.size();
+    std::vector<std::vector<size_t>> Succ(N);
+    std::vector<bool> Exits(N, false);
+    for (size_t B = 0; B < N; ++B) {
+      if (!Blocks[B].Reached)
+        continue;
+      const SassInstruction &Last = Code[Blocks[B].End - 1];
+      llvm::StringRef Base = Last.base();
+      Exits[B] = Base == "EXIT" || Base == "RET" || Base == "KILL" ||
+                 Blocks[B].Successors.empty();
+      for (size_t S : Blocks[B].Successors)
+        if (Blocks[S].Reached)
+          Succ[B].push_back(S);
+    }
+    // PostDom(B) = {B} + the intersection of the successors' sets; an exit
+    // leaves through nothing else.
+    std::vector<std::vector<bool>> Post(N, std::vector<bool>(N, true));
+    for (size_t B = 0; B < N; ++B)
+      if (!Blocks[B].Reached || (Exits[B] && Succ[B].empty())) {
+        std::fill(Post[B].begin(), Post[B].end(), false);
+        Post[B][B] = Blocks[B].Reached;
+      }
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (size_t B = N; B-- > 0;) {
+        if (!Blocks[B].Reached || (Exits[B] && Succ[B].empty()))
+          continue;
+        std::vector<bool> Next(N, !Exits[B]);
+        for (size_t S : Succ[B])
+          for (size_t X = 0; X < N; ++X)
+            Next[X] = Next[X] && Post[S][X];
+        Next[B] = true;
+        if (Next != Post[B]) {
+          Post[B] = std::move(Next);
+          Changed = true;
+        }
+      }
+    }
+    // Post[A][B] as "B post-dominates A".
+    return Post;
   }
 
   /// Blocks of a loop with no line of their own run as often as the
@@ -506,6 +597,36 @@ private:
       for (size_t B = Loops[L].FirstBlock; B <= Loops[L].LastBlock; ++B)
         if (Blocks[B].Loop == static_cast<int>(L) && Blocks[B].Count < 0)
           Blocks[B].Count = Fill;
+    }
+  }
+
+  /// RL_ANALYZE_DEBUG_ISSUE=1 (2: every instruction): the statements, their
+  /// copies and each block's runs, on stderr.
+  void dump(bool Instructions) const {
+    for (const auto &[K, T] : Source) {
+      std::fprintf(stderr, "statement %s:%u (inlined at %u): runs %g, warps %g",
+                   K.File.c_str(), K.Line, K.CallerLine, T.Executions,
+                   T.WarpExecutions);
+      if (auto It = Copies.find(K); It != Copies.end()) {
+        std::fprintf(stderr, ", copies in loop %d of %g:", It->second.Main,
+                     It->second.Total);
+        for (const auto &[L, N] : It->second.ByLoop)
+          std::fprintf(stderr, " [%d] %g", L, N);
+      }
+      std::fprintf(stderr, "\n");
+    }
+    for (size_t B = 0; B < Blocks.size(); ++B) {
+      const Block &Bl = Blocks[B];
+      if (!Bl.Reached)
+        continue;
+      std::fprintf(
+          stderr, "block %zu at %#x: %zu instructions, loop %d, runs %g%s%s\n",
+          B, Code[Bl.First].Address, Bl.End - Bl.First, Bl.Loop, Bl.Count,
+          Bl.Anchored ? ", anchored" : "", Bl.Cold ? ", rare case" : "");
+      for (size_t I = Bl.First; Instructions && I < Bl.End; ++I)
+        std::fprintf(stderr, "  %#06x %s %s  [%s:%u]\n", Code[I].Address,
+                     Code[I].Guard.c_str(), Code[I].Opcode.c_str(),
+                     LineOf[I] ? KeyOf[I].File.c_str() : "-", KeyOf[I].Line);
     }
   }
 
@@ -552,7 +673,8 @@ private:
   struct LineCopies {
     std::map<int, double> ByLoop; ///< copies per loop (-1: straight-line)
     double Total = 0;
-    int Main = -1; ///< the loop with the most copies, -1 when in none
+    bool Exact = false; ///< counted in bytes (Anchor)
+    int Main = -1;      ///< the loop with the most copies, -1 when in none
   };
 
   const std::vector<SassInstruction> &Code;

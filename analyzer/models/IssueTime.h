@@ -4,7 +4,8 @@
 /// The compute side of a launch, from its machine code: the warp
 /// instructions of the launch (InstructionMix.h) over the SMs' issue slots
 /// and over each pipe's rate (ArchitectureLimits' IssueRates), at the GPU's
-/// clock. Blocks are spread over the SMs one at a time as slots free up, so
+/// clock; the FMA, ALU and FP64 pipes share one dispatch, so their times
+/// add. Blocks are spread over the SMs one at a time as slots free up, so
 /// the busiest SM runs ceil(blocks / SMs) of them: a grid of 133 blocks on
 /// 132 SMs takes two blocks' time, a grid of 4 blocks uses 4 SMs.
 //===----------------------------------------------------------------------===//
@@ -29,8 +30,11 @@ struct IssueEstimate {
   /// slots, and each pipe's instructions through that pipe.
   double IssueSlotTime = 0;
   double FmaTime = 0, AluTime = 0, Fp64Time = 0, XuTime = 0, LsuTime = 0;
-  double Time = 0;     ///< the largest of them
-  std::string Limiter; ///< "issue", "fma", "alu", "fp64", "xu", "lsu"
+  /// The FMA, ALU and FP64 pipes share their dispatch: the sum of their
+  /// times.
+  double MathTime = 0;
+  double Time = 0;     ///< the largest of issue, math, XU and LSU
+  std::string Limiter; ///< "issue", "math", "xu", "lsu"
   std::string RateSource;
 };
 

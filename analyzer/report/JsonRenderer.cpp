@@ -268,6 +268,7 @@ Json issueJson(const IssueEstimate &E) {
            {{"fma", E.FmaTime},
             {"alu", E.AluTime},
             {"fp64", E.Fp64Time},
+            {"math", E.MathTime},
             {"xu", E.XuTime},
             {"lsu", E.LsuTime}}},
           {"time_s", E.Time},

@@ -229,17 +229,102 @@ TEST(IssueTime, BusiestSmSetsTheTime) {
   EXPECT_DOUBLE_EQ(E.WaveFactor, 1);
   EXPECT_DOUBLE_EQ(E.IssueSlotTime, 4e9 / (4 * 100 * 1e9));
   EXPECT_DOUBLE_EQ(E.AluTime, 1.5e9 / (2 * 100 * 1e9));
-  EXPECT_EQ(E.Limiter, "issue");
-  EXPECT_DOUBLE_EQ(E.Time, 0.01);
+  // The FMA and ALU pipes share a dispatch: 2e9 FFMA at 4 and 1.5e9 ALU
+  // at 2 per SM per clock take 5 ms + 7.5 ms, more than the 10 ms of issue.
+  EXPECT_DOUBLE_EQ(E.MathTime, 0.005 + 0.0075);
+  EXPECT_EQ(E.Limiter, "math");
+  EXPECT_DOUBLE_EQ(E.Time, 0.0125);
   // 201 blocks: one SM runs three, the time of 3 blocks against 2.01.
   IssueEstimate Tail = estimateIssue(M, R, 100, 1e9, 201);
   EXPECT_DOUBLE_EQ(Tail.WaveFactor, 3 / 2.01);
   // 4 blocks fill 4 of the 100 SMs.
   IssueEstimate Small = estimateIssue(M, R, 100, 1e9, 4);
   EXPECT_DOUBLE_EQ(Small.WaveFactor, 25);
-  // The ALU pipe at half the issue rate binds an ALU-heavy mix.
-  M.ByPipe[unsigned(SassPipe::Alu)] = 3e9;
-  EXPECT_EQ(estimateIssue(M, R, 100, 1e9, 200).Limiter, "alu");
+  // With fewer ALU instructions the issue slots bind.
+  M.ByPipe[unsigned(SassPipe::Alu)] = 0.5e9;
+  IssueEstimate Issue = estimateIssue(M, R, 100, 1e9, 200);
+  EXPECT_EQ(Issue.Limiter, "issue");
+  EXPECT_DOUBLE_EQ(Issue.Time, 0.01);
+  // An IMAD runs on half the FMA units: 1e9 of them at 2 per SM per clock.
+  M.FmaHeavy = 1e9;
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200).FmaTime,
+                   1e9 / (4 * 100 * 1e9) + 1e9 / (2 * 100 * 1e9));
+}
+
+} // namespace
+
+namespace {
+
+/// The kernels of Inputs/sass/listing_branches.cu as nvcc 13 compiles them.
+const SassListing &branches() {
+  static const SassListing L = [] {
+    std::ifstream In(std::string(RLA_UNIT_INPUTS_DIR) +
+                     "/sass/listing_branches.sass");
+    std::stringstream S;
+    S << In.rdbuf();
+    return parseSassListing(S.str());
+  }();
+  return L;
+}
+
+BoundLine branchLine(unsigned Line, double Executions, double Warps,
+                     LineWork Work = {}) {
+  BoundLine L = line(Line, Executions, Warps, Work);
+  L.File = "listing_branches.cu";
+  return L;
+}
+
+TEST(InstructionMix, IfElseMergedIntoOneBlockRunsInEveryWarp) {
+  const SassFunction *F = branches().find("_Z10scan_stepsPKfPf");
+  ASSERT_NE(F, nullptr);
+  // 100 blocks of 256 threads; 8 doubling steps. `tid >= offset` runs 1793
+  // threads in 57 warps per block, the else 255 threads in 12 warps.
+  const double B = 100;
+  LineWork Copy;
+  Copy.SharedLoadBytes = 4;
+  Copy.SharedStoreBytes = 4;
+  LineWork Loop = loopHeader();
+  std::vector<BoundLine> Lines = {
+      branchLine(6, 256 * B, 8 * B),
+      branchLine(7, 256 * B, 8 * B),
+      branchLine(8, 256 * B, 8 * B, work(0, 4, 0, 0, 4)),
+      branchLine(9, 256 * B, 8 * B),
+      branchLine(10, 2048 * B, 64 * B, Loop),
+      branchLine(11, 2048 * B, 64 * B),
+      branchLine(12, 2048 * B, 64 * B),
+      branchLine(13, 2048 * B, 64 * B),
+      branchLine(14, 1793 * B, 57 * B, work(1, 0, 0, 8, 4)),
+      branchLine(16, 255 * B, 12 * B, Copy),
+      branchLine(17, 2048 * B, 64 * B),
+      branchLine(19, 256 * B, 8 * B, work(0, 0, 4, 4))};
+  InstructionMix M = countInstructions(*F, Lines, 8 * B);
+  // The steps are unrolled and each if/else merged into straight code: the
+  // whole kernel is one block on every path from the entry.
+  EXPECT_EQ(M.Loops, 0u);
+  ASSERT_NE(M.blockAt(0), nullptr);
+  EXPECT_DOUBLE_EQ(M.blockAt(0)->Runs, 8 * B);
+  EXPECT_DOUBLE_EQ(M.Total, 8 * B * M.blockAt(0)->Instructions);
+}
+
+TEST(InstructionMix, ToolkitSpecialCaseCallsAreNotTaken) {
+  const SassFunction *F = branches().find("_Z8sqrt_divPKfPf");
+  ASSERT_NE(F, nullptr);
+  // 64 warps; one IEEE sqrtf and one division per thread.
+  std::vector<BoundLine> Lines = {
+      branchLine(24, 2048, 64),
+      branchLine(25, 2048, 64, work(8, 8, 4, 0, 0, 2))};
+  InstructionMix M = countInstructions(*F, Lines, 64);
+  // The calls of __cuda_sm20_sqrt_rn_f32_slowpath (0x100) and
+  // __cuda_sm3x_div_rn_noftz_f32_slowpath (0x240) are skipped by the fast
+  // paths; every other block of the kernel runs once per warp, and the
+  // subroutines after EXIT are reached by CALL alone.
+  for (const InstructionMix::BlockRuns &B : M.BlockCounts) {
+    bool Call =
+        (B.Address <= 0x100 && 0x100 < B.Address + 16 * B.Instructions) ||
+        (B.Address <= 0x240 && 0x240 < B.Address + 16 * B.Instructions);
+    EXPECT_EQ(B.Runs, Call ? 0 : 64) << std::hex << B.Address;
+    EXPECT_LT(B.Address, 0x2b0u) << "a subroutine is not the kernel's code";
+  }
 }
 
 } // namespace
