@@ -97,6 +97,23 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
       return false;
     }
   }
+  if (const json *Cycles = F.object("latency_cycles", JsonFields::Optional)) {
+    JsonFields C(*Cycles,
+                 Where + " (" + A.computeCapability() + ") 'latency_cycles'");
+    UnitLatencies &U = A.Latencies;
+    for (auto [Key, Field] :
+         {std::pair{"l1", &U.L1}, std::pair{"l2", &U.L2},
+          std::pair{"dram", &U.Dram}, std::pair{"shared", &U.Shared},
+          std::pair{"constant", &U.Constant}, std::pair{"special", &U.Special},
+          std::pair{"shuffle", &U.Shuffle}, std::pair{"fp64", &U.Fp64},
+          std::pair{"tensor", &U.Tensor}, std::pair{"barrier", &U.Barrier}})
+      C.number(Key, *Field, JsonFields::Required, 1e-3, 1e6);
+    C.string("source", U.Source);
+    if (!C.ok()) {
+      Error = C.error();
+      return false;
+    }
+  }
   if (!F.ok()) {
     Error = F.error();
     return false;

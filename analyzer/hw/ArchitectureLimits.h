@@ -30,6 +30,22 @@ struct IssueRates {
   bool known() const { return Issue > 0; }
 };
 
+/// Cycles from an instruction's issue until its result is ready, for the
+/// units whose results a scoreboard guards; Shared 0: the entry has none.
+struct UnitLatencies {
+  double L1 = 0, L2 = 0; ///< a global load that hits L1, L2
+  double Dram = 0;       ///< one that goes to DRAM, with the GPU busy
+  double Shared = 0;     ///< LDS
+  double Constant = 0;   ///< LDC
+  double Special = 0;    ///< MUFU and the other XU operations
+  double Shuffle = 0;    ///< SHFL and other round trips through the MIO
+  double Fp64 = 0;       ///< DFMA
+  double Tensor = 0;     ///< HMMA
+  double Barrier = 0;    ///< __syncthreads in a block of 256 threads
+  std::string Source;
+  bool known() const { return Shared > 0; }
+};
+
 struct ArchitectureLimits {
   unsigned ComputeMajor = 0, ComputeMinor = 0;
   std::string Name; ///< "Hopper"
@@ -43,6 +59,7 @@ struct ArchitectureLimits {
   uint64_t SharedMemoryPerBlockOptin = 0;    ///< bytes with opt-in
   uint64_t ReservedSharedMemoryPerBlock = 0; ///< bytes the driver keeps
   IssueRates Issue;
+  UnitLatencies Latencies;
   std::string Source;
 
   std::string computeCapability() const; ///< "9.0"

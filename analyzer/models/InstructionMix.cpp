@@ -218,8 +218,8 @@ bool fallsThrough(const SassInstruction &I) {
 class MixCounter {
 public:
   MixCounter(const SassFunction &F, const std::vector<BoundLine> &Lines,
-             double LaunchWarps)
-      : Code(F.Instructions), LaunchWarps(LaunchWarps) {
+             double LaunchWarps, const SassLatencies *Latencies)
+      : Code(F.Instructions), LaunchWarps(LaunchWarps), Latencies(Latencies) {
     // A line's runs in every context with one caller line add up (two
     // calls of a function on one line)...
     std::map<LineKey, std::pair<LineTotals, LineKey>> ByLine;
@@ -662,6 +662,19 @@ private:
         AnchoredIssued += Bl.Anchored ? N : 0;
       }
     }
+    if (Latencies && LaunchWarps > 0) {
+      std::vector<std::pair<size_t, size_t>> Ranges;
+      std::vector<int> LoopOf;
+      for (const Block &Bl : Blocks) {
+        Ranges.push_back({Bl.First, Bl.End});
+        LoopOf.push_back(Bl.Loop);
+      }
+      std::vector<double> Cycles =
+          blockCycles(Code, Ranges, LoopOf, *Latencies);
+      for (size_t B = 0; B < Cycles.size(); ++B)
+        if (Blocks[B].Reached && Blocks[B].Count > 0)
+          Mix.WarpCycles += Blocks[B].Count * Cycles[B] / LaunchWarps;
+    }
     Mix.Loops = static_cast<unsigned>(Loops.size());
     Mix.AnchoredShare = Mix.Total > 0 ? AnchoredIssued / Mix.Total : 0;
     for (const auto &[Key, C] : Copies)
@@ -679,6 +692,7 @@ private:
 
   const std::vector<SassInstruction> &Code;
   double LaunchWarps;
+  const SassLatencies *Latencies;
   /// The source's statements, and the statement of each line.
   std::map<LineKey, LineTotals> Source;
   std::map<LineKey, LineKey> StatementOf;
@@ -736,8 +750,9 @@ InstructionMix::blockAt(uint32_t Address) const {
 
 InstructionMix countInstructions(const SassFunction &F,
                                  const std::vector<BoundLine> &Lines,
-                                 double LaunchWarps) {
-  return MixCounter(F, Lines, LaunchWarps).run();
+                                 double LaunchWarps,
+                                 const SassLatencies *Latencies) {
+  return MixCounter(F, Lines, LaunchWarps, Latencies).run();
 }
 
 } // namespace rla

@@ -20,6 +20,7 @@
 #define RLA_MODELS_INSTRUCTIONMIX_H
 
 #include "analyzer/ir/LineSite.h"
+#include "analyzer/models/WarpSchedule.h"
 #include "analyzer/resources/SassListing.h"
 
 #include <array>
@@ -83,6 +84,9 @@ struct InstructionMix {
   double AnchoredShare = 0;
   /// Copies of an unrolled loop's body the SASS holds (the largest).
   double LargestCopies = 1;
+  /// Cycles the average warp takes alone through its blocks, by the
+  /// schedule the compiler encoded (WarpSchedule.h); 0 when unknown.
+  double WarpCycles = 0;
   /// Each basic block the entry reaches: where it starts, its size, how
   /// often it runs (warps) and whether it is inside a loop of the SASS.
   struct BlockRuns {
@@ -96,10 +100,12 @@ struct InstructionMix {
   const BlockRuns *blockAt(uint32_t Address) const;
 };
 
-/// Counts F's warp instructions under a launch of LaunchWarps warps.
+/// Counts F's warp instructions under a launch of LaunchWarps warps; with
+/// Latencies, also one warp's cycles through them.
 InstructionMix countInstructions(const SassFunction &F,
                                  const std::vector<BoundLine> &Lines,
-                                 double LaunchWarps);
+                                 double LaunchWarps,
+                                 const SassLatencies *Latencies = nullptr);
 
 } // namespace rla
 

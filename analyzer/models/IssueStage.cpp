@@ -38,6 +38,35 @@ bool boundLines(const KernelModel &M, const Bindings &Values,
   return true;
 }
 
+/// The units' latencies in cycles; a global load's is the launch's mix of
+/// L1 hits, L2 hits and DRAM (the memory model's bytes at each level).
+std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
+                                       const MemoryEstimate *Memory,
+                                       const std::optional<BoundTotals> &T) {
+  const UnitLatencies &U = A.Latencies;
+  if (!U.known() || !Memory || !Memory->Available || !T)
+    return std::nullopt;
+  double Requested = 0;
+  for (Metric M : {Metric::GlobalLoadBytes, Metric::GlobalStoreBytes})
+    if (auto V = T->get(M))
+      Requested += V->High;
+  double ToL2 = Requested > 0 ? std::min(1.0, Memory->L2Bytes / Requested) : 1;
+  double ToDram = Memory->L2Bytes > 0
+                      ? std::min(1.0, Memory->DramBytes / Memory->L2Bytes)
+                      : 1;
+  SassLatencies L;
+  L.Global = U.L1 + ToL2 * (U.L2 - U.L1 + ToDram * (U.Dram - U.L2));
+  L.Shared = U.Shared;
+  L.Constant = U.Constant;
+  L.Special = U.Special;
+  L.Shuffle = U.Shuffle;
+  L.Fp64 = U.Fp64;
+  L.Tensor = U.Tensor;
+  L.Barrier = U.Barrier;
+  L.Atomic = U.L2;
+  return L;
+}
+
 void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
               const ArchitectureLimits &A) {
   const GpuSpec &G = *Occ.Gpu;
@@ -64,12 +93,18 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   std::vector<BoundLine> Lines;
   if (!boundLines(K.Model, C.Values, Lines))
     return;
-  InstructionMix Mix = countInstructions(*F, Lines, LaunchWarps);
+  std::optional<SassLatencies> Latencies =
+      latencies(A, K.Memory ? &*K.Memory : nullptr, K.Totals);
+  InstructionMix Mix = countInstructions(*F, Lines, LaunchWarps,
+                                         Latencies ? &*Latencies : nullptr);
   if (Mix.Total <= 0)
     return;
+  WarpResidency Residency;
+  Residency.WarpsPerBlock = std::ceil(double(O.BlockSize) / A.WarpSize);
+  Residency.ActiveWarpsPerSm = O.ActiveWarpsPerSm;
   IssueEstimate E =
       estimateIssue(Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
-                    G.BoostClockHz->Value, Blocks);
+                    G.BoostClockHz->Value, Blocks, Residency);
   V->Issue = E;
   for (RooflineResult *R : {&V->Low, &V->High}) {
     R->IssueKnown = true;

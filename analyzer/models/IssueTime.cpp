@@ -7,7 +7,8 @@
 namespace rla {
 
 IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
-                            unsigned Sms, double ClockHz, double Blocks) {
+                            unsigned Sms, double ClockHz, double Blocks,
+                            const WarpResidency &Residency) {
   IssueEstimate E;
   E.Mix = Mix;
   E.Sms = Sms;
@@ -38,10 +39,26 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
   E.XuTime = time(pipe(SassPipe::Xu), Rates.Xu);
   E.LsuTime = std::max(time(pipe(SassPipe::Lsu), Rates.Lsu),
                        time(Mix.Shuffles, Rates.Shuffle));
-  std::pair<double, const char *> Terms[] = {{E.IssueSlotTime, "issue"},
-                                             {E.MathTime, "math"},
-                                             {E.XuTime, "xu"},
-                                             {E.LsuTime, "lsu"}};
+  // One scheduler per issue slot of the SM: the busiest SM's warps are
+  // shared among them, and each holds its share of the resident warps at
+  // once; a warp alone takes Mix.WarpCycles.
+  if (Mix.WarpCycles > 0 && Residency.WarpsPerBlock > 0 &&
+      Residency.ActiveWarpsPerSm > 0) {
+    double Schedulers = Rates.Issue;
+    double Warps = std::ceil(PerSm) * Residency.WarpsPerBlock;
+    E.WarpsPerScheduler = Warps / Schedulers;
+    E.ResidentPerScheduler =
+        std::min(Warps, Residency.ActiveWarpsPerSm) / Schedulers;
+    E.WarpLatencyTime = E.WarpsPerScheduler /
+                        std::max(E.ResidentPerScheduler, 1.0 / Schedulers) *
+                        Mix.WarpCycles / ClockHz;
+  }
+  std::pair<double, const char *> Terms[] = {
+      {E.IssueSlotTime, "issue"},
+      {E.MathTime, "math"},
+      {E.XuTime, "xu"},
+      {E.LsuTime, "lsu"},
+      {E.WarpLatencyTime, "warp-latency"}};
   for (const auto &[T, Name] : Terms)
     if (T > E.Time) {
       E.Time = T;

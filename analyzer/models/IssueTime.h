@@ -33,14 +33,30 @@ struct IssueEstimate {
   /// The FMA, ALU and FP64 pipes share their dispatch: the sum of their
   /// times.
   double MathTime = 0;
-  double Time = 0;     ///< the largest of issue, math, XU and LSU
-  std::string Limiter; ///< "issue", "math", "xu", "lsu"
+  /// The busiest scheduler's warps, a few at a time (the occupancy), each
+  /// taking the mix's WarpCycles: what dependency chains and load latency
+  /// cost when too few warps hide them. 0 when unknown.
+  double WarpLatencyTime = 0;
+  double WarpsPerScheduler = 0, ResidentPerScheduler = 0;
+  /// The largest of issue, math, XU, LSU and the warps' latency.
+  double Time = 0;
+  std::string Limiter; ///< "issue", "math", "xu", "lsu", "warp-latency"
   std::string RateSource;
 };
 
+/// How the launch sits on an SM, for the latency of its warps.
+struct WarpResidency {
+  double WarpsPerBlock = 0;
+  double ActiveWarpsPerSm = 0; ///< the occupancy's
+};
+
 /// The estimate for Mix on a GPU of Sms SMs at ClockHz, with Blocks blocks.
+/// With Residency and the mix's warp cycles, also the time of the warps'
+/// own schedules: each scheduler holds some warps at a time, and a warp
+/// alone takes WarpCycles.
 IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
-                            unsigned Sms, double ClockHz, double Blocks);
+                            unsigned Sms, double ClockHz, double Blocks,
+                            const WarpResidency &Residency = {});
 
 } // namespace rla
 

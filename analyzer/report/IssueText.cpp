@@ -18,9 +18,14 @@ std::string issueText(const GpuVerdict &V) {
     return "";
   const IssueEstimate &E = *V.Issue;
   const InstructionMix &M = E.Mix;
-  std::string Limit = E.Limiter == "issue"  ? "issue slots"
-                      : E.Limiter == "math" ? "FMA+ALU dispatch"
-                                            : E.Limiter + " pipe";
+  std::string Limit =
+      E.Limiter == "issue"  ? "issue slots"
+      : E.Limiter == "math" ? "FMA+ALU dispatch"
+      : E.Limiter == "warp-latency"
+          ? "warp latency: " + formatSignificant(E.ResidentPerScheduler) +
+                " warps per scheduler, " + formatSi(E.Mix.WarpCycles) +
+                " cycles each"
+          : E.Limiter + " pipe";
   std::string Out = formatSi(M.Total) + " warp instructions in " +
                     formatDuration(E.Time) + " (" + Limit;
   // The pipes by share of the instructions, largest first.

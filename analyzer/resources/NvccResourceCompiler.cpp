@@ -131,7 +131,8 @@ PtxasReport reportOf(const CompileTexts &T) {
   return P;
 }
 
-/// nvdisasm's listing of Cubin with line numbers and inlining (-gi).
+/// nvdisasm's listing of Cubin with line numbers and inlining (-gi) and the
+/// encodings (-hex), whose control bits are the compiler's schedule.
 void disassemble(const ResourceCompileRequest &R, const std::string &Cubin,
                  CompileTexts &Out) {
   if (R.Disassembler.empty()) {
@@ -140,7 +141,7 @@ void disassemble(const ResourceCompileRequest &R, const std::string &Cubin,
   }
   int Status = 0;
   std::string Error;
-  auto Text = runCapturing({R.Disassembler, "-gi", "-c", Cubin},
+  auto Text = runCapturing({R.Disassembler, "-gi", "-c", "-hex", Cubin},
                            R.TimeoutSeconds, Status, Error);
   if (!Text || Status != 0) {
     Out.SassError =
@@ -239,7 +240,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     llvm::SmallString<256> Input(R.File);
     llvm::sys::fs::make_absolute(Input);
     std::vector<std::string> Parts = {
-        "rl-analyze resources v3", R.Arch,
+        "rl-analyze resources v4", R.Arch,
         nvccVersion(R.Nvcc),       R.Nvcc,
         Input.str().str(),         (*Source)->getBuffer().str()};
     Parts.insert(Parts.end(), Flags.begin(), Flags.end());

@@ -81,6 +81,18 @@ std::optional<SassInstruction> parseInstruction(llvm::StringRef L) {
   return I;
 }
 
+/// "/* 0x000fe20000000800 */" alone on a line: the second encoding word.
+std::optional<uint64_t> encodingWord(llvm::StringRef L) {
+  L = L.trim();
+  if (!L.consume_front("/*") || !L.consume_back("*/"))
+    return std::nullopt;
+  L = L.trim();
+  uint64_t Word = 0;
+  if (!L.consume_front("0x") || L.size() != 16 || L.getAsInteger(16, Word))
+    return std::nullopt;
+  return Word;
+}
+
 /// The label a branch names ("`(.L_x_4)" -> ".L_x_4"), empty when none.
 llvm::StringRef branchLabel(llvm::StringRef Operands) {
   size_t Open = Operands.find("`(");
@@ -108,6 +120,20 @@ bool isBranch(const std::string &Base) {
 }
 
 } // namespace
+
+std::optional<SassInstruction::Schedule> SassInstruction::schedule() const {
+  if (!HighWord)
+    return std::nullopt;
+  // Bits 105-125 of the instruction: stall (4), yield (1), write
+  // scoreboard (3), read scoreboard (3), wait mask (6).
+  uint64_t Control = *HighWord >> 41;
+  Schedule S;
+  S.Stall = static_cast<unsigned>(Control & 0xF);
+  S.WriteBarrier = static_cast<unsigned>((Control >> 5) & 0x7);
+  S.ReadBarrier = static_cast<unsigned>((Control >> 8) & 0x7);
+  S.WaitMask = static_cast<unsigned>((Control >> 11) & 0x3F);
+  return S;
+}
 
 const SassFunction *SassListing::find(const std::string &MangledName) const {
   for (const SassFunction &F : Functions)
@@ -183,6 +209,11 @@ SassListing parseSassListing(const std::string &Text) {
     }
     if (L.starts_with(".L") && L.ends_with(":")) {
       PendingLabels.push_back(L.drop_back(1).str());
+      continue;
+    }
+    if (auto Word = encodingWord(L)) {
+      if (!Cur->Instructions.empty() && !Cur->Instructions.back().HighWord)
+        Cur->Instructions.back().HighWord = Word;
       continue;
     }
     auto I = parseInstruction(L);

@@ -1,7 +1,7 @@
 //===- SassListing.h - The compiled kernels' machine code -------*- C++ -*-===//
 ///
 /// \file
-/// Reads what `nvdisasm -gi -c` prints for a cubin built with `-lineinfo`:
+/// Reads what `nvdisasm -gi -c -hex` prints for a cubin built with `-lineinfo`:
 /// per function its SASS instructions in address order, each with its
 /// guard predicate, opcode, the source line it came from (the `//## File`
 /// comments) and, for branches, the target address. The issue model
@@ -32,6 +32,19 @@ struct SassInstruction {
   std::vector<Position> Origins;
   /// A branch's (BRA, BRX, CALL, ...) target address, when it names one.
   std::optional<uint32_t> Target;
+  /// The high 64 bits of the 128-bit encoding (nvdisasm -hex, cuobjdump's
+  /// second word): Volta and later keep the compiler's schedule there.
+  std::optional<uint64_t> HighWord;
+  /// The scheduling the compiler encoded (Volta to Blackwell): cycles to
+  /// wait before the warp's next instruction, the scoreboard this
+  /// instruction's result sets (7: none), the one its sources release, and
+  /// the scoreboards it waits on first (a mask of 6).
+  struct Schedule {
+    unsigned Stall = 1;
+    unsigned WriteBarrier = 7, ReadBarrier = 7;
+    unsigned WaitMask = 0;
+  };
+  std::optional<Schedule> schedule() const;
   /// The opcode without modifiers ("LDG" of "LDG.E.128").
   std::string base() const { return Opcode.substr(0, Opcode.find('.')); }
 };

@@ -328,3 +328,84 @@ TEST(InstructionMix, ToolkitSpecialCaseCallsAreNotTaken) {
 }
 
 } // namespace
+
+namespace {
+
+/// cuobjdump -sass of the H200 microbenchmark's dependent chains
+/// (docs/accuracy/pipe-rates): an FFMA waits 4 cycles for the one before
+/// (stall 4 in its control bits); an LDS pointer chase waits on the
+/// scoreboard its predecessor set.
+const char *const Chains = R"SASS(
+		Function : chain
+        /*0000*/                   FFMA R11, R11, UR5, R4 ;  /* 0x000000050b0b7c23 */
+                                                             /* 0x000fc80008000004 */
+        /*0010*/                   FFMA R11, R11, UR5, R4 ;  /* 0x000000050b0b7c23 */
+                                                             /* 0x000fc80008000004 */
+        /*0020*/                   FFMA R11, R11, UR5, R4 ;  /* 0x000000050b0b7c23 */
+                                                             /* 0x000fc80008000004 */
+        /*0030*/                   LDS R4, [R7] ;            /* 0x0000000007047984 */
+                                                             /* 0x001e280000000800 */
+        /*0040*/                   LDS R4, [R4] ;            /* 0x0000000004047984 */
+                                                             /* 0x001e280000000800 */
+        /*0050*/                   LDS R5, [R4] ;            /* 0x0000000004057984 */
+                                                             /* 0x001e280000000800 */
+        /*0060*/                   EXIT ;                    /* 0x000000000000794d */
+                                                             /* 0x000fea0003800000 */
+)SASS";
+
+TEST(WarpSchedule, EncodedStallsAndScoreboards) {
+  SassListing L = parseSassListing(Chains);
+  ASSERT_EQ(L.Functions.size(), 1u);
+  const std::vector<SassInstruction> &Code = L.Functions[0].Instructions;
+  ASSERT_TRUE(Code[0].schedule());
+  EXPECT_EQ(Code[0].schedule()->Stall, 4u);
+  EXPECT_EQ(Code[0].schedule()->WriteBarrier, 7u);
+  EXPECT_EQ(Code[3].schedule()->WriteBarrier, 0u);
+  EXPECT_EQ(Code[4].schedule()->WaitMask, 1u);
+  SassLatencies Lat;
+  Lat.Shared = 23;
+  // Three FFMAs at 4 cycles; each LDS waits for the one before: the first
+  // issues at 12, the second at 12 + 23 (its stall of 4 is inside that),
+  // the third at 12 + 46, then 4 more and the EXIT's 5.
+  std::vector<double> C = blockCycles(Code, {{0, Code.size()}}, {-1}, Lat);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_DOUBLE_EQ(C[0], 12 + 23 + 23 + 4 + 5);
+  // Without the encodings there is no schedule.
+  std::vector<SassInstruction> Bare = Code;
+  Bare[2].HighWord.reset();
+  EXPECT_TRUE(blockCycles(Bare, {{0, Bare.size()}}, {-1}, Lat).empty());
+}
+
+} // namespace
+
+namespace {
+
+TEST(IssueTime, FewWarpsWaitOnTheirOwnChains) {
+  IssueRates R;
+  R.Issue = 4;
+  R.Fma = 4;
+  R.FmaHeavy = 2;
+  R.Alu = 2;
+  R.Fp64 = 2;
+  R.Xu = 0.5;
+  R.Lsu = 1;
+  R.Shuffle = 1;
+  // 8 blocks of 8 warps, one per SM: 2 warps per scheduler, each a chain
+  // of 65536 dependent FFMAs (4 cycles each) it runs alone.
+  InstructionMix M;
+  M.Total = 8 * 8 * 65536;
+  M.ByPipe[unsigned(SassPipe::Fma)] = M.Total;
+  M.WarpCycles = 65536 * 4;
+  WarpResidency Res{8, 64};
+  IssueEstimate E = estimateIssue(M, R, 100, 1e9, 8, Res);
+  EXPECT_DOUBLE_EQ(E.WarpsPerScheduler, 2);
+  EXPECT_DOUBLE_EQ(E.ResidentPerScheduler, 2);
+  EXPECT_DOUBLE_EQ(E.WarpLatencyTime, 65536 * 4 / 1e9);
+  EXPECT_EQ(E.Limiter, "warp-latency");
+  // 1600 such blocks: 16 per SM, 32 warps per scheduler of which 16 fit at
+  // once (64 warps per SM): two rounds of chains.
+  IssueEstimate Full = estimateIssue(M, R, 100, 1e9, 1600, Res);
+  EXPECT_DOUBLE_EQ(Full.WarpLatencyTime, 2 * 65536 * 4 / 1e9);
+}
+
+} // namespace
