@@ -62,8 +62,8 @@ std::optional<double> levelTime(const RooflineResult &R, Level L) {
       return R.L1Time;
     return std::nullopt;
   case Level::Latency:
-    if (R.LatencyKnown)
-      return R.LatencyTime;
+    if (latencyKnown(R))
+      return latencyTime(R);
     return std::nullopt;
   case Level::Atomics:
     if (R.AtomicKnown)

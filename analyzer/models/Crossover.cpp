@@ -286,7 +286,7 @@ std::optional<WhatIfResult> whatIfPrecision(const KernelReport &Base,
       {Hi.MemoryTime * S, Bound::Memory},
       {Hi.L2Known ? Hi.L2Time * S : 0, Bound::L2},
       {Hi.L1Known ? Hi.L1Time * S : 0, Bound::L1},
-      {Hi.LatencyKnown ? Hi.LatencyTime * S : 0, Bound::Latency},
+      {latencyKnown(Hi) ? latencyTime(Hi) * S : 0, Bound::Latency},
       {Hi.AtomicKnown ? Hi.AtomicTime : 0,
        Bound::Atomics}}; // per update, not per byte
   W.PredictedTime = Hi.PredictedTime;

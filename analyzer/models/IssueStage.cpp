@@ -10,6 +10,7 @@
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/OccupancyStages.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rla {
@@ -106,14 +107,25 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
       estimateIssue(Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
                     G.BoostClockHz->Value, Blocks, Residency);
   V->Issue = E;
+  double Throughput =
+      std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
   for (RooflineResult *R : {&V->Low, &V->High}) {
     R->IssueKnown = true;
     R->IssueTime = E.Time;
     R->IssueLimiter = E.Limiter;
+    R->FlopComputeTime = R->ComputeTime;
+    R->IssueThroughputTime = Throughput;
+    R->WarpLatencyTime = E.WarpLatencyTime;
+    R->WarpLatencyFloor =
+        E.WarpsPerScheduler > 0
+            ? E.WarpLatencyTime *
+                  std::min(1.0, E.ResidentPerScheduler / E.WarpsPerScheduler)
+            : 0;
     // The slower of the FLOPs at their peak and the issue of every
-    // instruction sets the compute side.
-    if (R->ComputeKnown && E.Time > R->ComputeTime)
-      R->ComputeTime = E.Time;
+    // instruction sets the compute side; the warps' latency is a latency
+    // term (decideVerdict).
+    if (R->ComputeKnown && Throughput > R->ComputeTime)
+      R->ComputeTime = Throughput;
   }
 }
 

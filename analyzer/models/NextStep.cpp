@@ -89,6 +89,13 @@ std::optional<double> timeWithWarps(const RooflineResult &Current,
     To = std::min(To, LaunchWarps);
   double Bandwidth = Current.LatencyBandwidth * To / Current.ConcurrentWarps;
   double Latency = Bandwidth > 0 ? Current.DramBytes / Bandwidth : 0;
+  // The warps' own latency is hidden in proportion to the warps resident,
+  // down to one round of them.
+  if (Current.IssueKnown && Lift.ToWarpsPerSm > 0)
+    Latency = std::max(Latency,
+                       std::max(Current.WarpLatencyFloor,
+                                Current.WarpLatencyTime * Lift.FromWarpsPerSm /
+                                    Lift.ToWarpsPerSm));
   double Others = std::max({Current.ComputeTime, Current.MemoryTime,
                             Current.L2Time, Current.L1Time});
   return std::max(Others, Latency);

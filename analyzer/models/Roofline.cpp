@@ -223,6 +223,17 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
   return R;
 }
 
+bool latencyKnown(const RooflineResult &R) {
+  return R.LatencyKnown || (R.IssueKnown && R.WarpLatencyTime > 0);
+}
+
+double latencyTime(const RooflineResult &R) {
+  double T = R.LatencyKnown ? R.LatencyTime : 0;
+  if (R.IssueKnown)
+    T = std::max(T, R.WarpLatencyTime);
+  return T;
+}
+
 void decideVerdict(RooflineResult &R) {
   R.PredictedTime = std::max({R.ComputeTime, R.MemoryTime, R.L2Time, R.L1Time});
   if (R.TotalFlops <= 0 && R.DramBytes <= 0)
@@ -242,9 +253,9 @@ void decideVerdict(RooflineResult &R) {
     R.Verdict = Bound::Compute;
   // An undecided verdict has a missing side; the latency term cannot decide
   // it either.
-  if (R.LatencyKnown && R.Verdict != Bound::Unknown &&
-      R.LatencyTime > R.PredictedTime) {
-    R.PredictedTime = R.LatencyTime;
+  if (latencyKnown(R) && R.Verdict != Bound::Unknown &&
+      latencyTime(R) > R.PredictedTime) {
+    R.PredictedTime = latencyTime(R);
     R.Verdict = Bound::Latency;
   }
   if (R.AtomicKnown && R.Verdict != Bound::Unknown &&

@@ -89,12 +89,19 @@ struct RooflineResult {
   /// "sfu" when this is the larger.
   double SfuTime = 0;
   /// The SASS issue model (IssueTime.h): the launch's warp instructions
-  /// through the issue slots and pipes of the busiest SM. The compute time
-  /// is the larger of the FLOP time and this; IssueLimiter names the pipe
-  /// ("issue", "fma", "alu", ...) when this is the larger.
+  /// through the issue slots and pipes of the busiest SM (the compute time
+  /// is the larger of the FLOP time and IssueThroughputTime), and the
+  /// warps' own latency (a latency term beside Little's law's).
+  /// IssueLimiter names the longest ("issue", "math", "warp-latency", ...).
   bool IssueKnown = false;
   double IssueTime = 0;
   std::string IssueLimiter;
+  /// Its parts, for what-ifs: the compute time of the FLOPs alone, the
+  /// issue of the instructions (slots and pipes), and the warps' own
+  /// latency, which more resident warps shorten down to one round
+  /// (WarpLatencyFloor).
+  double FlopComputeTime = 0, IssueThroughputTime = 0;
+  double WarpLatencyTime = 0, WarpLatencyFloor = 0;
   /// Global atomics at the GPU's measured update rate for their number of
   /// distinct addresses (few addresses serialize): the sum over sites.
   bool AtomicKnown = false;
@@ -107,6 +114,12 @@ struct RooflineResult {
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;
 };
+
+/// The latency side of R: Little's law on its DRAM bytes and, where the
+/// issue model ran, its warps' own latency; 0 when neither is known.
+double latencyTime(const RooflineResult &R);
+/// Whether R has a latency term at all.
+bool latencyKnown(const RooflineResult &R);
 
 /// Every term of one launch on one GPU: compute, DRAM, L2 and L1 times and
 /// intensities; no verdict yet (PredictedTime 0, Verdict Unknown).

@@ -76,6 +76,11 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
   if (Lo.Verdict != Hi.Verdict)
     Text += std::string(" at the high end of its ranges (") +
             boundName(Lo.Verdict) + "-bound at the low end)";
+  // The warps' own latency (the issue model) when it is the longer term.
+  if (Hi.IssueKnown && Hi.WarpLatencyTime > Hi.LatencyTime && V.Issue)
+    return Text + ": its warps wait on their own dependency chains and " +
+           "loads: " + issueText(V) + " (predicted " +
+           span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
   // Little's law's numbers of the ends that are latency-bound only.
   const RooflineResult &From = Lo.Verdict == Bound::Latency ? Lo : Hi;
   Text +=

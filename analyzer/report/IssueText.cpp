@@ -10,7 +10,8 @@
 namespace rla {
 
 bool issueSetsCompute(const RooflineResult &R) {
-  return R.IssueKnown && R.IssueTime > 0 && R.IssueTime >= R.ComputeTime;
+  return R.IssueKnown && R.IssueThroughputTime > 0 &&
+         R.IssueThroughputTime >= R.ComputeTime;
 }
 
 std::string issueText(const GpuVerdict &V) {

@@ -48,4 +48,4 @@ __global__ void wmma_gemm(const half *a, const half *b, float *c, int M,
 // TEXT: tensor {{.*}}33,554,432  (tensor fp16 33.6 MFLOP)
 // The bound and the time depend on whether the machine code is read (the
 // issue model, with nvdisasm) or not; the roof does not.
-// TEXT: H100 SXM  {{.*}}  64.0 FLOP/B (DRAM)  295 FLOP/B (tensor fp16)
+// TEXT: H100 SXM  {{.*}}  64.0 FLOP/B (DRAM{{(, latency)?}})  {{.*}} FLOP/B (tensor fp16)
