@@ -1,8 +1,8 @@
 //===- InstructionMix.cpp -------------------------------------------------===//
 #include "analyzer/models/InstructionMix.h"
+#include "analyzer/models/SassControlFlow.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -16,97 +16,7 @@
 
 namespace rla {
 
-const char *sassPipeName(SassPipe P) {
-  switch (P) {
-  case SassPipe::Fma:
-    return "fma";
-  case SassPipe::Alu:
-    return "alu";
-  case SassPipe::Fp64:
-    return "fp64";
-  case SassPipe::Xu:
-    return "xu";
-  case SassPipe::Lsu:
-    return "lsu";
-  case SassPipe::Tensor:
-    return "tensor";
-  case SassPipe::Uniform:
-    return "uniform";
-  case SassPipe::Control:
-    return "control";
-  case SassPipe::Other:
-    break;
-  }
-  return "other";
-}
-
 namespace {
-
-/// Bytes per thread of a load or store from its modifiers (LDG.E.128: 16).
-double accessBytes(llvm::StringRef Opcode) {
-  llvm::SmallVector<llvm::StringRef, 6> Parts;
-  Opcode.split(Parts, '.');
-  for (llvm::StringRef P : Parts) {
-    if (P == "128")
-      return 16;
-    if (P == "64")
-      return 8;
-    if (P == "U8" || P == "S8")
-      return 1;
-    if (P == "U16" || P == "S16")
-      return 2;
-  }
-  return 4;
-}
-
-/// HFMA2.MMA R4, -RZ, RZ, 0, 0: the compiler's way to set a register.
-bool isConstantMove(const SassInstruction &I) {
-  llvm::StringRef Ops = I.Operands;
-  return Ops.contains("-RZ, RZ") || Ops.contains(", RZ, RZ,");
-}
-
-SassPipe pipeOf(llvm::StringRef Base) {
-  if (Base.starts_with("U") || Base == "S2UR" || Base == "R2UR" ||
-      Base == "VOTEU")
-    return SassPipe::Uniform;
-  return llvm::StringSwitch<SassPipe>(Base)
-      .Cases({"FFMA", "FADD", "FMUL", "FFMA32I", "FADD32I", "FMUL32I"},
-             SassPipe::Fma)
-      .Cases({"FSWZADD", "HFMA2", "HADD2", "HMUL2", "HFMA2_32I"}, SassPipe::Fma)
-      .Cases({"IMAD", "IMUL", "IMAD32I", "IMUL32I", "IDP", "IMADSP"},
-             SassPipe::Fma)
-      .Cases({"DADD", "DMUL", "DFMA", "DSETP", "DMNMX", "DSET"}, SassPipe::Fp64)
-      .Cases({"MUFU", "I2F", "F2I", "F2F", "I2I", "FRND"}, SassPipe::Xu)
-      .Cases({"POPC", "FLO", "BREV"}, SassPipe::Xu)
-      .Cases({"LDG", "STG", "LD", "ST", "LDS", "STS", "LDL", "STL"},
-             SassPipe::Lsu)
-      .Cases({"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "REDUX"}, SassPipe::Lsu)
-      .Cases({"LDSM", "STSM", "LDGSTS", "SHFL", "MATCH", "CCTL"}, SassPipe::Lsu)
-      // Nsight Compute: the LSU also issues special register reads.
-      .Case("S2R", SassPipe::Lsu)
-      .Cases({"HMMA", "IMMA", "DMMA", "BMMA", "HGMMA", "IGMMA", "QGMMA"},
-             SassPipe::Tensor)
-      .Cases({"BGMMA", "OMMA", "QMMA"}, SassPipe::Tensor)
-      .Cases({"BRA", "BRX", "JMP", "JMX", "EXIT", "RET", "CALL", "BSSY"},
-             SassPipe::Control)
-      .Cases({"BSYNC", "BREAK", "WARPSYNC", "BAR", "NOP", "YIELD", "KILL"},
-             SassPipe::Control)
-      .Cases({"BPT", "NANOSLEEP", "DEPBAR", "MEMBAR", "FENCE", "ERRBAR",
-              "WARPGROUP"},
-             SassPipe::Control)
-      .Cases({"IADD3", "IADD", "IADD32I", "IABS", "LOP3", "LOP", "LOP32I"},
-             SassPipe::Alu)
-      .Cases({"SHF", "SHL", "SHR", "LEA", "ISETP", "FSETP", "HSETP2"},
-             SassPipe::Alu)
-      .Cases({"PSETP", "PLOP3", "SEL", "FSEL", "FMNMX", "IMNMX", "VIMNMX"},
-             SassPipe::Alu)
-      .Cases({"VIADD", "VIADDMNMX", "MOV", "MOV32I", "PRMT", "P2R", "R2P"},
-             SassPipe::Alu)
-      .Cases({"CS2R", "BMSK", "SGXT", "I2FP", "F2FP", "FCHK", "VOTE"},
-             SassPipe::Alu)
-      .Cases({"HSET2", "FSET", "ISET", "LEPC", "HMNMX2"}, SassPipe::Alu)
-      .Default(SassPipe::Other);
-}
 
 /// A source position as both sides name it: the file's name and the line
 /// (nvcc writes absolute paths, the parse the path it was given), and for
@@ -186,33 +96,12 @@ double median(std::vector<double> V) {
   return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
 }
 
-struct Block {
-  size_t First = 0, End = 0; ///< instruction indices [First, End)
-  std::vector<size_t> Successors;
-  bool Reached = false;
-  int Loop = -1; ///< innermost loop (index into Loops), -1 outside
+/// A block of the control flow with what the count finds about it.
+struct Block : SassBlock {
   double Count = -1;
   bool Anchored = false;
   bool Cold = false; ///< a math function's rare case (not taken)
 };
-
-struct Loop {
-  size_t FirstBlock = 0, LastBlock = 0; ///< blocks [FirstBlock, LastBlock]
-  int Parent = -1;
-};
-
-bool isJump(llvm::StringRef B) {
-  return B == "BRA" || B == "BRX" || B == "JMP" || B == "JMX" || B == "EXIT" ||
-         B == "RET" || B == "KILL";
-}
-
-bool endsBlock(const SassInstruction &I) {
-  return isJump(I.base()) || I.base() == "BREAK";
-}
-
-bool fallsThrough(const SassInstruction &I) {
-  return !isJump(I.base()) || !I.Guard.empty();
-}
 
 /// One function's instructions counted under one launch (see the header).
 class MixCounter {
@@ -248,8 +137,12 @@ public:
     if (Code.empty())
       return {};
     resolveLines();
-    buildBlocks();
-    findLoops();
+    Cfg = buildControlFlow(Code);
+    for (const SassBlock &B : Cfg.Blocks)
+      Blocks.push_back(Block{B});
+    Loops = Cfg.Loops;
+    BlockOf = Cfg.BlockOf;
+    IndexOf = Cfg.IndexOf;
     markRareCases();
     countCopies();
     voteBlocks();
@@ -284,86 +177,6 @@ private:
         }
       }
     }
-  }
-
-  /// Basic blocks (a branch target or the instruction after a branch
-  /// starts one), their successors, and what the entry reaches (the
-  /// padding after the last EXIT, a subroutine only CALL reaches, are not
-  /// counted).
-  void buildBlocks() {
-    for (size_t I = 0; I < Code.size(); ++I)
-      IndexOf[Code[I].Address] = I;
-    std::set<size_t> Leaders = {0};
-    for (size_t I = 0; I < Code.size(); ++I) {
-      if (endsBlock(Code[I]) && I + 1 < Code.size())
-        Leaders.insert(I + 1);
-      llvm::StringRef B = Code[I].base();
-      if (Code[I].Target && B != "BSSY" && B != "CALL")
-        if (auto It = IndexOf.find(*Code[I].Target); It != IndexOf.end())
-          Leaders.insert(It->second);
-    }
-    BlockOf.resize(Code.size());
-    for (auto It = Leaders.begin(); It != Leaders.end(); ++It) {
-      Block Bl;
-      Bl.First = *It;
-      auto Next = std::next(It);
-      Bl.End = Next == Leaders.end() ? Code.size() : *Next;
-      for (size_t I = Bl.First; I < Bl.End; ++I)
-        BlockOf[I] = Blocks.size();
-      Blocks.push_back(Bl);
-    }
-    for (size_t B = 0; B < Blocks.size(); ++B) {
-      const SassInstruction &Last = Code[Blocks[B].End - 1];
-      if (fallsThrough(Last) && B + 1 < Blocks.size())
-        Blocks[B].Successors.push_back(B + 1);
-      if (Last.Target && (Last.base() == "BRA" || Last.base() == "JMP"))
-        if (auto It = IndexOf.find(*Last.Target); It != IndexOf.end())
-          Blocks[B].Successors.push_back(BlockOf[It->second]);
-    }
-    std::vector<size_t> Work = {0};
-    Blocks[0].Reached = true;
-    while (!Work.empty()) {
-      size_t B = Work.back();
-      Work.pop_back();
-      for (size_t S : Blocks[B].Successors)
-        if (!Blocks[S].Reached) {
-          Blocks[S].Reached = true;
-          Work.push_back(S);
-        }
-    }
-  }
-
-  /// A branch back to an earlier block closes a loop; nvcc lays a loop out
-  /// as the blocks between its head and that branch. A block's loop is the
-  /// shortest such span that holds it.
-  void findLoops() {
-    for (size_t B = 0; B < Blocks.size(); ++B)
-      if (Blocks[B].Reached)
-        for (size_t S : Blocks[B].Successors)
-          if (S <= B)
-            Loops.push_back({S, B, -1});
-    auto span = [&](size_t L) {
-      return Loops[L].LastBlock - Loops[L].FirstBlock;
-    };
-    std::vector<size_t> BySpan(Loops.size());
-    for (size_t I = 0; I < Loops.size(); ++I)
-      BySpan[I] = I;
-    std::stable_sort(BySpan.begin(), BySpan.end(),
-                     [&](size_t A, size_t B) { return span(A) < span(B); });
-    for (size_t B = 0; B < Blocks.size(); ++B)
-      for (size_t L : BySpan)
-        if (Loops[L].FirstBlock <= B && B <= Loops[L].LastBlock) {
-          Blocks[B].Loop = static_cast<int>(L);
-          break;
-        }
-    for (size_t L = 0; L < Loops.size(); ++L)
-      for (size_t P : BySpan)
-        if (P != L && span(P) > span(L) &&
-            Loops[P].FirstBlock <= Loops[L].FirstBlock &&
-            Loops[L].LastBlock <= Loops[P].LastBlock) {
-          Loops[L].Parent = static_cast<int>(P);
-          break;
-        }
   }
 
   /// A math function's rare case: a branch inside one source line that
@@ -525,7 +338,7 @@ private:
   /// runs once per warp; inside one, a block on every path from the loop's
   /// head runs as often as the head (nvcc tests its loops at the bottom).
   void followDominators() {
-    std::vector<std::vector<bool>> Post = postDominators();
+    std::vector<std::vector<bool>> Post = postDominators(Cfg, Code);
     for (size_t B = 0; B < Blocks.size(); ++B) {
       Block &Bl = Blocks[B];
       if (!Bl.Reached || Bl.Cold)
@@ -543,49 +356,6 @@ private:
 
   /// Post[A][B]: every path from block A to the kernel's exit passes
   /// through block B (over the reached blocks).
-  std::vector<std::vector<bool>> postDominators() const {
-    size_t N = Blocks.size();
-    std::vector<std::vector<size_t>> Succ(N);
-    std::vector<bool> Exits(N, false);
-    for (size_t B = 0; B < N; ++B) {
-      if (!Blocks[B].Reached)
-        continue;
-      const SassInstruction &Last = Code[Blocks[B].End - 1];
-      llvm::StringRef Base = Last.base();
-      Exits[B] = Base == "EXIT" || Base == "RET" || Base == "KILL" ||
-                 Blocks[B].Successors.empty();
-      for (size_t S : Blocks[B].Successors)
-        if (Blocks[S].Reached)
-          Succ[B].push_back(S);
-    }
-    // PostDom(B) = {B} + the intersection of the successors' sets; an exit
-    // leaves through nothing else.
-    std::vector<std::vector<bool>> Post(N, std::vector<bool>(N, true));
-    for (size_t B = 0; B < N; ++B)
-      if (!Blocks[B].Reached || (Exits[B] && Succ[B].empty())) {
-        std::fill(Post[B].begin(), Post[B].end(), false);
-        Post[B][B] = Blocks[B].Reached;
-      }
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (size_t B = N; B-- > 0;) {
-        if (!Blocks[B].Reached || (Exits[B] && Succ[B].empty()))
-          continue;
-        std::vector<bool> Next(N, !Exits[B]);
-        for (size_t S : Succ[B])
-          for (size_t X = 0; X < N; ++X)
-            Next[X] = Next[X] && Post[S][X];
-        Next[B] = true;
-        if (Next != Post[B]) {
-          Post[B] = std::move(Next);
-          Changed = true;
-        }
-      }
-    }
-    // Post[A][B] as "B post-dominates A".
-    return Post;
-  }
-
   /// Blocks of a loop with no line of their own run as often as the
   /// loop's other blocks do.
   void fillLoops() {
@@ -699,46 +469,15 @@ private:
   std::vector<const LineTotals *> LineOf;
   std::vector<LineKey> KeyOf;
   std::vector<SassClass> Classes;
+  SassControlFlow Cfg;
   std::map<uint32_t, size_t> IndexOf;
   std::vector<Block> Blocks;
   std::vector<size_t> BlockOf;
-  std::vector<Loop> Loops;
+  std::vector<SassLoop> Loops;
   std::map<LineKey, LineCopies> Copies;
 };
 
 } // namespace
-
-SassClass classifySass(const SassInstruction &I) {
-  SassClass C;
-  llvm::StringRef Base = I.base();
-  llvm::StringRef Op = I.Opcode;
-  C.Pipe = pipeOf(Base);
-  C.FmaHeavy =
-      Base.starts_with("IMAD") || Base.starts_with("IMUL") || Base == "IDP";
-  C.Shuffle = Base == "SHFL";
-  if ((Base == "FFMA" || Base == "DFMA" || Base == "FFMA32I" ||
-       Base == "HFMA2") &&
-      !isConstantMove(I))
-    C.Work.HardwareFlops = 2;
-  else if (Base == "FADD" || Base == "FMUL" || Base == "DADD" ||
-           Base == "DMUL" || Base == "HADD2" || Base == "HMUL2" ||
-           Base == "FADD32I" || Base == "FMUL32I")
-    C.Work.HardwareFlops = 1;
-  if (Base == "MUFU")
-    C.Work.SfuOps = 1;
-  if (Base == "LDG" || Base == "LD") {
-    C.Work.GlobalLoadBytes = accessBytes(Op);
-    C.GlobalLoad = true;
-  } else if (Base == "STG" || Base == "ST") {
-    C.Work.GlobalStoreBytes = accessBytes(Op);
-    C.GlobalStore = true;
-  } else if (Base == "LDS") {
-    C.Work.SharedLoadBytes = accessBytes(Op);
-  } else if (Base == "STS") {
-    C.Work.SharedStoreBytes = accessBytes(Op);
-  }
-  return C;
-}
 
 const InstructionMix::BlockRuns *
 InstructionMix::blockAt(uint32_t Address) const {

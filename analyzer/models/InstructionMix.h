@@ -20,6 +20,7 @@
 #define RLA_MODELS_INSTRUCTIONMIX_H
 
 #include "analyzer/ir/LineSite.h"
+#include "analyzer/models/SassClass.h"
 #include "analyzer/models/WarpSchedule.h"
 #include "analyzer/resources/SassListing.h"
 
@@ -29,34 +30,6 @@
 #include <vector>
 
 namespace rla {
-
-/// The SM units an instruction is executed by (Volta to Blackwell names).
-enum class SassPipe {
-  Fma,     ///< FP32 and FP16 add/mul/fma, integer multiply-add (IMAD)
-  Alu,     ///< integer add, logic, shifts, compares, selects, moves
-  Fp64,    ///< double precision
-  Xu,      ///< transcendentals (MUFU), conversions, popc, flo
-  Lsu,     ///< memory instructions and shuffles (the MIO queue)
-  Tensor,  ///< HMMA, IMMA, DMMA, HGMMA
-  Uniform, ///< the uniform datapath (U* opcodes)
-  Control, ///< branches, barriers, exits
-  Other,
-};
-constexpr unsigned NumSassPipes = 9;
-const char *sassPipeName(SassPipe P); ///< "fma", "alu", ...
-
-/// What one SASS instruction is, for pricing.
-struct SassClass {
-  SassPipe Pipe = SassPipe::Other;
-  /// Runs on the half of the FMA pipe that also does integer multiplies
-  /// (IMAD, IMUL): half the FP32 rate.
-  bool FmaHeavy = false;
-  bool Shuffle = false;
-  /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
-  LineWork Work;
-  bool GlobalLoad = false, GlobalStore = false;
-};
-SassClass classifySass(const SassInstruction &I);
 
 /// A line's numbers under one launch.
 struct BoundLine {

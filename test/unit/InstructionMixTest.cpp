@@ -11,16 +11,32 @@ using namespace rla;
 
 namespace {
 
-/// The kernels of Inputs/sass/listing_kernels.cu as nvcc 13 compiles them.
+/// Inputs/sass/Name: a listing of kernels nvcc 13 compiled (sm_90).
+SassListing loadListing(const std::string &Name) {
+  std::ifstream In(std::string(RLA_UNIT_INPUTS_DIR) + "/sass/" + Name);
+  std::stringstream S;
+  S << In.rdbuf();
+  return parseSassListing(S.str());
+}
+
+/// The kernels of Inputs/sass/listing_kernels.cu.
 const SassListing &listing() {
-  static const SassListing L = [] {
-    std::ifstream In(std::string(RLA_UNIT_INPUTS_DIR) +
-                     "/sass/listing_kernels.sass");
-    std::stringstream S;
-    S << In.rdbuf();
-    return parseSassListing(S.str());
-  }();
+  static const SassListing L = loadListing("listing_kernels.sass");
   return L;
+}
+
+/// The H200's rates per SM per clock (data/architectures.json, 9.0).
+IssueRates hopperRates() {
+  IssueRates R;
+  R.Issue = 4;
+  R.Fma = 4;
+  R.FmaHeavy = 2;
+  R.Alu = 2;
+  R.Fp64 = 2;
+  R.Xu = 0.5;
+  R.Lsu = 1;
+  R.Shuffle = 1;
+  return R;
 }
 
 BoundLine line(unsigned Line, double Executions, double Warps,
@@ -215,15 +231,7 @@ TEST(IssueTime, BusiestSmSetsTheTime) {
   M.Total = 4e9;
   M.ByPipe[unsigned(SassPipe::Fma)] = 2e9;
   M.ByPipe[unsigned(SassPipe::Alu)] = 1.5e9;
-  IssueRates R;
-  R.Issue = 4;
-  R.Fma = 4;
-  R.FmaHeavy = 2;
-  R.Alu = 2;
-  R.Fp64 = 2;
-  R.Xu = 0.5;
-  R.Lsu = 1;
-  R.Shuffle = 1;
+  IssueRates R = hopperRates();
   // 100 SMs at 1 GHz, 200 blocks: two per SM, evenly.
   IssueEstimate E = estimateIssue(M, R, 100, 1e9, 200);
   EXPECT_DOUBLE_EQ(E.WaveFactor, 1);
@@ -255,15 +263,9 @@ TEST(IssueTime, BusiestSmSetsTheTime) {
 
 namespace {
 
-/// The kernels of Inputs/sass/listing_branches.cu as nvcc 13 compiles them.
+/// The kernels of Inputs/sass/listing_branches.cu.
 const SassListing &branches() {
-  static const SassListing L = [] {
-    std::ifstream In(std::string(RLA_UNIT_INPUTS_DIR) +
-                     "/sass/listing_branches.sass");
-    std::stringstream S;
-    S << In.rdbuf();
-    return parseSassListing(S.str());
-  }();
+  static const SassListing L = loadListing("listing_branches.sass");
   return L;
 }
 
@@ -381,15 +383,7 @@ TEST(WarpSchedule, EncodedStallsAndScoreboards) {
 namespace {
 
 TEST(IssueTime, FewWarpsWaitOnTheirOwnChains) {
-  IssueRates R;
-  R.Issue = 4;
-  R.Fma = 4;
-  R.FmaHeavy = 2;
-  R.Alu = 2;
-  R.Fp64 = 2;
-  R.Xu = 0.5;
-  R.Lsu = 1;
-  R.Shuffle = 1;
+  IssueRates R = hopperRates();
   // 8 blocks of 8 warps, one per SM: 2 warps per scheduler, each a chain
   // of 65536 dependent FFMAs (4 cycles each) it runs alone.
   InstructionMix M;

@@ -1,0 +1,46 @@
+//===- SassClass.h - What a SASS instruction is, for pricing ----*- C++ -*-===//
+///
+/// \file
+/// The SM pipe each SASS opcode is executed by (Volta to Blackwell names)
+/// and the work it does that the source shows too: FLOPs as Nsight Compute
+/// counts them, MUFU operations, bytes loaded and stored per thread.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_MODELS_SASSCLASS_H
+#define RLA_MODELS_SASSCLASS_H
+
+#include "analyzer/ir/LineSite.h"
+#include "analyzer/resources/SassListing.h"
+
+namespace rla {
+
+/// The SM units an instruction is executed by (Volta to Blackwell names).
+enum class SassPipe {
+  Fma,     ///< FP32 and FP16 add/mul/fma, integer multiply-add (IMAD)
+  Alu,     ///< integer add, logic, shifts, compares, selects, moves
+  Fp64,    ///< double precision
+  Xu,      ///< transcendentals (MUFU), conversions, popc, flo
+  Lsu,     ///< memory instructions and shuffles (the MIO queue)
+  Tensor,  ///< HMMA, IMMA, DMMA, HGMMA
+  Uniform, ///< the uniform datapath (U* opcodes)
+  Control, ///< branches, barriers, exits
+  Other,
+};
+constexpr unsigned NumSassPipes = 9;
+const char *sassPipeName(SassPipe P); ///< "fma", "alu", ...
+
+/// What one SASS instruction is, for pricing.
+struct SassClass {
+  SassPipe Pipe = SassPipe::Other;
+  /// Runs on the half of the FMA pipe that also does integer multiplies
+  /// (IMAD, IMUL): half the FP32 rate.
+  bool FmaHeavy = false;
+  bool Shuffle = false;
+  /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
+  LineWork Work;
+  bool GlobalLoad = false, GlobalStore = false;
+};
+SassClass classifySass(const SassInstruction &I);
+
+} // namespace rla
+
+#endif // RLA_MODELS_SASSCLASS_H
