@@ -45,7 +45,7 @@ if [ -x "$cuda_bin/nvcc" ] && [ ! -x "$cuda_bin/nvdisasm" ] &&
   python3 -m pip install --quiet nvidia-cuda-nvdisasm==13.2.51 2>/dev/null ||
     python3 -m pip install --quiet --break-system-packages \
       nvidia-cuda-nvdisasm==13.2.51
-  nvdisasm_bin=$(python3 -c 'import nvidia, os; print(os.path.join(list(nvidia.__path__)[0], "cu13", "bin", "nvdisasm"))')
+  nvdisasm_bin=$(python3 -c 'import importlib.metadata as m; print(next(str(f.locate()) for f in m.files("nvidia-cuda-nvdisasm") if str(f).endswith("bin/nvdisasm")))')
   ln -sf "$nvdisasm_bin" /usr/local/bin/nvdisasm
 fi
 if [ ! -x "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" ]; then
