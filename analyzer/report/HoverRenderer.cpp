@@ -1,5 +1,6 @@
 //===- HoverRenderer.cpp --------------------------------------------------===//
 #include "analyzer/report/HoverRenderer.h"
+#include "analyzer/report/IssueText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
 #include "analyzer/support/HumanUnits.h"
@@ -95,6 +96,10 @@ void renderOne(std::string &Out, const KernelReport &K) {
            "), predicted " +
            span(V.Low.PredictedTime, V.High.PredictedTime, Time) + "\n";
   }
+  // The compiled instructions (ptxas and nvdisasm on the saved file).
+  for (const GpuVerdict &V : K.Verdicts)
+    if (std::string Issue = issueText(V); !Issue.empty() && V.Gpu)
+      Out += "- issue on " + V.Gpu->Name + ": " + Issue + "\n";
   if (std::string Next = nextStepText(K); !Next.empty())
     Out += "- next: " + Next + "\n";
   // Occupancy comes from ptxas on the saved file (docs/ide.md).

@@ -50,3 +50,28 @@ TEST(HoverRendererTest, RangesShowBothEnds) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(HoverRendererTest, IssueModelLine) {
+  GpuSpec L40S = fixtures::l40s(), H100 = fixtures::h100();
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  KernelReport &K = R.Kernels[0];
+  // The compiled code's count on the H100 only.
+  IssueEstimate E;
+  E.Mix.Total = 4.2e6;
+  E.Mix.ByPipe[unsigned(SassPipe::Fma)] = 2.1e6;
+  E.Mix.ByPipe[unsigned(SassPipe::Lsu)] = 2.1e6;
+  E.Time = 2.5e-6;
+  E.Limiter = "issue";
+  E.WaveFactor = 1;
+  K.Verdicts[1].Issue = E;
+  std::string Text = renderHover(kernelsNamed(R, "saxpy"));
+  EXPECT_NE(Text.find("- issue on H100 SXM: 4.20M warp instructions in "
+                      "2.50 us (issue slots; fma 50%, lsu 50%)\n"),
+            std::string::npos)
+      << Text;
+  EXPECT_EQ(Text.find("- issue on L40S"), std::string::npos) << Text;
+}
+
+} // namespace
