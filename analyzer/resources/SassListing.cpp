@@ -113,7 +113,7 @@ std::optional<uint32_t> branchAddress(llvm::StringRef Operands) {
   return Address;
 }
 
-bool isBranch(const std::string &Base) {
+bool isBranch(llvm::StringRef Base) {
   return Base == "BRA" || Base == "BRX" || Base == "CALL" || Base == "JMP" ||
          Base == "JMX" || Base == "BREAK" || Base == "BSSY" || Base == "SSY" ||
          Base == "PBK" || Base == "PCNT" || Base == "CAL" || Base == "JCAL";

@@ -10,6 +10,8 @@
 #ifndef RLA_RESOURCES_SASSLISTING_H
 #define RLA_RESOURCES_SASSLISTING_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,8 +47,10 @@ struct SassInstruction {
     unsigned WaitMask = 0;
   };
   std::optional<Schedule> schedule() const;
-  /// The opcode without modifiers ("LDG" of "LDG.E.128").
-  std::string base() const { return Opcode.substr(0, Opcode.find('.')); }
+  /// The opcode without modifiers ("LDG" of "LDG.E.128"), a view into Opcode.
+  llvm::StringRef base() const {
+    return llvm::StringRef(Opcode).take_until([](char C) { return C == '.'; });
+  }
 };
 
 struct SassFunction {
