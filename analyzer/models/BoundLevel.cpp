@@ -1,6 +1,7 @@
 //===- BoundLevel.cpp -----------------------------------------------------===//
 #include "analyzer/models/BoundLevel.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace rla {
@@ -78,6 +79,25 @@ std::optional<double> levelShare(const RooflineResult &R, Level L) {
   if (!T || R.PredictedTime <= 0)
     return std::nullopt;
   return *T / R.PredictedTime;
+}
+
+std::vector<LevelTime> levelTimes(const RooflineResult &R) {
+  std::vector<LevelTime> Out;
+  for (unsigned I = 0; I < NumLevels; ++I)
+    if (std::optional<double> T = levelTime(R, static_cast<Level>(I)))
+      Out.push_back({static_cast<Level>(I), *T});
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const LevelTime &A, const LevelTime &B) {
+                     return A.Seconds > B.Seconds;
+                   });
+  return Out;
+}
+
+std::optional<double> boundMargin(const RooflineResult &R) {
+  std::vector<LevelTime> T = levelTimes(R);
+  if (T.size() < 2 || T[1].Seconds <= 0)
+    return std::nullopt;
+  return T[0].Seconds / T[1].Seconds;
 }
 
 std::optional<LevelIntensity> boundIntensity(const RooflineResult &R) {

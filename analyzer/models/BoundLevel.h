@@ -14,6 +14,7 @@
 #include "analyzer/models/Roofline.h"
 
 #include <optional>
+#include <vector>
 
 namespace rla {
 
@@ -32,6 +33,19 @@ std::optional<double> levelTime(const RooflineResult &R, Level L);
 /// levelTime / PredictedTime, 0..1: the share of the level's peak (FLOP/s
 /// or bytes/s) the launch uses while it runs. Unset with the time.
 std::optional<double> levelShare(const RooflineResult &R, Level L);
+
+/// Every level that has a time, the longest first (ties in the report's
+/// order): the limiters of one launch, the first of which sets its time.
+struct LevelTime {
+  Level At = Level::Compute;
+  double Seconds = 0;
+};
+std::vector<LevelTime> levelTimes(const RooflineResult &R);
+
+/// How far the winning limiter is ahead: its time over the runner-up's
+/// (1.0 when two tie); unset with fewer than two limiters or a runner-up
+/// of no time.
+std::optional<double> boundMargin(const RooflineResult &R);
 
 /// FLOP per byte at the level the verdict names (DRAM bytes for compute,
 /// DRAM and latency), and the ridge of that level: the roof's peak over the

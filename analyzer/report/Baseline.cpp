@@ -111,7 +111,47 @@ std::string badField(const Json &K) {
                           "footprint_bytes", "occupancy"})
     if (K.contains(Key) && !K[Key].is_null() && !valueOf(K[Key]))
       return "\"" + std::string(Key) + "\" must be a number or null";
+  if (K.contains("limiters_s") && !K["limiters_s"].is_null()) {
+    if (!K["limiters_s"].is_object())
+      return "\"limiters_s\" must be an object";
+    for (const auto &[Level, Seconds] : K["limiters_s"].items())
+      if (!Seconds.is_number())
+        return "\"limiters_s\"." + Level + " must be a number";
+  }
   return "";
+}
+
+/// The verdict's limiters (docs/json-format.md), longest first.
+std::vector<std::pair<std::string, double>> limitersOf(const Json &V) {
+  std::vector<std::pair<std::string, double>> Out;
+  if (!V.contains("limiters") || !V["limiters"].is_array())
+    return Out;
+  for (const Json &L : V["limiters"])
+    if (L.is_object() && L.contains("time_s") && L["time_s"].is_number())
+      Out.push_back({str(L, "level"), L["time_s"].get<double>()});
+  return Out;
+}
+
+/// "; L2 17.3 us -> 77.9 us": the limiter whose time grew the most, for a
+/// grown predicted time; "" without limiters on both sides.
+std::string grownLimiter(const BaselineEntry &B, const BaselineEntry &N) {
+  std::string Name;
+  double Growth = 0, From = 0, To = 0;
+  for (const auto &[Level, Now] : N.Limiters) {
+    double Before = 0;
+    for (const auto &[L, T] : B.Limiters)
+      if (L == Level)
+        Before = T;
+    if (Now - Before > Growth) {
+      Growth = Now - Before;
+      Name = Level;
+      From = Before;
+      To = Now;
+    }
+  }
+  if (Name.empty() || B.Limiters.empty())
+    return "";
+  return "; " + Name + " " + formatDuration(From) + " -> " + formatDuration(To);
 }
 
 /// A non-negative integer field, 0 when absent or of another type.
@@ -192,6 +232,7 @@ std::vector<BaselineEntry> baselineEntries(const Json &Report,
       E.Bound = str(V, "bound");
       E.Intensity = member(V, "intensity");
       E.PredictedTime = member(V, "predicted_time_s");
+      E.Limiters = limitersOf(V);
       Out.push_back(E);
     }
   }
@@ -267,6 +308,9 @@ bool loadBaseline(const std::string &Path, std::vector<BaselineEntry> &Out,
     E.DramBytes = member(K, "dram_bytes");
     E.FootprintBytes = member(K, "footprint_bytes");
     E.Occupancy = member(K, "occupancy");
+    if (K.contains("limiters_s") && K["limiters_s"].is_object())
+      for (const auto &[Level, Seconds] : K["limiters_s"].items())
+        E.Limiters.push_back({Level, Seconds.get<double>()});
     if (K.contains("findings") && K["findings"].is_array()) {
       std::vector<std::string> Ids;
       for (const Json &Id : K["findings"])
@@ -314,6 +358,12 @@ bool writeBaseline(const std::string &Path,
     K["dram_bytes"] = optionalNumber(E.DramBytes);
     K["footprint_bytes"] = optionalNumber(E.FootprintBytes);
     K["occupancy"] = optionalNumber(E.Occupancy);
+    if (!E.Limiters.empty()) {
+      Json Limiters = Json::object();
+      for (const auto &[Level, Seconds] : E.Limiters)
+        Limiters[Level] = Seconds;
+      K["limiters_s"] = Limiters;
+    }
     if (E.FindingIds)
       K["findings"] = *E.FindingIds;
     Kernels.push_back(K);
@@ -405,7 +455,7 @@ BaselineComparison compareToBaseline(const std::vector<BaselineEntry> &Before,
       Report("predicted time grew from " + formatDuration(*B.PredictedTime) +
              " to " + formatDuration(*N.PredictedTime) + " (" +
              percent(*B.PredictedTime, *N.PredictedTime) + ", tolerance " +
-             Tol + ")");
+             Tol + ")" + grownLimiter(B, N));
     if (B.DramBytes && N.DramBytes && *B.DramBytes > 0 &&
         *N.DramBytes > *B.DramBytes * (1 + Tolerance))
       Report("DRAM bytes grew from " + formatSi(*B.DramBytes, "B") + " to " +

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rla {
@@ -36,6 +37,10 @@ struct BaselineEntry {
   std::string Bound;
   std::optional<double> Intensity, PredictedTime, DramBytes, FootprintBytes,
       Occupancy;
+  /// Each limiter's time ("l2" -> seconds), longest first; empty in
+  /// baselines written before they were recorded. A grown time names the
+  /// limiter that grew the most.
+  std::vector<std::pair<std::string, double>> Limiters;
   /// The IDs of the kernel's findings (sorted, once each), for
   /// --fail-on-new; unset in baselines written before they were recorded.
   std::optional<std::vector<std::string>> FindingIds;

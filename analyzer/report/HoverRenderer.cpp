@@ -1,6 +1,7 @@
 //===- HoverRenderer.cpp --------------------------------------------------===//
 #include "analyzer/report/HoverRenderer.h"
 #include "analyzer/report/IssueText.h"
+#include "analyzer/report/LimitersText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
 #include "analyzer/support/HumanUnits.h"
@@ -96,6 +97,10 @@ void renderOne(std::string &Out, const KernelReport &K) {
            "), predicted " +
            span(V.Low.PredictedTime, V.High.PredictedTime, Time) + "\n";
   }
+  // What sets the time, longest first, and the winner's lead.
+  for (const GpuVerdict &V : K.Verdicts)
+    if (std::string L = limitersText(V.High); !L.empty() && V.Gpu)
+      Out += "- limiters on " + V.Gpu->Name + ": " + L + "\n";
   // The compiled instructions (ptxas and nvdisasm on the saved file).
   for (const GpuVerdict &V : K.Verdicts)
     if (std::string Issue = issueText(V); !Issue.empty() && V.Gpu)

@@ -339,6 +339,16 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
     Share[levelName(static_cast<Level>(L))] = X ? Json(*X) : Json(nullptr);
   }
   J["level_share"] = Share;
+  // The limiters, longest first, and how far the first is ahead of the
+  // second: the numbers a user weighs a change by.
+  Json Limiters = Json::array();
+  if (Decided)
+    for (const LevelTime &T : levelTimes(Hi))
+      Limiters.push_back(
+          {{"level", levelName(T.At)}, {"time_s", number(T.Seconds)}});
+  J["limiters"] = Limiters;
+  std::optional<double> Margin = Decided ? boundMargin(Hi) : std::nullopt;
+  J["margin"] = Margin ? number(*Margin) : Json(nullptr);
   // The special-function pipe (part of the compute time) and the global
   // atomics at the GPU's measured update rate.
   J["sfu_time_s"] =

@@ -146,6 +146,51 @@ std::vector<RelatedLine> relatedLines(const Json &K) {
   return Out;
 }
 
+/// The next step of the first verdict as a place to change, worded as the
+/// text report words it; none when it is at its roof or has no line.
+std::optional<RelatedLine> nextStepLine(const Json &V) {
+  auto It = V.find("next_step");
+  if (It == V.end() || !It->is_object())
+    return std::nullopt;
+  const Json &N = *It;
+  auto L = N.find("location");
+  if (L == N.end() || !L->is_object() || !N.contains("action") ||
+      !N["action"].is_string())
+    return std::nullopt;
+  RelatedLine R;
+  R.Loc.File = stringOr(*L, "file", "");
+  R.Loc.Line = unsignedOr(*L, "line");
+  R.Loc.Column = unsignedOr(*L, "column");
+  if (R.Loc.File.empty() || !R.Loc.valid())
+    return std::nullopt;
+  R.Message = "next step: " + N["action"].get<std::string>() + ": -" +
+              formatDuration(numberOr(N, "saving_s")) + " of " +
+              formatDuration(numberOr(N, "before_s"));
+  if (std::string Gpu = stringOr(V, "gpu", ""); !Gpu.empty())
+    R.Message += " on " + Gpu;
+  if (std::string After = stringOr(N, "after_bound", ""); !After.empty())
+    R.Message += " (then " + After + "-bound)";
+  return R;
+}
+
+std::optional<VerdictNumbers> verdictNumbers(const Json &V) {
+  auto T = V.find("predicted_time_s");
+  if (T == V.end() || !T->is_number())
+    return std::nullopt;
+  VerdictNumbers Out;
+  Out.Gpu = stringOr(V, "gpu", "");
+  Out.Bound = stringOr(V, "bound", "");
+  Out.PredictedTime = T->get<double>();
+  if (auto M = V.find("margin"); M != V.end() && M->is_number())
+    Out.Margin = M->get<double>();
+  if (auto L = V.find("limiters"); L != V.end() && L->is_array())
+    for (const Json &X : *L)
+      if (X.is_object() && X.contains("time_s") && X["time_s"].is_number())
+        Out.Limiters.push_back(
+            {stringOr(X, "level", "?"), X["time_s"].get<double>()});
+  return Out;
+}
+
 } // namespace
 
 bool parseSeverity(const std::string &Name, Severity &Out) {
@@ -182,8 +227,18 @@ std::vector<ReportFinding> reportFindings(const Json &Report) {
           V && !IsSuppressed(*V) && Checks.enabled(V->Id)) {
         size_t Before = Out.size();
         add(Out, *V, false);
-        if (Out.size() > Before)
+        if (Out.size() > Before) {
           Out.back().Related = relatedLines(K);
+          const Json *First = nullptr;
+          if (K.contains("verdicts") && K["verdicts"].is_array() &&
+              !K["verdicts"].empty() && K["verdicts"][0].is_object())
+            First = &K["verdicts"][0];
+          if (First) {
+            if (std::optional<RelatedLine> Next = nextStepLine(*First))
+              Out.back().Related.insert(Out.back().Related.begin(), *Next);
+            Out.back().Numbers = verdictNumbers(*First);
+          }
+        }
       }
       if (K.contains("diagnostics") && K["diagnostics"].is_array())
         for (const Json &D : K["diagnostics"])

@@ -14,7 +14,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rla {
@@ -25,12 +27,23 @@ struct RelatedLine {
   std::string Message;
 };
 
+/// A verdict's numbers on the first GPU: the predicted time, each limiter's
+/// time (longest first) and the winner's margin over the runner-up.
+struct VerdictNumbers {
+  std::string Gpu, Bound;
+  double PredictedTime = 0;
+  std::optional<double> Margin;
+  std::vector<std::pair<std::string, double>> Limiters;
+};
+
 struct ReportFinding {
   Finding F;
   bool Suppressed = false;
-  /// For a verdict remark: the launch's lines by DRAM traffic, largest
-  /// first (the kernel's "lines").
+  /// For a verdict remark: the line of its next step (what to change
+  /// first, with the time it saves), then the launch's lines by DRAM
+  /// traffic, largest first (the kernel's "lines").
   std::vector<RelatedLine> Related;
+  std::optional<VerdictNumbers> Numbers; ///< for a verdict remark
 };
 
 /// Active findings first, then the suppressed ones (Report["suppressed"]).

@@ -139,6 +139,19 @@ std::string renderSarif(const std::vector<Json> &Reports,
         }
         R["relatedLocations"] = Related;
       }
+      // A verdict's numbers, for tools that rank or chart launches.
+      if (RF.Numbers) {
+        Json Limiters = Json::object();
+        for (const auto &[Level, Seconds] : RF.Numbers->Limiters)
+          Limiters[Level] = Seconds;
+        R["properties"] = {{"gpu", RF.Numbers->Gpu},
+                           {"bound", RF.Numbers->Bound},
+                           {"predicted_time_s", RF.Numbers->PredictedTime},
+                           {"limiters_s", Limiters},
+                           {"margin", RF.Numbers->Margin
+                                          ? Json(*RF.Numbers->Margin)
+                                          : Json(nullptr)}};
+      }
       if (!F.Fixes.empty())
         R["fixes"] = Json::array({fix(F)});
       if (RF.Suppressed)

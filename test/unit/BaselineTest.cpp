@@ -1,6 +1,10 @@
 //===- BaselineTest.cpp ---------------------------------------------------===//
 #include "analyzer/report/Baseline.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -120,6 +124,51 @@ TEST(Baseline, OneSiteWithSeveralLaunchesKeepsThemApart) {
   auto E = entries(R);
   ASSERT_EQ(E.size(), 2u);
   EXPECT_NE(E[0].key(), E[1].key());
+}
+
+/// The report of `report()` with its verdict's limiters, longest first.
+Json withLimiters(Json R, double Dram, double L2) {
+  Json &V = R["kernels"][0]["verdicts"][0];
+  V["limiters"] = Json::array();
+  for (auto [Level, T] :
+       {std::pair<const char *, double>{"dram", Dram}, {"l2", L2}})
+    V["limiters"].push_back({{"level", Level}, {"time_s", T}});
+  std::sort(V["limiters"].begin(), V["limiters"].end(),
+            [](const Json &A, const Json &B) {
+              return A["time_s"].get<double>() > B["time_s"].get<double>();
+            });
+  return R;
+}
+
+TEST(Baseline, AGrownTimeNamesTheLimiterThatGrew) {
+  auto Before =
+      entries(withLimiters(report("memory", 0.5, 2e-6, 1e6), 2e-6, 1e-6));
+  ASSERT_EQ(Before[0].Limiters.size(), 2u);
+  EXPECT_EQ(Before[0].Limiters[0].first, "dram");
+  // The same DRAM time; L2 went from 1 to 3 us and now sets the time.
+  auto Now = entries(withLimiters(report("l2", 0.5, 3e-6, 1e6), 2e-6, 3e-6));
+  std::vector<Finding> F = compareToBaseline(Before, Now, 0.05).Regressions;
+  ASSERT_FALSE(F.empty());
+  EXPECT_NE(F.back().Message.find("predicted time grew from 2.00 us to 3.00 "
+                                  "us (+50%, tolerance 5%); l2 1.00 us -> "
+                                  "3.00 us"),
+            std::string::npos)
+      << F.back().Message;
+}
+
+TEST(Baseline, LimitersSurviveWritingAndLoading) {
+  llvm::SmallString<128> Path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("baseline", "json", Path));
+  auto E = entries(withLimiters(report("memory", 0.5, 2e-6, 1e6), 2e-6, 1e-6));
+  std::string Error;
+  ASSERT_TRUE(writeBaseline(Path.str().str(), E, "test", Error)) << Error;
+  std::vector<BaselineEntry> Loaded;
+  ASSERT_TRUE(loadBaseline(Path.str().str(), Loaded, Error)) << Error;
+  llvm::sys::fs::remove(Path);
+  ASSERT_EQ(Loaded.size(), 1u);
+  ASSERT_EQ(Loaded[0].Limiters.size(), 2u);
+  EXPECT_EQ(Loaded[0].Limiters[0].first, "dram");
+  EXPECT_DOUBLE_EQ(Loaded[0].Limiters[1].second, 1e-6);
 }
 
 TEST(Baseline, FileKeysAreRelativeToTheBaseline) {

@@ -30,6 +30,16 @@ TEST(HoverRendererTest, BoundLaunchOnEveryGpu) {
   EXPECT_TRUE(kernelsNamed(R, "sax").empty());
 }
 
+TEST(HoverRendererTest, LimitersLongestFirstWithTheLead) {
+  GpuSpec L40S = fixtures::l40s(), H100 = fixtures::h100();
+  Report R = fixtures::boundSaxpy(L40S, H100);
+  std::string Text = renderHover(kernelsNamed(R, "saxpy"));
+  EXPECT_NE(Text.find("- limiters on L40S: DRAM 233 us (636x compute), "
+                      "compute 366 ns\n"),
+            std::string::npos)
+      << Text;
+}
+
 TEST(HoverRendererTest, UnboundLaunchNamesWhatToBind) {
   GpuSpec L40S = fixtures::l40s();
   Report R;

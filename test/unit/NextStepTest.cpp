@@ -58,6 +58,32 @@ TEST(BoundLevel, DramBoundUsesTheDramRidge) {
   EXPECT_DOUBLE_EQ(I->Ridge, 10.0);
 }
 
+TEST(BoundLevel, LimitersLongestFirstWithTheMargin) {
+  // L1 2 ms, DRAM 1 ms, L2 0.5 ms, compute 0.1 ms.
+  RooflineResult R = roof(1e9, 1e9, 2e9, 40e9);
+  std::vector<LevelTime> T = levelTimes(R);
+  ASSERT_EQ(T.size(), 4u);
+  EXPECT_EQ(T[0].At, Level::L1);
+  EXPECT_EQ(T[1].At, Level::Dram);
+  EXPECT_EQ(T[2].At, Level::L2);
+  EXPECT_EQ(T[3].At, Level::Compute);
+  EXPECT_DOUBLE_EQ(T[0].Seconds, R.PredictedTime);
+  EXPECT_DOUBLE_EQ(*boundMargin(R), 2.0);
+}
+
+TEST(BoundLevel, TiedLimitersHaveMarginOne) {
+  // DRAM, L2 and L1 all take 4 ms... at their own bandwidths: 4 GB DRAM,
+  // 16 GB L2, 80 GB L1.
+  RooflineResult R = roof(1e9, 4e9, 16e9, 80e9);
+  EXPECT_DOUBLE_EQ(*boundMargin(R), 1.0);
+  // One level alone has no runner-up.
+  RooflineResult Alone;
+  Alone.PeakFlops = 1e12;
+  Alone.ComputeTime = 1e-3;
+  EXPECT_EQ(levelTimes(Alone).size(), 1u);
+  EXPECT_FALSE(boundMargin(Alone));
+}
+
 TEST(NextStep, ChoosesTheFixThatSavesTheMost) {
   RooflineResult Now = roof(1e9, 1e9, 2e9, 40e9); // 2 ms, L1-bound
   SiteFix Small, Big;
