@@ -114,6 +114,21 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
       return false;
     }
   }
+  if (const json *Costs = F.object("launch", JsonFields::Optional)) {
+    JsonFields C(*Costs, Where + " (" + A.computeCapability() + ") 'launch'");
+    LaunchCosts &L = A.Launch;
+    double FloorUs = 0;
+    C.number("floor_us", FloorUs, JsonFields::Required, 1e-3, 1e3);
+    L.FloorSeconds = FloorUs * 1e-6;
+    C.number("block_cycles", L.BlockCycles, JsonFields::Required, 0, 1e6);
+    C.number("block_lifetime_cycles", L.BlockLifetimeCycles,
+             JsonFields::Required, 0, 1e6);
+    C.string("source", L.Source);
+    if (!C.ok()) {
+      Error = C.error();
+      return false;
+    }
+  }
   if (!F.ok()) {
     Error = F.error();
     return false;

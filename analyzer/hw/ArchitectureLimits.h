@@ -46,6 +46,19 @@ struct UnitLatencies {
   bool known() const { return Shared > 0; }
 };
 
+/// What a launch costs beyond its work (scripts/device/launch_floor.cu):
+/// a fixed time from the launch reaching the GPU to its end (an empty
+/// kernel's duration), the SM cycles the block scheduler needs per block
+/// it hands each SM, and the shortest life of a block on an SM (which
+/// bounds the rate when few blocks fit at once). FloorSeconds 0: unknown.
+struct LaunchCosts {
+  double FloorSeconds = 0;
+  double BlockCycles = 0;
+  double BlockLifetimeCycles = 0;
+  std::string Source;
+  bool known() const { return FloorSeconds > 0; }
+};
+
 struct ArchitectureLimits {
   unsigned ComputeMajor = 0, ComputeMinor = 0;
   std::string Name; ///< "Hopper"
@@ -60,6 +73,7 @@ struct ArchitectureLimits {
   uint64_t ReservedSharedMemoryPerBlock = 0; ///< bytes the driver keeps
   IssueRates Issue;
   UnitLatencies Latencies;
+  LaunchCosts Launch;
   std::string Source;
 
   std::string computeCapability() const; ///< "9.0"
@@ -83,7 +97,7 @@ public:
 
   /// architectures.json beside gpus.json (GpuDatabase::defaultPath()'s dir).
   static std::string defaultPath();
-  static constexpr int SupportedSchemaVersion = 2;
+  static constexpr int SupportedSchemaVersion = 3;
 
 private:
   std::vector<ArchitectureLimits> Archs;

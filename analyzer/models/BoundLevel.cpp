@@ -20,6 +20,8 @@ const char *levelName(Level L) {
     return "latency";
   case Level::Atomics:
     return "atomics";
+  case Level::Launch:
+    return "launch";
   }
   return "unknown";
 }
@@ -38,6 +40,8 @@ std::optional<Level> levelOf(Bound B) {
     return Level::Latency;
   case Bound::Atomics:
     return Level::Atomics;
+  case Bound::Launch:
+    return Level::Launch;
   case Bound::Unknown:
     break;
   }
@@ -69,6 +73,10 @@ std::optional<double> levelTime(const RooflineResult &R, Level L) {
   case Level::Atomics:
     if (R.AtomicKnown)
       return R.AtomicTime;
+    return std::nullopt;
+  case Level::Launch:
+    if (R.LaunchKnown)
+      return R.DispatchTime;
     return std::nullopt;
   }
   return std::nullopt;
@@ -127,7 +135,9 @@ std::optional<LevelIntensity> boundIntensity(const RooflineResult &R) {
     Bandwidth = R.LatencyBandwidth;
     break;
   case Level::Atomics:
-    // Serialized updates have no bandwidth: the DRAM level's intensity.
+  case Level::Launch:
+    // Serialized updates and handing out blocks have no bandwidth: the
+    // DRAM level's intensity.
     Out.At = Level::Dram;
     Out.Intensity = R.Intensity;
     Bandwidth = R.Bandwidth;

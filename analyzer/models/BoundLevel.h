@@ -19,8 +19,8 @@
 namespace rla {
 
 /// The levels of one launch's roofline, in the order the report shows them.
-enum class Level { Compute, Dram, L2, L1, Latency, Atomics };
-constexpr unsigned NumLevels = 6;
+enum class Level { Compute, Dram, L2, L1, Latency, Atomics, Launch };
+constexpr unsigned NumLevels = 7;
 /// "compute", "dram", "l2", "l1", "latency"
 const char *levelName(Level L);
 /// The level a verdict names; unset for Bound::Unknown.

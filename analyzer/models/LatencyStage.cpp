@@ -37,16 +37,16 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
     In.ActiveWarpsPerSm = O.ActiveWarpsPerSm;
     In.LaunchWarps = *Threads / O.BlockSize * WarpsPerBlock;
     In.WarpSize = A.WarpSize;
-    In.AccessesPerThread = ((High ? Loads->High : Loads->Low) +
-                            (High ? Stores->High : Stores->Low)) /
-                           *Threads;
-    In.AccessBytesPerThread = ((High ? LoadBytes->High : LoadBytes->Low) +
-                               (High ? StoreBytes->High : StoreBytes->Low)) /
-                              *Threads;
+    // A store is posted: the warp goes on without waiting for it, so only
+    // loads keep bytes in flight against the DRAM latency (a grid of
+    // stores runs at its DRAM or launch time: launch_floor.sh's store rows).
+    In.AccessesPerThread = (High ? Loads->High : Loads->Low) / *Threads;
+    In.AccessBytesPerThread =
+        (High ? LoadBytes->High : LoadBytes->Low) / *Threads;
     In.LatencySeconds = Latency.Seconds;
     In.CapAccesses = High;
     double AllBytes = LoadBytes->High + StoreBytes->High;
-    double Bytes = High ? AllBytes : LoadBytes->Low + StoreBytes->Low;
+    double Bytes = High ? LoadBytes->High : LoadBytes->Low;
     applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds,
                       latencyDramBytes(R.DramBytes, Bytes, AllBytes));
   };

@@ -14,6 +14,7 @@
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/IssueTime.h"
+#include "analyzer/models/LaunchCost.h"
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/NextStep.h"
 #include "analyzer/models/Occupancy.h"
@@ -61,6 +62,9 @@ struct GpuVerdict {
   /// The compiled code's instructions under this launch (IssueTime.h);
   /// unset when there is no SASS (--no-resources, no nvdisasm, ...).
   std::optional<IssueEstimate> Issue;
+  /// Handing out the blocks and the launch floor (LaunchCost.h); unset
+  /// without occupancy or the architecture's launch costs.
+  std::optional<LaunchCostEstimate> Launch;
 };
 
 /// The compiled kernel's resources and the launch's occupancy on one GPU.

@@ -39,10 +39,40 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
   return Out;
 }
 
-double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed) {
+namespace {
+
+/// The DRAM bytes Little's law prices in Current (its loads' share: a
+/// store is posted), over all of Current's DRAM bytes.
+double latencyShare(const RooflineResult &Current) {
+  if (Current.DramBytes <= 0 || Current.LatencyBandwidth <= 0)
+    return 1;
+  return std::min(1.0, Current.LatencyTime * Current.LatencyBandwidth /
+                           Current.DramBytes);
+}
+
+} // namespace
+
+double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed,
+                 Bound *Winner) {
   double T = Fixed.PredictedTime;
-  if (Current.LatencyKnown && Current.LatencyBandwidth > 0)
-    T = std::max(T, Fixed.DramBytes / Current.LatencyBandwidth);
+  Bound B = Fixed.Verdict;
+  double Latency =
+      Current.LatencyKnown && Current.LatencyBandwidth > 0
+          ? Fixed.DramBytes * latencyShare(Current) / Current.LatencyBandwidth
+          : 0;
+  if (Latency > T) {
+    T = Latency;
+    B = Bound::Latency;
+  }
+  if (Current.LaunchKnown) {
+    if (Current.DispatchTime > T) {
+      T = Current.DispatchTime;
+      B = Bound::Launch;
+    }
+    T += Current.LaunchFloor;
+  }
+  if (Winner)
+    *Winner = B;
   return T;
 }
 
@@ -88,7 +118,9 @@ std::optional<double> timeWithWarps(const RooflineResult &Current,
   if (LaunchWarps > 0)
     To = std::min(To, LaunchWarps);
   double Bandwidth = Current.LatencyBandwidth * To / Current.ConcurrentWarps;
-  double Latency = Bandwidth > 0 ? Current.DramBytes / Bandwidth : 0;
+  double Latency =
+      Bandwidth > 0 ? Current.LatencyTime * Current.LatencyBandwidth / Bandwidth
+                    : 0;
   // The warps' own latency is hidden in proportion to the warps resident,
   // down to one round of them.
   if (Current.IssueKnown && Lift.ToWarpsPerSm > 0)
@@ -98,6 +130,9 @@ std::optional<double> timeWithWarps(const RooflineResult &Current,
                                     Lift.ToWarpsPerSm));
   double Others = std::max({Current.ComputeTime, Current.MemoryTime,
                             Current.L2Time, Current.L1Time});
+  if (Current.LaunchKnown)
+    return std::max({Others, Latency, Current.DispatchTime}) +
+           Current.LaunchFloor;
   return std::max(Others, Latency);
 }
 
@@ -112,13 +147,13 @@ NextStep chooseNextStep(const RooflineResult &Current,
     return Best;
   double Floor = MinShare * Current.PredictedTime;
   for (const SiteFix &F : Fixes) {
-    double After = fixedTime(Current, F.Fixed);
+    Bound AfterBound = Bound::Unknown;
+    double After = fixedTime(Current, F.Fixed, &AfterBound);
     if (Current.PredictedTime - After >= Floor && After < Best.After) {
       Best.What = NextStep::Fix;
       Best.Site = &F;
       Best.After = After;
-      Best.AfterBound =
-          After > F.Fixed.PredictedTime ? Bound::Latency : F.Fixed.Verdict;
+      Best.AfterBound = AfterBound;
     }
   }
   if (LiftedTime && Lift && Current.PredictedTime - *LiftedTime >= Floor &&

@@ -43,8 +43,10 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
 
 /// The predicted time of a fix: its roofline, with Current's latency term
 /// applied to its DRAM bytes (what the resident warps sustain does not
-/// change with the sectors a fix saves).
-double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed);
+/// change with the sectors a fix saves) and Current's launch costs (the
+/// blocks stay the same); Bound, when given, is set to the level that wins.
+double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed,
+                 Bound *Winner = nullptr);
 
 /// What the occupancy limiter holds back: the warps per SM the other
 /// limits would allow. Unset when the limiter is the warp limit itself or

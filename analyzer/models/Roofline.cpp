@@ -21,6 +21,8 @@ const char *boundName(Bound B) {
     return "latency";
   case Bound::Atomics:
     return "atomics";
+  case Bound::Launch:
+    return "launch";
   case Bound::Unknown:
     return "unknown";
   }
@@ -29,7 +31,7 @@ const char *boundName(Bound B) {
 
 bool isMemorySide(Bound B) {
   return B == Bound::Memory || B == Bound::L2 || B == Bound::L1 ||
-         B == Bound::Latency || B == Bound::Atomics;
+         B == Bound::Latency || B == Bound::Atomics || B == Bound::Launch;
 }
 
 namespace {
@@ -262,6 +264,13 @@ void decideVerdict(RooflineResult &R) {
       R.AtomicTime > R.PredictedTime) {
     R.PredictedTime = R.AtomicTime;
     R.Verdict = Bound::Atomics;
+  }
+  if (R.LaunchKnown && R.Verdict != Bound::Unknown) {
+    if (R.DispatchTime > R.PredictedTime) {
+      R.PredictedTime = R.DispatchTime;
+      R.Verdict = Bound::Launch;
+    }
+    R.PredictedTime += R.LaunchFloor;
   }
 }
 

@@ -42,9 +42,10 @@ struct RooflineInput {
 };
 
 /// Memory is the DRAM level; Latency is DRAM traffic the resident warps
-/// cannot keep in flight fast enough (LatencyBound.h).
-enum class Bound { Memory, Compute, Unknown, L2, L1, Latency, Atomics };
-/// "dram", "compute", "unknown", "l2", "l1", "latency"
+/// cannot keep in flight fast enough (LatencyBound.h); Launch is the block
+/// scheduler handing out more blocks than the work keeps it waiting for.
+enum class Bound { Memory, Compute, Unknown, L2, L1, Latency, Atomics, Launch };
+/// "dram", "compute", "unknown", "l2", "l1", "latency", "atomics", "launch"
 const char *boundName(Bound B);
 /// DRAM, L2, L1 or latency: the memory side of the roofline.
 bool isMemorySide(Bound B);
@@ -108,6 +109,13 @@ struct RooflineResult {
   double AtomicTime = 0;
   double AtomicUpdates = 0;
   double AtomicAddresses = 0; ///< of the site that takes the longest
+  /// What the launch costs beyond its work (LaunchCostStage): the time the
+  /// block scheduler needs to hand out every block (a limiter beside the
+  /// others) and the fixed floor every launch takes, added to the largest
+  /// limiter's time.
+  bool LaunchKnown = false;
+  double DispatchTime = 0;
+  double LaunchFloor = 0;
   /// False when a peak or the bandwidth a term needs is missing (Notes).
   bool ComputeKnown = true, MemoryKnown = true;
   Bound Verdict = Bound::Unknown;
@@ -126,8 +134,9 @@ bool latencyKnown(const RooflineResult &R);
 RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu);
 
 /// The verdict, decided once from every term R has (the latency term too,
-/// when applyLatencyBound set it): PredictedTime is the largest time and
-/// Verdict the level it belongs to; Unknown when a term is missing.
+/// when applyLatencyBound set it): Verdict is the level with the largest
+/// time, PredictedTime that time plus the launch floor when known; Unknown
+/// when a term is missing.
 void decideVerdict(RooflineResult &R);
 
 /// rooflineTerms then decideVerdict: a launch classified on its own, for

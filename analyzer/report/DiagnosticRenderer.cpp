@@ -83,18 +83,21 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
            span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
   // Little's law's numbers of the ends that are latency-bound only.
   const RooflineResult &From = Lo.Verdict == Bound::Latency ? Lo : Hi;
-  Text +=
-      ": " + std::to_string(std::llround(Hi.ConcurrentWarps)) +
-      " resident warps x " +
-      span(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
-           [](double X) { return formatSignificant(X); }) +
-      " B in flight per thread / " + formatDuration(Hi.LatencySeconds) +
-      " DRAM latency sustain " +
-      span(From.LatencyBandwidth, Hi.LatencyBandwidth,
-           [](double X) { return formatSi(X, "B/s"); }) +
-      " < " + formatSi(dramRate(Hi), "B/s") + " DRAM bandwidth (predicted " +
-      span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ", DRAM roofline " +
-      span(Lo.MemoryTime, Hi.MemoryTime, Duration) + ")";
+  Text += ": " + std::to_string(std::llround(Hi.ConcurrentWarps)) +
+          " resident warps x " +
+          span(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
+               [](double X) { return formatSignificant(X); }) +
+          " B of loads in flight per thread / " +
+          formatDuration(Hi.LatencySeconds) + " DRAM latency sustain " +
+          span(From.LatencyBandwidth, Hi.LatencyBandwidth,
+               [](double X) { return formatSi(X, "B/s"); }) +
+          ": the loads' " +
+          formatSi(Hi.LatencyTime * Hi.LatencyBandwidth, "B") +
+          " of DRAM take " + span(From.LatencyTime, Hi.LatencyTime, Duration) +
+          ", more than the DRAM roofline's " +
+          span(Lo.MemoryTime, Hi.MemoryTime, Duration) + " at " +
+          formatSi(dramRate(Hi), "B/s") + " (predicted " +
+          span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
   return Text;
 }
 
@@ -172,6 +175,15 @@ std::optional<Finding> boundFinding(const KernelReport &K,
            formatGrouped(Hi.AtomicUpdates) + " atomic updates, " +
            formatGrouped(Hi.AtomicAddresses) +
            " distinct addresses at the most-contended site (predicted " +
+           span(Lo.PredictedTime, Hi.PredictedTime,
+                [](double X) { return formatDuration(X); }) +
+           ")";
+  if (Hi.Verdict == Bound::Launch && V.Launch)
+    Text = Name + " is launch-bound on " + V.Gpu->Name + ": " +
+           formatGrouped(V.Launch->Blocks) + " blocks take " +
+           formatDuration(Hi.DispatchTime) + " to hand out (" +
+           formatSignificant(V.Launch->CyclesPerBlock) +
+           " cycles per block per SM), more than their work (predicted " +
            span(Lo.PredictedTime, Hi.PredictedTime,
                 [](double X) { return formatDuration(X); }) +
            ")";

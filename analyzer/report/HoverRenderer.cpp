@@ -1,6 +1,7 @@
 //===- HoverRenderer.cpp --------------------------------------------------===//
 #include "analyzer/report/HoverRenderer.h"
 #include "analyzer/report/IssueText.h"
+#include "analyzer/report/LaunchCostText.h"
 #include "analyzer/report/LimitersText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
@@ -101,6 +102,9 @@ void renderOne(std::string &Out, const KernelReport &K) {
   for (const GpuVerdict &V : K.Verdicts)
     if (std::string L = limitersText(V.High); !L.empty() && V.Gpu)
       Out += "- limiters on " + V.Gpu->Name + ": " + L + "\n";
+  for (const GpuVerdict &V : K.Verdicts)
+    if (std::string L = launchCostText(V); !L.empty() && V.Gpu)
+      Out += "- launch on " + V.Gpu->Name + ": " + L + "\n";
   // The compiled instructions (ptxas and nvdisasm on the saved file).
   for (const GpuVerdict &V : K.Verdicts)
     if (std::string Issue = issueText(V); !Issue.empty() && V.Gpu)

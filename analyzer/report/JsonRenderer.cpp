@@ -356,6 +356,14 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   J["atomic_time_s"] =
       known(TotalsBound && Hi.AtomicKnown, Lo.AtomicTime, Hi.AtomicTime);
   J["issue"] = TotalsBound && V.Issue ? issueJson(*V.Issue) : Json(nullptr);
+  if (TotalsBound && V.Launch && V.Launch->Floor > 0)
+    J["launch"] = {{"blocks", V.Launch->Blocks},
+                   {"blocks_per_sm", V.Launch->BlocksPerSm},
+                   {"cycles_per_block", V.Launch->CyclesPerBlock},
+                   {"dispatch_time_s", V.Launch->DispatchTime},
+                   {"floor_s", V.Launch->Floor}};
+  else
+    J["launch"] = nullptr;
   return J;
 }
 

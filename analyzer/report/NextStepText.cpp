@@ -62,6 +62,9 @@ const char *roofAdvice(Bound B) {
   case Bound::Atomics:
     return "only fewer updates per address (privatize the target per block "
            "in shared memory, reduce in the warp first) make it faster";
+  case Bound::Launch:
+    return "only fewer blocks (more elements per thread: a grid-stride loop "
+           "over a grid of a few waves) make it faster";
   case Bound::Unknown:
     break;
   }

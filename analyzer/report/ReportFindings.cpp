@@ -71,8 +71,9 @@ std::optional<Finding> verdictOf(const Json &K) {
   std::string Bound = stringOr(K, "bound", "unknown");
   // Worded as the diagnostics output words it (DiagnosticRenderer).
   static const std::map<std::string, std::string> Wording = {
-      {"compute", "compute"}, {"dram", "memory"}, {"memory", "memory"},
-      {"l2", "L2"},           {"l1", "L1"},       {"latency", "latency"}};
+      {"compute", "compute"}, {"dram", "memory"},  {"memory", "memory"},
+      {"l2", "L2"},           {"l1", "L1"},        {"latency", "latency"},
+      {"atomics", "atomics"}, {"launch", "launch"}};
   auto It = Wording.find(Bound);
   if (It == Wording.end())
     return std::nullopt;

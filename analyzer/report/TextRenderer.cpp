@@ -1,6 +1,7 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
 #include "analyzer/report/IssueText.h"
+#include "analyzer/report/LaunchCostText.h"
 #include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
@@ -38,6 +39,7 @@ public:
     case Bound::L1:
     case Bound::Latency:
     case Bound::Atomics:
+    case Bound::Launch:
       return wrap("1;33", S);
     case Bound::Compute:
       return wrap("1;32", S);
@@ -468,6 +470,11 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     if (std::string Issue = issueText(V); !Issue.empty())
       OS << label("issue") << (V.Gpu ? V.Gpu->Name : "?") << ": " << Issue
          << "\n";
+  // What the launch costs beyond its work.
+  for (const GpuVerdict &V : K.Verdicts)
+    if (std::string Launch = launchCostText(V); !Launch.empty())
+      OS << label("launch") << (V.Gpu ? V.Gpu->Name : "?") << ": " << Launch
+         << "\n";
   // Little's law beside the table: what the resident warps sustain.
   for (const GpuVerdict &V : K.Verdicts) {
     const RooflineResult &Lo = V.Low, &Hi = V.High;
@@ -480,9 +487,10 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
        << " warps x "
        << span(Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
                [](double X) { return formatSignificant(X); })
-       << " B in flight per thread / " << formatDuration(Hi.LatencySeconds)
-       << "), DRAM in " << span(Lo.LatencyTime, Hi.LatencyTime, Duration)
-       << "\n";
+       << " B of loads in flight per thread / "
+       << formatDuration(Hi.LatencySeconds) << "), the loads' "
+       << formatSi(Hi.LatencyTime * Hi.LatencyBandwidth, "B") << " of DRAM in "
+       << span(Lo.LatencyTime, Hi.LatencyTime, Duration) << "\n";
   }
 }
 
@@ -641,7 +649,7 @@ std::string plural(size_t N, const char *Word) {
 struct VerdictCounts {
   size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
   /// The memory side by level, in the order dram, l2, l1, latency, atomics.
-  std::array<size_t, 5> ByLevel{};
+  std::array<size_t, 6> ByLevel{};
 
   void add(const KernelReport &K, const GpuVerdict *V) {
     // A launch CUDA rejects, or a value the model cannot use, is not
@@ -661,7 +669,8 @@ struct VerdictCounts {
                 : V->High.Verdict == Bound::L2      ? 1
                 : V->High.Verdict == Bound::L1      ? 2
                 : V->High.Verdict == Bound::Latency ? 3
-                                                    : 4];
+                : V->High.Verdict == Bound::Atomics ? 4
+                                                    : 5];
     } else
       ++Compute;
   }
@@ -711,7 +720,8 @@ void renderSummary(std::ostringstream &OS, const Report &R, size_t Kernels,
        << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
        << ", " << C.Memory << " memory-bound";
     std::string Levels;
-    const char *LevelNames[] = {"dram", "l2", "l1", "latency", "atomics"};
+    const char *LevelNames[] = {"dram",    "l2",      "l1",
+                                "latency", "atomics", "launch"};
     for (size_t L = 0; L < C.ByLevel.size(); ++L)
       if (C.ByLevel[L])
         Levels += (Levels.empty() ? "" : ", ") + std::to_string(C.ByLevel[L]) +

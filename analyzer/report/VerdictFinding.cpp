@@ -20,6 +20,7 @@ std::optional<Finding> verdictFinding(const KernelReport &K) {
                       : V.High.Verdict == Bound::L1      ? "L1"
                       : V.High.Verdict == Bound::Latency ? "latency"
                       : V.High.Verdict == Bound::Atomics ? "atomics"
+                      : V.High.Verdict == Bound::Launch  ? "launch"
                       : Memory                           ? "memory"
                                                          : "compute";
   F.Message = Name + " is " + Level + "-bound on " + V.Gpu->Name;

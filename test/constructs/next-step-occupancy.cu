@@ -1,14 +1,15 @@
 // The next step of a latency-bound launch whose occupancy is held back by
 // its shared memory: 40 KB per block of 128 threads leaves 5 blocks, 20 of
 // 64 warps per SM on an H100. The other limits allow 64 warps; Little's law
-// with 64 instead of 20 warps sustains 3.2x the bandwidth, so the 537 MB
-// take 211 us instead of 675 us (DRAM's 160 us is not yet the bound).
+// with 64 instead of 20 warps sustains 3.2x the bandwidth, so the 268 MB the
+// loads read take 211 us instead of 675 us, and handing out the 524,288
+// blocks (315 us, plus the 1.5 us floor) becomes the bound.
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %rl-analyze %s --gpu H100 --no-config --resource-cache-dir=%t \
 // RUN:   | FileCheck %s
 // CHECK: occupancy  H100 SXM 10 regs, 40960 B smem: 5 blocks, 20/64 warps (31%), limited by shared_memory
-// CHECK: next       lift the occupancy limit (shared_memory: 20 -> 64 warps per SM): -464 us of 675 us on H100 SXM
+// CHECK: next       lift the occupancy limit (shared_memory: 20 -> 64 warps per SM): -360 us of 677 us on H100 SXM
 
 __global__ void staged_copy(int n, const float *in, float *out) {
   __shared__ float stage[10240];

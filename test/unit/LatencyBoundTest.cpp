@@ -201,13 +201,14 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
   GpuSpec G = l40s();
   G.SmCount = sourced(142);
   G.DramLatency = sourced(2e-6);
-  // 128 registers: 16 warps per SM; 142 x 16 x 32 x 12 B / 2 us = 436 GB/s,
-  // half the 864 GB/s peak.
+  // 128 registers: 16 warps per SM; 142 x 16 x 32 x 8 B / 2 us = 291 GB/s,
+  // a third of the 864 GB/s peak (the two loads' bytes: a store is posted,
+  // no warp waits for it).
   Report R = streamingReport(&G, 65536);
   attachOccupancy(R, sm89(T, 128));
   const RooflineResult &Hi = R.Kernels[0].Verdicts[0].High;
   ASSERT_TRUE(Hi.LatencyKnown);
-  EXPECT_NEAR(Hi.LatencyBandwidth, 142.0 * 16 * 32 * 12 / 2e-6, 1e3);
+  EXPECT_NEAR(Hi.LatencyBandwidth, 142.0 * 16 * 32 * 8 / 2e-6, 1e3);
   EXPECT_EQ(Hi.Verdict, Bound::Latency);
   EXPECT_NEAR(Hi.PredictedTime, Hi.LatencyTime, 1e-12);
   EXPECT_GT(Hi.PredictedTime, Hi.MemoryTime);
@@ -261,8 +262,10 @@ TEST(LatencyBound, EveryOutputNamesTheLatencyVerdict) {
 
   std::string Diag = renderDiagnostics(R);
   EXPECT_NE(Diag.find("remark: scale is latency-bound on L40S: 2272 resident "
-                      "warps x 12.0 B in flight per thread / 2.00 us DRAM "
-                      "latency sustain 436 GB/s < 864 GB/s DRAM bandwidth"),
+                      "warps x 8.00 B of loads in flight per thread / 2.00 "
+                      "us DRAM latency sustain 291 GB/s: the loads' 134 MB "
+                      "of DRAM take 462 us, more than the DRAM roofline's "
+                      "233 us at 864 GB/s"),
             std::string::npos)
       << Diag;
 
@@ -271,7 +274,7 @@ TEST(LatencyBound, EveryOutputNamesTheLatencyVerdict) {
   EXPECT_EQ(K["bound"], "latency");
   EXPECT_EQ(K["predicted_time_s"], K["latency_time_s"]);
   EXPECT_EQ(K["verdicts"][0]["dram_latency_s"], 2e-6);
-  EXPECT_EQ(K["verdicts"][0]["in_flight_bytes_per_thread"], 12);
+  EXPECT_EQ(K["verdicts"][0]["in_flight_bytes_per_thread"], 8);
 
   // Whole-run consumers (SARIF, --fail-on) word it from the JSON alike.
   bool Found = false;

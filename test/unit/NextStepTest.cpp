@@ -114,11 +114,31 @@ TEST(NextStep, FixKeepsTheLatencyTerm) {
   RooflineResult Now = roof(1e9, 1e9, 2e9, 40e9);
   Now.LatencyKnown = true;
   Now.LatencyBandwidth = 0.8e12; // DRAM in 1.25 ms
+  Now.LatencyTime = Now.DramBytes / Now.LatencyBandwidth;
   SiteFix F;
   F.Fixed = roof(1e9, 1e9, 2e9, 10e9);
   EXPECT_DOUBLE_EQ(fixedTime(Now, F.Fixed), 1.25e-3);
   NextStep N = chooseNextStep(Now, {F}, std::nullopt, std::nullopt);
   EXPECT_EQ(N.AfterBound, Bound::Latency);
+}
+
+TEST(NextStep, FixKeepsTheLaunchCosts) {
+  // L1 2 ms now; the fix leaves DRAM's 1 ms, under the 1.5 ms it takes to
+  // hand out the blocks, plus the floor.
+  RooflineResult Now = roof(1e9, 1e9, 2e9, 40e9);
+  Now.LaunchKnown = true;
+  Now.DispatchTime = 1.5e-3;
+  Now.LaunchFloor = 0.1e-3;
+  decideVerdict(Now);
+  EXPECT_DOUBLE_EQ(Now.PredictedTime, 2.1e-3);
+  SiteFix F;
+  F.Fixed = roof(1e9, 1e9, 2e9, 10e9);
+  Bound After = Bound::Unknown;
+  EXPECT_DOUBLE_EQ(fixedTime(Now, F.Fixed, &After), 1.6e-3);
+  EXPECT_EQ(After, Bound::Launch);
+  NextStep N = chooseNextStep(Now, {F}, std::nullopt, std::nullopt);
+  EXPECT_EQ(N.AfterBound, Bound::Launch);
+  EXPECT_DOUBLE_EQ(N.saving(), 0.5e-3);
 }
 
 TEST(NextStep, OccupancyLiftUsesTheOtherLimits) {
