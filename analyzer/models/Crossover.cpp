@@ -288,13 +288,17 @@ std::optional<WhatIfResult> whatIfPrecision(const KernelReport &Base,
       {Hi.L1Known ? Hi.L1Time * S : 0, Bound::L1},
       {latencyKnown(Hi) ? latencyTime(Hi) * S : 0, Bound::Latency},
       {Hi.AtomicKnown ? Hi.AtomicTime : 0,
-       Bound::Atomics}}; // per update, not per byte
+       Bound::Atomics}, // per update, not per byte
+      {Hi.LaunchKnown ? Hi.DispatchTime : 0, Bound::Launch}}; // per block
   W.PredictedTime = Hi.PredictedTime;
   for (const auto &[Time, Level] : Terms)
     if (Time > W.TargetTime) {
       W.TargetTime = Time;
       W.TargetVerdict = Level;
     }
+  // The floor every launch takes does not change with the element type.
+  if (Hi.LaunchKnown)
+    W.TargetTime += Hi.LaunchFloor;
   return W;
 }
 
