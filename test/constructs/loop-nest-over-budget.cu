@@ -2,8 +2,7 @@
 // division of two outer indices) are summed term by term, all nested sums
 // sharing one budget of 2^20 terms: 100 x 100 outer iterations are exact,
 // 10453344 FLOPs for 32 threads; 4096 x 4096 are past the budget and the count is left unknown with
-// [rl-undefined], after a bounded time, never guessed and never a hang (the
-// timeout leaves room for the ASan + UBSan Debug build on a loaded machine).
+// [rl-undefined], after a bounded time (room for the sanitized Debug build).
 // RUN: timeout 240 %rl-analyze-stub %s --launch 'fl:grid=1,block=32' \
 // RUN:   --bind m=100 --no-resources --format=json | FileCheck %s --check-prefix=EXACT
 // RUN: timeout 240 %rl-analyze-stub %s --launch 'fl:grid=1,block=32' \
