@@ -10,6 +10,8 @@
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/OccupancyStages.h"
 
+#include "llvm/ADT/StringRef.h"
+
 namespace rla {
 namespace {
 
@@ -33,6 +35,13 @@ void addLaunchCost(KernelReport &K, const OccupancyOnGpu &Occ,
   In.Costs = A.Launch;
   LaunchCostEstimate E = estimateLaunchCost(In);
   V->Launch = E;
+  // Costs carried over from another GPU's measurement are said to be.
+  if (llvm::StringRef(A.Launch.Source).starts_with("assumption"))
+    K.Assumptions.push_back(
+        "launch costs on " + G.Name + " (" + A.computeCapability() +
+        ") are the H200's measurement, not this GPU's: the floor every "
+        "launch takes and the cycles per block handed out "
+        "(data/architectures.json)");
   for (RooflineResult *R : {&V->Low, &V->High}) {
     R->LaunchKnown = true;
     R->DispatchTime = E.DispatchTime;
