@@ -219,6 +219,31 @@ void readTensorFlops(const Reader &R, const json &J, GpuSpec &G) {
 /// same for compute capability 5.0 to 12.x in the Programming Guide's table.
 constexpr double SfuResultsPerSmClock = 16;
 
+/// An ascending table of {addresses, value, unit, source} atomic rates.
+void readAtomicTable(const Reader &R, const json &J, const std::string &Key,
+                     std::vector<GpuSpec::AtomicRate> &Table) {
+  auto It = J.find(Key);
+  if (It == J.end())
+    return;
+  if (!It->is_array())
+    R.fail(Key, "expected an array of {\"addresses\", \"value\", \"unit\", "
+                "\"source\"}");
+  for (size_t I = 0; I < It->size(); ++I) {
+    std::string Field = Key + "[" + std::to_string(I) + "]";
+    json Point = (*It)[I];
+    if (!Point.is_object() || !Point.contains("addresses") ||
+        !Point["addresses"].is_number() || Point["addresses"] <= 0)
+      R.fail(Field, "expected an object with a positive \"addresses\"");
+    GpuSpec::AtomicRate Rate;
+    Rate.Addresses = Point["addresses"].get<double>();
+    Point.erase("addresses");
+    Rate.Interval = R.number(Point, Field, Quantity::Duration);
+    if (!Table.empty() && Rate.Addresses <= Table.back().Addresses)
+      R.fail(Field, "addresses must ascend");
+    Table.push_back(Rate);
+  }
+}
+
 GpuSpec readGpu(const json &J, size_t Index) {
   std::string Where = "entry " + std::to_string(Index);
   if (!J.is_object())
@@ -234,7 +259,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
                "dram_bandwidth", "dram_capacity",       "l2_cache",
                "l1_cache",       "l2_bandwidth",        "l1_bandwidth",
                "dram_latency",   "host_link_bandwidth", "atomic_interval",
-               "dram_sustained", "dram_fetch",          "notes"});
+               "dram_sustained", "dram_fetch",          "notes",
+               "atomic_interval_lane_distinct",         "scattered_store"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -268,25 +294,18 @@ GpuSpec readGpu(const json &J, size_t Index) {
     G.DramCopyBandwidth = R.number(R.require(*It, "dram_sustained.", "copy"),
                                    "dram_sustained.copy", Quantity::ByteRate);
   }
-  if (auto It = J.find("atomic_interval"); It != J.end()) {
-    if (!It->is_array())
-      R.fail("atomic_interval", "expected an array of {\"addresses\", "
-                                "\"value\", \"unit\", \"source\"}");
-    for (size_t I = 0; I < It->size(); ++I) {
-      std::string Field = "atomic_interval[" + std::to_string(I) + "]";
-      json Point = (*It)[I];
-      if (!Point.is_object() || !Point.contains("addresses") ||
-          !Point["addresses"].is_number() || Point["addresses"] <= 0)
-        R.fail(Field, "expected an object with a positive \"addresses\"");
-      GpuSpec::AtomicRate Rate;
-      Rate.Addresses = Point["addresses"].get<double>();
-      Point.erase("addresses");
-      Rate.Interval = R.number(Point, Field, Quantity::Duration);
-      if (!G.AtomicIntervals.empty() &&
-          Rate.Addresses <= G.AtomicIntervals.back().Addresses)
-        R.fail(Field, "addresses must ascend");
-      G.AtomicIntervals.push_back(Rate);
-    }
+  readAtomicTable(R, J, "atomic_interval", G.AtomicIntervals);
+  readAtomicTable(R, J, "atomic_interval_lane_distinct",
+                  G.LaneDistinctAtomicIntervals);
+  if (auto It = J.find("scattered_store"); It != J.end()) {
+    if (!It->is_object())
+      R.fail("scattered_store", "expected an object {\"sector\", \"line\"}");
+    R.checkKeys(*It, "scattered_store.", {"sector", "line"});
+    G.ScatteredStore = GpuSpec::ScatteredStoreCost{
+        R.number(R.require(*It, "scattered_store.", "sector"),
+                 "scattered_store.sector", Quantity::Duration),
+        R.number(R.require(*It, "scattered_store.", "line"),
+                 "scattered_store.line", Quantity::Duration)};
   }
   if (G.SmCount && G.BoostClockHz)
     G.SfuThroughput = SourcedValue{

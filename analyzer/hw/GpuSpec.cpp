@@ -33,6 +33,7 @@ constexpr UnitEntry Units[] = {
     {"MiB", Quantity::Bytes, 1024.0 * 1024},
     {"GB", Quantity::Bytes, 1e9},
     {"GiB", Quantity::Bytes, 1024.0 * 1024 * 1024},
+    {"ps", Quantity::Duration, 1e-12},
     {"ns", Quantity::Duration, 1e-9},
     {"us", Quantity::Duration, 1e-6},
 };
@@ -130,17 +131,20 @@ GpuSpec GpuSpec::withMeasured() const {
 
 namespace rla {
 
-std::optional<double> GpuSpec::atomicInterval(double Addresses) const {
-  if (AtomicIntervals.empty() || Addresses <= 0)
+/// Log-log interpolation in a table of atomic rates, clamped at its ends.
+static std::optional<double>
+interpolateInterval(const std::vector<GpuSpec::AtomicRate> &Table,
+                    double Addresses) {
+  if (Table.empty() || Addresses <= 0)
     return std::nullopt;
-  const AtomicRate &First = AtomicIntervals.front();
-  const AtomicRate &Last = AtomicIntervals.back();
+  const GpuSpec::AtomicRate &First = Table.front();
+  const GpuSpec::AtomicRate &Last = Table.back();
   if (Addresses <= First.Addresses)
     return First.Interval.Value;
   if (Addresses >= Last.Addresses)
     return Last.Interval.Value;
-  for (size_t I = 1; I < AtomicIntervals.size(); ++I) {
-    const AtomicRate &A = AtomicIntervals[I - 1], &B = AtomicIntervals[I];
+  for (size_t I = 1; I < Table.size(); ++I) {
+    const GpuSpec::AtomicRate &A = Table[I - 1], &B = Table[I];
     if (Addresses > B.Addresses)
       continue;
     double T =
@@ -150,6 +154,15 @@ std::optional<double> GpuSpec::atomicInterval(double Addresses) const {
         T * (std::log(B.Interval.Value) - std::log(A.Interval.Value)));
   }
   return Last.Interval.Value;
+}
+
+std::optional<double> GpuSpec::atomicInterval(double Addresses) const {
+  return interpolateInterval(AtomicIntervals, Addresses);
+}
+
+std::optional<double>
+GpuSpec::laneDistinctAtomicInterval(double Addresses) const {
+  return interpolateInterval(LaneDistinctAtomicIntervals, Addresses);
 }
 
 std::optional<double> GpuSpec::dramTime(double Read, double Written) const {

@@ -97,6 +97,18 @@ struct GpuSpec {
   /// interpolated log-log between the measured points (clamped at the
   /// ends); nullopt when none are measured.
   std::optional<double> atomicInterval(double Addresses) const;
+  /// The same for warps whose lanes update distinct addresses of a few hot
+  /// ones (slot[i % K]): a warp's updates go out as one request, and the
+  /// requests to the same lines queue at their L2 slice.
+  std::vector<AtomicRate> LaneDistinctAtomicIntervals;
+  std::optional<double> laneDistinctAtomicInterval(double Addresses) const;
+  /// What a global store request whose lanes fall on many sectors costs the
+  /// L2 (measured): seconds per sector and per 128-byte line it touches.
+  /// Unset: such stores cost their sector bytes at the L2 bandwidth.
+  struct ScatteredStoreCost {
+    SourcedValue PerSector, PerLine;
+  };
+  std::optional<ScatteredStoreCost> ScatteredStore;
   /// Free-text caveats from the data file (conflicting sources, variants).
   std::vector<std::string> Notes;
 

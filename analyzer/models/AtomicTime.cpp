@@ -12,6 +12,9 @@ std::optional<double> atomicSiteTime(const GpuSpec &Gpu, double Updates,
     return std::nullopt;
   if (!LaneDistinct)
     return Updates * *Interval;
+  if (std::optional<double> Measured =
+          Gpu.laneDistinctAtomicInterval(Addresses))
+    return Updates * *Measured;
   // The uncontended rate is the one measured on the most addresses; one
   // address's updates in series go at the single-address interval.
   double Uncontended = Gpu.AtomicIntervals.back().Interval.Value;

@@ -5,7 +5,9 @@
 /// rates (GpuSpec::AtomicIntervals, by number of distinct addresses). The
 /// rates were measured with random lanes over few addresses; lanes on
 /// distinct addresses (an address that moves with threadIdx.x) are one
-/// coalesced request per warp: the uncontended rate, or one address's
+/// request per warp, at the GPU's lane-distinct rates where measured
+/// (GpuSpec::LaneDistinctAtomicIntervals: the requests to a few hot lines
+/// queue at their L2 slices), else the uncontended rate or one address's
 /// updates one after another, whichever is longer. The roofline's atomics
 /// term and the contention finding both use it.
 //===----------------------------------------------------------------------===//

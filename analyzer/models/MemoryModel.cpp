@@ -364,6 +364,17 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                       (Ideal ? C.IdealSectors : C.Sectors) * SectorBytes);
       (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
           Ideal ? Site.IdealBytes : Site.MovedBytes;
+      // A store whose lanes each write their own sector is served by the
+      // L2 a sector and a line at a time (measured: GpuSpec::ScatteredStore);
+      // loads are not, as L1 gathers their sectors.
+      if (S.Kind == AccessKind::Store && !Ideal && Gpu.ScatteredStore &&
+          C.Lanes > 1 && C.Sectors >= C.Lanes) {
+        M.ScatteredStores.Seconds +=
+            Requests * (C.Sectors * Gpu.ScatteredStore->PerSector.Value +
+                        C.Lines * Gpu.ScatteredStore->PerLine.Value);
+        M.ScatteredStores.SectorBytes += Site.MovedBytes;
+        M.ScatteredStores.Requests += Requests;
+      }
       Site.Improvable =
           C.Sectors > 2 * C.IdealSectors && C.Sectors > 1 && Runs > 0;
       if (Site.Improvable)
@@ -451,12 +462,34 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       Footprint +=
           T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes);
   M.FootprintBytes = Footprint;
+  // What the launch's data takes of L2 is whole sectors: an array written
+  // one float in eight fills eight times its bytes.
+  std::vector<std::optional<FootprintResult>> LoadSectors(M.Arrays.size()),
+      StoreSectors(M.Arrays.size());
+  double SectorFootprint = 0;
+  for (size_t I = 0; I < M.Arrays.size(); ++I) {
+    const ArrayTraffic &T = M.Arrays[I];
+    if (T.Shared)
+      continue;
+    LoadSectors[I] = footprintFor(Groups[I], Values, *Shape, {},
+                                  {AccessKind::Load}, InSectors);
+    StoreSectors[I] =
+        footprintFor(Groups[I], Values, *Shape, {},
+                     {AccessKind::Store, AccessKind::Atomic}, InSectors);
+    double Own = T.FootprintBytes.value_or(T.LoadSectorBytes +
+                                           T.StoreSectorBytes);
+    if (LoadSectors[I])
+      Own = std::max(Own, LoadSectors[I]->Bytes);
+    if (StoreSectors[I])
+      Own = std::max(Own, StoreSectors[I]->Bytes);
+    SectorFootprint += Own;
+  }
   const double L2 = Gpu.L2Bytes ? Gpu.L2Bytes->Value : 0;
   const int64_t Fetch =
       Gpu.DramFetchBytes
           ? std::max<int64_t>(SectorBytes, int64_t(Gpu.DramFetchBytes->Value))
           : SectorBytes;
-  const bool Fits = L2 > 0 && Footprint <= L2;
+  const bool Fits = L2 > 0 && SectorFootprint <= L2;
   BlockWindow One;
   One.Count = {1, 1, 1};
   // Blocks start in launch order as others finish: a block's data is still
@@ -508,12 +541,28 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       continue;
     const Group &G = Groups[I];
     M.GlobalSectorBytes += T.LoadSectorBytes + T.StoreSectorBytes;
-    auto Loads =
-        footprintFor(G, Values, *Shape, {}, {AccessKind::Load}, InSectors);
-    auto Stores =
-        footprintFor(G, Values, *Shape, {},
-                     {AccessKind::Store, AccessKind::Atomic}, InSectors);
+    const std::optional<FootprintResult> &Loads = LoadSectors[I];
+    const std::optional<FootprintResult> &Stores = StoreSectors[I];
     double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
+    // Sectors the launch leaves partly written are read from DRAM to be
+    // merged when L2 evicts them (measured on the H200: 31 of 32 bytes per
+    // sector); an array the launch also reads has them in L2 already, and
+    // data that fits in L2 is evicted after the launch.
+    double MergeReads = 0;
+    if (Stores && !Fits && T.LoadSectorBytes <= 0)
+      if (auto StoreBytes = footprintFor(
+              G, Values, *Shape, {}, {AccessKind::Store, AccessKind::Atomic})) {
+        int64_t Element = SectorBytes;
+        for (const AccessSite *S : G.Sites)
+          if (S->Kind != AccessKind::Load)
+            Element = std::min<int64_t>(Element, S->Bytes);
+        // A partly written sector lacks at most 32 - Element bytes: at
+        // least this many such sectors.
+        if (Element < SectorBytes && StoreBytes->Bytes < Written)
+          MergeReads = std::min(
+              Written, SectorBytes * (Written - StoreBytes->Bytes) /
+                           double(SectorBytes - Element));
+      }
     double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
     // What misses bring from DRAM: whole fetch units (a sector pair on
     // Hopper), so a read that takes one sector of each pair costs both.
@@ -578,6 +627,14 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     // Every fetch from DRAM is an L2 miss of a request that reached L2:
     // never more than the L2 loads, each brought in as a whole fetch unit.
     Read = std::min(Read, L2Loads * double(Fetch) / SectorBytes);
+    if (MergeReads > 0) {
+      Read += MergeReads;
+      Reasons.push_back("'" + T.Name + "' leaves sectors partly written: " +
+                        bytesText(MergeReads) +
+                        " read back from DRAM to merge them (at least " +
+                        fixed(MergeReads / SectorBytes, 0) +
+                        " sectors; the rest of each is not written)");
+    }
     T.DramBytes = Read + Written;
     T.DramReadBytes = Read;
     T.DramWriteBytes = Written;
@@ -600,6 +657,9 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
 
   M.Assumptions.push_back(
       "DRAM bytes: footprint " + bytesText(Footprint) +
+      (SectorFootprint > 1.01 * Footprint
+           ? " (" + bytesText(SectorFootprint) + " of whole sectors)"
+           : std::string()) +
       (L2 > 0 ? (Fits ? " fits in " : " exceeds ") + Gpu.Name + "'s L2 (" +
                     bytesText(L2) + ")"
               : std::string(" (no L2 size for ") + Gpu.Name + ")") +
@@ -648,6 +708,15 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         "registers may allow fewer): " +
         bytesText(L1->BytesPerBlock) + " per block; " + J);
   }
+  if (M.ScatteredStores.Requests > 0)
+    M.Assumptions.push_back(
+        "L2: " + fixed(M.ScatteredStores.Requests, 0) +
+        " store requests whose lanes each write their own sector take " +
+        fixed(Gpu.ScatteredStore->PerSector.Value * 1e12, 2) +
+        " ps per sector and " +
+        fixed(Gpu.ScatteredStore->PerLine.Value * 1e12, 2) +
+        " ps per 128-byte line on " + Gpu.Name + " (" +
+        Gpu.ScatteredStore->PerSector.Source + ")");
   if (Fallback)
     M.Assumptions.push_back("accesses whose address the model cannot bound "
                             "count their requested bytes as sector traffic");

@@ -33,6 +33,8 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
     In.DramWriteBytes = Fixed.DramWriteBytes;
     In.L2Bytes = Fixed.L2Bytes;
     In.L1Bytes = Fixed.L1Bytes;
+    In.L2ScatteredStoreBytes = Fixed.ScatteredStores.SectorBytes;
+    In.L2ScatteredStoreTime = Fixed.ScatteredStores.Seconds;
     Out.push_back({S.Shared ? SiteFix::ConflictFree : SiteFix::Coalesce, S,
                    evaluateRoofline(In, Gpu)});
   }

@@ -220,6 +220,9 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
   R.L1Modelled = In.L1Bytes >= 0;
   R.L2Known = level(In.L2Bytes, Gpu.L2Bandwidth, R.IntensityL2, R.L2Bandwidth,
                     R.L2Time);
+  if (R.L2Known && In.L2ScatteredStoreTime > 0)
+    R.L2Time += std::max(0.0, In.L2ScatteredStoreTime -
+                                  In.L2ScatteredStoreBytes / R.L2Bandwidth);
   R.L1Known = level(In.L1Bytes, Gpu.L1Bandwidth, R.IntensityL1, R.L1Bandwidth,
                     R.L1Time);
   return R;

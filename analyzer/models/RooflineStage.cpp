@@ -33,6 +33,8 @@ void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
   In.DramWriteBytes = M.DramWriteBytes;
   In.L2Bytes = M.L2Bytes;
   In.L1Bytes = M.L1Bytes;
+  In.L2ScatteredStoreBytes = M.ScatteredStores.SectorBytes;
+  In.L2ScatteredStoreTime = M.ScatteredStores.Seconds;
   for (const MemoryEstimate::AtomicSite &A : M.GlobalAtomics)
     In.GlobalAtomics.push_back({A.Updates, A.Addresses, A.LaneDistinct});
 }

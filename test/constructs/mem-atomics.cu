@@ -37,6 +37,6 @@ __global__ void atom(const float *x, float *sum, int *hist, double *dsum) {
 // The atomics at the H200's measured rates (data/gpus.json atomic_interval):
 // 128 updates each of 'sum' and 'dsum', every lane on one address (0.731 ns
 // per update: 93.6 ns each), and 128 of 'hist', lanes on distinct addresses
-// (16 of them: 8 updates of one address one after another, 5.85 ns): 193 ns,
-// more than any other level.
-// DIAG: remark: atom is atomics-bound on H200: 384 atomic updates, 1 distinct addresses at the most-contended site (predicted 193 ns) [rl-memory-bound]
+// (16 of them: at the lane-distinct rate of the fewest slots measured,
+// 73.2 ps per update, 9.37 ns): 197 ns, more than any other level.
+// DIAG: remark: atom is atomics-bound on H200: 384 atomic updates, 1 distinct addresses at the most-contended site (predicted 197 ns) [rl-memory-bound]

@@ -321,3 +321,32 @@ TEST(GpuDatabaseTest, CacheBandwidthsAreOptionalByteRates) {
   Doc["gpus"][0]["l1_bandwidth"] = number(7, "MiB");
   expectRejected(Doc, {"l1_bandwidth.unit"});
 }
+
+TEST(GpuDatabaseTest, ScatteredAccessCostsAreMeasuredDurations) {
+  const GpuSpec *H200 = shipped().find("h200");
+  ASSERT_NE(H200, nullptr);
+  ASSERT_TRUE(H200->ScatteredStore.has_value());
+  EXPECT_NEAR(H200->ScatteredStore->PerSector.Value, 5.902e-12, 1e-15);
+  EXPECT_NEAR(H200->ScatteredStore->PerLine.Value, 9.817e-12, 1e-15);
+  // 64 hot slots: 73 ps per update; between the points, log-log.
+  EXPECT_NEAR(*H200->laneDistinctAtomicInterval(64), 73.218e-12, 1e-15);
+  double Mid = *H200->laneDistinctAtomicInterval(128);
+  EXPECT_LT(Mid, 73.218e-12);
+  EXPECT_GT(Mid, 36.668e-12);
+  EXPECT_FALSE(shipped().find("l40s")->laneDistinctAtomicInterval(64));
+
+  json Doc = minimalFile();
+  Doc["gpus"][0]["scattered_store"] = {{"sector", number(6, "ps")},
+                                       {"line", number(10, "ps")}};
+  GpuDatabase Db;
+  std::string Error;
+  ASSERT_TRUE(Db.loadString(Doc.dump(), Error)) << Error;
+  EXPECT_DOUBLE_EQ(Db.find("X1")->ScatteredStore->PerLine.Value, 10e-12);
+  Doc["gpus"][0]["scattered_store"].erase("line");
+  expectRejected(Doc, {"scattered_store.line", "missing"});
+  Doc["gpus"][0].erase("scattered_store");
+  Doc["gpus"][0]["atomic_interval_lane_distinct"] = {
+      {{"addresses", 64}, {"value", 70}, {"unit", "ps"}, {"source", "t"}},
+      {{"addresses", 32}, {"value", 70}, {"unit", "ps"}, {"source", "t"}}};
+  expectRejected(Doc, {"atomic_interval_lane_distinct[1]", "ascend"});
+}
