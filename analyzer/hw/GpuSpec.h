@@ -102,7 +102,7 @@ struct GpuSpec {
   /// requests to the same lines queue at their L2 slice.
   std::vector<AtomicRate> LaneDistinctAtomicIntervals;
   std::optional<double> laneDistinctAtomicInterval(double Addresses) const;
-  /// What a global store request whose lanes fall on many sectors costs the
+  /// What a global store request spread over more than 4 lines costs the
   /// L2 (measured): seconds per sector and per 128-byte line it touches.
   /// Unset: such stores cost their sector bytes at the L2 bandwidth.
   struct ScatteredStoreCost {

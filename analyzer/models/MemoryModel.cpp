@@ -120,6 +120,11 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
   return Unit > 1 ? sectorFootprintOf(Ptrs, Unit) : footprintOf(Ptrs);
 }
 
+/// A store request on more lines than this costs the L2 per sector and per
+/// line (scripts/device/scatter_rates.sh: 4 lines ran at DRAM speed, 8 did
+/// not).
+constexpr double ScatteredStoreMinLines = 4;
+
 /// DRAM and L2 move whole sectors: the data sets that decide their traffic
 /// are counted in sectors.
 constexpr int64_t InSectors = SectorBytes;
@@ -364,11 +369,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                       (Ideal ? C.IdealSectors : C.Sectors) * SectorBytes);
       (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
           Ideal ? Site.IdealBytes : Site.MovedBytes;
-      // A store whose lanes each write their own sector is served by the
-      // L2 a sector and a line at a time (measured: GpuSpec::ScatteredStore);
-      // loads are not, as L1 gathers their sectors.
+      // A store request spread over more than 4 lines is served by the L2
+      // a sector and a line at a time (measured: GpuSpec::ScatteredStore;
+      // on 4 lines or fewer it costs its bytes); loads are not, as L1
+      // gathers their sectors.
       if (S.Kind == AccessKind::Store && !Ideal && Gpu.ScatteredStore &&
-          C.Lanes > 1 && C.Sectors >= C.Lanes) {
+          C.Lines > ScatteredStoreMinLines) {
         M.ScatteredStores.Seconds +=
             Requests * (C.Sectors * Gpu.ScatteredStore->PerSector.Value +
                         C.Lines * Gpu.ScatteredStore->PerLine.Value);
@@ -711,7 +717,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   if (M.ScatteredStores.Requests > 0)
     M.Assumptions.push_back(
         "L2: " + fixed(M.ScatteredStores.Requests, 0) +
-        " store requests whose lanes each write their own sector take " +
+        " store requests spread over more than 4 lines take " +
         fixed(Gpu.ScatteredStore->PerSector.Value * 1e12, 2) +
         " ps per sector and " +
         fixed(Gpu.ScatteredStore->PerLine.Value * 1e12, 2) +

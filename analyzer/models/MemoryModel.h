@@ -90,9 +90,10 @@ struct MemoryEstimate {
   double DeferredWriteBytes = 0;
   double L2Bytes = 0; ///< traffic between L1 and L2
   double L1Bytes = 0; ///< traffic through L1/shared
-  /// Stores whose lanes each write their own sector: what the L2 takes to
-  /// serve them at the GPU's measured per-sector and per-line costs, and
-  /// their sector bytes (part of L2Bytes), which that time replaces.
+  /// Stores whose requests spread over more than 4 lines: what the L2
+  /// takes to serve them at the GPU's measured per-sector and per-line
+  /// costs, and their sector bytes (part of L2Bytes), which that time
+  /// replaces.
   struct ScatteredStoreTraffic {
     double Seconds = 0, SectorBytes = 0, Requests = 0;
   } ScatteredStores;

@@ -30,8 +30,8 @@ struct RooflineInput {
   double DramReadBytes = -1, DramWriteBytes = -1;
   /// Traffic at the L2 and L1/shared levels; negative when not modelled.
   double L2Bytes = -1, L1Bytes = -1;
-  /// Of L2Bytes, the sectors of stores whose lanes each write their own
-  /// sector, and the time the L2 takes to serve them (measured per sector
+  /// Of L2Bytes, the sectors of stores whose requests spread over more
+  /// than 4 lines, and the time the L2 takes to serve them (measured per sector
   /// and per line): they cost that time, not their bytes at the bandwidth.
   double L2ScatteredStoreBytes = 0, L2ScatteredStoreTime = 0;
   /// Special-function (MUFU) operations: sin, cos, exp, log, rsqrt, ...

@@ -22,6 +22,10 @@
 //   store_stride S   the same addresses written (the naive transpose's
 //                    column write): sectors end up whole, a lane at a time.
 //   store4_stride S  float4 per lane, lanes S*16 bytes apart, j = 0..S-1.
+//   store_cols W     a warp writes W columns of a tile of 32/W rows 32 KiB
+//                    apart per store (the transpose's column write from a
+//                    block W threads wide in y): 32/W lines per request, W
+//                    lanes side by side in each.
 //   store_sparse S   thread t writes element t*S only: at S >= 8 each 32-byte
 //                    sector keeps one written word (a partial sector).
 //   load_sparse S    thread t reads element t*S only.
@@ -87,6 +91,18 @@ __global__ void sr_store4_stride(float4 *out, int S) {
     out[base + j] = make_float4(j, j, j, j);
 }
 
+/// A warp writes a tile of 32/W rows (8192 floats apart) x 32 columns, W
+/// columns per store: lane l writes row l % (32/W), column j*W + l/(32/W).
+/// A request touches 32/W lines with W lanes in each, side by side.
+__global__ void sr_store_cols(float *out, int W) {
+  long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  const int R = 32 / W, lane = threadIdx.x % 32;
+  long long w = t / 32;
+  long long row0 = (w / 256) * R, col0 = (w % 256) * 32;
+  for (int j = 0; j < R; ++j)
+    out[(row0 + lane % R) * 8192 + col0 + j * W + lane / R] = float(j);
+}
+
 __global__ void sr_store_sparse(float *out, int S) {
   long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x;
   out[t * S] = 1.0f;
@@ -150,6 +166,8 @@ static void launch(const Config &C) {
     sr_store_stride<<<C.Grid, kBlock>>>(g_big, P);
   else if (K == "store4_stride")
     sr_store4_stride<<<C.Grid, kBlock>>>((float4 *)g_big, P);
+  else if (K == "store_cols")
+    sr_store_cols<<<C.Grid, kBlock>>>(g_big, P);
   else if (K == "store_sparse")
     sr_store_sparse<<<C.Grid, kBlock>>>(g_big, P);
   else if (K == "load_sparse")
@@ -195,6 +213,8 @@ static std::vector<Config> configs() {
   }
   for (int S : {1, 2, 4, 8}) // float4: kN / 4 vectors
     Cs.push_back({"store4_stride", S, kN / 4 / S / kBlock, Warps / 4});
+  for (int W : {1, 2, 4, 8, 16, 32}) // kN / (32 / W) threads
+    Cs.push_back({"store_cols", W, kN * W / 32 / kBlock, Warps});
   for (int S : {1, 2, 8, 32}) {
     long long Grid = kN / S / kBlock;
     Cs.push_back({"store_sparse", S, Grid, Warps / S});

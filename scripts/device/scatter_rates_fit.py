@@ -4,9 +4,10 @@
 Reads scatter_rates.csv (the configurations, in order) and
 scatter_rates_ncu.csv (Nsight Compute's rows of the same launches) from DIR
 and prints, from gpu__time_duration:
-  scattered_store   store requests whose lanes fall on 32 different sectors
+  scattered_store   store requests whose lanes fall on more than 4 lines
                     (4-byte lanes 32..128 bytes apart, 16-byte lanes 32..64
-                    bytes apart): a least-squares fit of
+                    bytes apart, W columns of 32/W rows): a least-squares
+                    fit of
                       time = requests x (sectors x sector_ps + lines x line_ps)
                     with each configuration's residual, and the rows left out
                     of the fit (whose DRAM traffic grew) as a check
@@ -53,11 +54,16 @@ def rows(d):
     return out
 
 
-def store_shape(kernel, stride):
+def store_shape(kernel, param):
     """Sectors and 128-byte lines one warp's store request touches."""
-    lane_bytes = 16 if kernel == "store4_stride" else 4
-    apart = lane_bytes * stride
-    span = [l * apart + b for l in range(32) for b in range(0, lane_bytes, 4)]
+    if kernel == "store_cols":  # 32/W rows 32 KiB apart, W lanes per row
+        rows = 32 // param
+        span = [(l % rows) * 32768 + (l // rows) * 4 for l in range(32)]
+    else:
+        lane_bytes = 16 if kernel == "store4_stride" else 4
+        apart = lane_bytes * param
+        span = [l * apart + b for l in range(32)
+                for b in range(0, lane_bytes, 4)]
     return len({a // 32 for a in span}), len({a // 128 for a in span})
 
 
@@ -80,33 +86,37 @@ def main():
         if l.startswith("# sm_count:"):
             sms = int(l.split(":")[1])
 
-    print("== scattered stores (32 sectors per request)")
-    fit, check = [], []
+    print("== scattered stores (requests on more than 4 lines)")
+    fit, check, cheap = [], [], []
     for x in r:
-        if x["kernel"] not in ("store_stride", "store4_stride"):
+        if x["kernel"] not in ("store_stride", "store4_stride", "store_cols"):
             continue
         sectors, lines = store_shape(x["kernel"], x["param"])
-        if sectors < 32:
-            continue
         x["shape"] = (sectors, lines)
+        if lines <= 4:
+            cheap.append(x)
+            continue
         # Rows whose lanes are >= 128 bytes apart with more than one line
         # per lane, or 16-byte lanes a line apart, also doubled their DRAM
         # traffic: a check, not the fit.
         lane_span = (16 if x["kernel"] == "store4_stride" else 4) * x["param"]
-        (fit if lane_span <= 128 and not (
-            x["kernel"] == "store4_stride" and lane_span >= 128) else check
-         ).append(x)
+        doubled = x["kernel"] != "store_cols" and (
+            lane_span > 128 or (x["kernel"] == "store4_stride" and
+                                lane_span >= 128))
+        (check if doubled else fit).append(x)
     a, b = lsq2([(x["requests"] * x["shape"][0], x["requests"] * x["shape"][1])
                  for x in fit], [x["s"] for x in fit])
     print(f"sector_ps {a * 1e12:.3f}  line_ps {b * 1e12:.3f}  "
           f"(fitted on {len(fit)} rows)")
     print("kernel,stride,sectors,lines,measured_us,model_us,model/measured,"
           "dram_MB,in_fit")
-    for x in fit + check:
+    for x in fit + check + cheap:
         m = x["requests"] * (x["shape"][0] * a + x["shape"][1] * b)
         print(f"{x['kernel']},{x['param']},{x['shape'][0]},{x['shape'][1]},"
               f"{x['s'] * 1e6:.1f},{m * 1e6:.1f},{m / x['s']:.3f},"
               f"{(x['dram_r'] + x['dram_w']) / 1e6:.0f},{x in fit}")
+    print("(rows on at most 4 lines per request are not priced so: their "
+          "time is their DRAM traffic and launch)")
 
     print("\n== lane-distinct atomics: seconds per update by slots")
     by_k = {}

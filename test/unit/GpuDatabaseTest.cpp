@@ -326,8 +326,8 @@ TEST(GpuDatabaseTest, ScatteredAccessCostsAreMeasuredDurations) {
   const GpuSpec *H200 = shipped().find("h200");
   ASSERT_NE(H200, nullptr);
   ASSERT_TRUE(H200->ScatteredStore.has_value());
-  EXPECT_NEAR(H200->ScatteredStore->PerSector.Value, 5.902e-12, 1e-15);
-  EXPECT_NEAR(H200->ScatteredStore->PerLine.Value, 9.817e-12, 1e-15);
+  EXPECT_NEAR(H200->ScatteredStore->PerSector.Value, 4.850e-12, 1e-15);
+  EXPECT_NEAR(H200->ScatteredStore->PerLine.Value, 12.915e-12, 1e-15);
   // 64 hot slots: 73 ps per update; between the points, log-log.
   EXPECT_NEAR(*H200->laneDistinctAtomicInterval(64), 73.218e-12, 1e-15);
   double Mid = *H200->laneDistinctAtomicInterval(128);
