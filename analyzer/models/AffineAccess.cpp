@@ -177,6 +177,12 @@ threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
   return std::make_pair(Lo->first, std::max(Lo->first, Hi->second));
 }
 
+/// E is c * S + (terms free of S), c a constant.
+bool linearIn(const Expr &E, const std::string &S) {
+  auto C = E.coefficientsIn(S);
+  return C && C->size() <= 2 && (C->size() < 2 || (*C)[1].isConstant());
+}
+
 } // namespace
 
 int64_t AffineAccess::highestAddress() const {
@@ -242,15 +248,12 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     unsigned Dim;
     std::pair<int64_t, int64_t> Range;
     bool Exact;
+    TermKind Kind;
   };
   std::vector<Digit> Digits;
   const Expr Undivided = E;
-  for (unsigned D = 0; D < 3; ++D) {
-    std::string Current = dimSymbol("threadIdx", D);
-    auto R = evalBounds(Site.Thread[D], Values);
-    if (!R || R->first < 0 || E.divisorsOf(Current).empty())
-      continue;
-    std::pair<int64_t, int64_t> Range = *R;
+  auto splitDigits = [&](std::string Current, std::pair<int64_t, int64_t> Range,
+                         unsigned D, TermKind Kind) {
     bool Exact = true;
     for (int Level = 0; Level < 3; ++Level) {
       auto Divisors = E.divisorsOf(Current);
@@ -274,11 +277,44 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
         Exact = false;
       }
       E = E.splitIndex(Current, C, Hi, Lo);
-      Digits.push_back({Lo, D, LoRange, Exact});
+      Digits.push_back({Lo, D, LoRange, Exact, Kind});
       Current = Hi;
       Range = HiRange;
     }
-    Digits.push_back({Current, D, Range, Exact});
+    Digits.push_back({Current, D, Range, Exact, Kind});
+  };
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Thread = dimSymbol("threadIdx", D);
+    std::string Block = dimSymbol("blockIdx", D);
+    auto R = evalBounds(Site.Thread[D], Values);
+    if (!R || R->first < 0)
+      continue;
+    // The global index decomposed (`idx / (M * M)`, `(idx / M) % M` with
+    // idx = blockIdx.x * blockDim.x + threadIdx.x): the same digits, of the
+    // global index, when the address sees the thread and block indices
+    // only through it (a window of blocks takes the global indices of its
+    // blocks).
+    if (E.dependsOn(Thread) && !linearIn(E, Block)) {
+      std::string Global = "global." + std::string(1, "xyz"[D]);
+      Expr InGlobal = E.substitute(
+          Thread, Expr::symbol(Global) -
+                      Expr(Shape.Block[D]) * Expr::symbol(Block));
+      auto GlobalRange = evalBounds(Site.Global[D], Values);
+      if (GlobalRange && Window.Count[D] >= 0)
+        GlobalRange->second =
+            std::min(GlobalRange->second,
+                     GlobalRange->first + Window.Count[D] * Shape.Block[D]);
+      if (!InGlobal.dependsOn(Block) && !InGlobal.divisorsOf(Global).empty() &&
+          GlobalRange && GlobalRange->first >= 0 && R->first == 0 &&
+          R->second >= Shape.Block[D]) {
+        E = InGlobal;
+        splitDigits(Global, *GlobalRange, D, TermKind::Global);
+        continue;
+      }
+    }
+    if (E.divisorsOf(Thread).empty())
+      continue;
+    splitDigits(Thread, *R, D, TermKind::Thread);
   }
   if (!Digits.empty())
     A.LaneAddress = Undivided;
@@ -381,7 +417,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       A.LaneStride[G.Dim] = C;
       LowestDigit[G.Dim] = false;
     }
-    AffineTerm T{G.Name, TermKind::Thread, G.Dim, C};
+    AffineTerm T{G.Name, G.Kind, G.Dim, C};
     T.Dense = G.Exact;
     addTerm(T, G.Range);
   }
@@ -430,8 +466,12 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     for (unsigned D = 0; D < 3; ++D) {
       bool Digit = std::any_of(Digits.begin(), Digits.end(),
                                [&](const auto &G) { return G.Dim == D; });
+      bool GlobalDigit =
+          std::any_of(Digits.begin(), Digits.end(), [&](const auto &G) {
+            return G.Dim == D && G.Kind == TermKind::Global;
+          });
       bool ThreadMoves = coef(dimSymbol("threadIdx", D)) != 0 || Digit;
-      bool BlockMoves = coef(dimSymbol("blockIdx", D)) != 0;
+      bool BlockMoves = coef(dimSymbol("blockIdx", D)) != 0 || GlobalDigit;
       if (Shape.Block[D] > 1 && !ThreadMoves)
         OneToOne = false;
       if (Shape.Grid[D] > 1 && !BlockMoves)
