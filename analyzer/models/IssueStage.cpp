@@ -71,10 +71,7 @@ std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
 void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
               const ArchitectureLimits &A) {
   const GpuSpec &G = *Occ.Gpu;
-  GpuVerdict *V = nullptr;
-  for (GpuVerdict &X : K.Verdicts)
-    if (X.Gpu == &G)
-      V = &X;
+  GpuVerdict *V = verdictOn(K, G);
   if (!V || !A.Issue.known() || !G.SmCount || !G.BoostClockHz || !C.Resources ||
       K.Model.Lines.empty())
     return;

@@ -15,10 +15,7 @@ namespace {
 void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
                      const ArchitectureLimits &A, const ArchitectureTable &T) {
   const GpuSpec &G = *Occ.Gpu;
-  GpuVerdict *V = nullptr;
-  for (GpuVerdict &X : K.Verdicts)
-    if (X.Gpu == &G)
-      V = &X;
+  GpuVerdict *V = verdictOn(K, G);
   std::optional<double> Threads = launchThreads(K);
   if (!V || !K.Totals || !G.SmCount || !Threads || *Threads <= 0)
     return;

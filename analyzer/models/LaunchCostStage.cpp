@@ -18,10 +18,7 @@ namespace {
 void addLaunchCost(KernelReport &K, const OccupancyOnGpu &Occ,
                    const ArchitectureLimits &A) {
   const GpuSpec &G = *Occ.Gpu;
-  GpuVerdict *V = nullptr;
-  for (GpuVerdict &X : K.Verdicts)
-    if (X.Gpu == &G)
-      V = &X;
+  GpuVerdict *V = verdictOn(K, G);
   std::optional<double> Threads = launchThreads(K);
   const OccupancyResult &O = *Occ.Result;
   if (!V || !A.Launch.known() || !G.SmCount || !G.BoostClockHz || !Threads ||

@@ -23,4 +23,11 @@ const FormulaTable::Map &FormulaTable::map() const {
   return Shared ? *Shared : Empty;
 }
 
+GpuVerdict *verdictOn(KernelReport &K, const GpuSpec &Gpu) {
+  for (GpuVerdict &V : K.Verdicts)
+    if (V.Gpu == &Gpu)
+      return &V;
+  return nullptr;
+}
+
 } // namespace rla

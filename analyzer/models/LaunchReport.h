@@ -132,6 +132,9 @@ struct KernelReport {
   std::optional<WhatIfResult> WhatIf;
 };
 
+/// K's verdict on Gpu; nullptr when it has none (an unbound launch).
+GpuVerdict *verdictOn(KernelReport &K, const GpuSpec &Gpu);
+
 } // namespace rla
 
 #endif // RLA_MODELS_LAUNCHREPORT_H

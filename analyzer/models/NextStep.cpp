@@ -66,13 +66,7 @@ double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed,
     T = Latency;
     B = Bound::Latency;
   }
-  if (Current.LaunchKnown) {
-    if (Current.DispatchTime > T) {
-      T = Current.DispatchTime;
-      B = Bound::Launch;
-    }
-    T += Current.LaunchFloor;
-  }
+  T = withLaunchCosts(Current, T, &B);
   if (Winner)
     *Winner = B;
   return T;
@@ -132,10 +126,7 @@ std::optional<double> timeWithWarps(const RooflineResult &Current,
                                     Lift.ToWarpsPerSm));
   double Others = std::max({Current.ComputeTime, Current.MemoryTime,
                             Current.L2Time, Current.L1Time});
-  if (Current.LaunchKnown)
-    return std::max({Others, Latency, Current.DispatchTime}) +
-           Current.LaunchFloor;
-  return std::max(Others, Latency);
+  return withLaunchCosts(Current, std::max(Others, Latency));
 }
 
 NextStep chooseNextStep(const RooflineResult &Current,

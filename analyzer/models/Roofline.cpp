@@ -268,13 +268,19 @@ void decideVerdict(RooflineResult &R) {
     R.PredictedTime = R.AtomicTime;
     R.Verdict = Bound::Atomics;
   }
-  if (R.LaunchKnown && R.Verdict != Bound::Unknown) {
-    if (R.DispatchTime > R.PredictedTime) {
-      R.PredictedTime = R.DispatchTime;
-      R.Verdict = Bound::Launch;
-    }
-    R.PredictedTime += R.LaunchFloor;
+  if (R.Verdict != Bound::Unknown)
+    R.PredictedTime = withLaunchCosts(R, R.PredictedTime, &R.Verdict);
+}
+
+double withLaunchCosts(const RooflineResult &R, double Time, Bound *Limiter) {
+  if (!R.LaunchKnown)
+    return Time;
+  if (R.DispatchTime > Time) {
+    Time = R.DispatchTime;
+    if (Limiter)
+      *Limiter = Bound::Launch;
   }
+  return Time + R.LaunchFloor;
 }
 
 RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {

@@ -137,6 +137,12 @@ bool latencyKnown(const RooflineResult &R);
 /// intensities; no verdict yet (PredictedTime 0, Verdict Unknown).
 RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu);
 
+/// Time, whose limiter is *Limiter, with R's launch costs: the blocks'
+/// dispatch when it takes longer (then the limiter), plus the floor every
+/// launch takes; unchanged when R has no launch costs.
+double withLaunchCosts(const RooflineResult &R, double Time,
+                       Bound *Limiter = nullptr);
+
 /// The verdict, decided once from every term R has (the latency term too,
 /// when applyLatencyBound set it): Verdict is the level with the largest
 /// time, PredictedTime that time plus the launch floor when known; Unknown

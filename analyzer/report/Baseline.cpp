@@ -1,5 +1,6 @@
 //===- Baseline.cpp -------------------------------------------------------===//
 #include "analyzer/report/Baseline.h"
+#include "analyzer/report/ReportFindings.h"
 #include "analyzer/support/HumanUnits.h"
 #include "analyzer/support/JsonDepth.h"
 
@@ -121,17 +122,6 @@ std::string badField(const Json &K) {
   return "";
 }
 
-/// The verdict's limiters (docs/json-format.md), longest first.
-std::vector<std::pair<std::string, double>> limitersOf(const Json &V) {
-  std::vector<std::pair<std::string, double>> Out;
-  if (!V.contains("limiters") || !V["limiters"].is_array())
-    return Out;
-  for (const Json &L : V["limiters"])
-    if (L.is_object() && L.contains("time_s") && L["time_s"].is_number())
-      Out.push_back({str(L, "level"), L["time_s"].get<double>()});
-  return Out;
-}
-
 /// "; L2 17.3 us -> 77.9 us": the limiter whose time grew the most, for a
 /// grown predicted time; "" without limiters on both sides.
 std::string grownLimiter(const BaselineEntry &B, const BaselineEntry &N) {
@@ -232,7 +222,7 @@ std::vector<BaselineEntry> baselineEntries(const Json &Report,
       E.Bound = str(V, "bound");
       E.Intensity = member(V, "intensity");
       E.PredictedTime = member(V, "predicted_time_s");
-      E.Limiters = limitersOf(V);
+      E.Limiters = verdictLimiters(V);
       Out.push_back(E);
     }
   }

@@ -184,15 +184,21 @@ std::optional<VerdictNumbers> verdictNumbers(const Json &V) {
   Out.PredictedTime = T->get<double>();
   if (auto M = V.find("margin"); M != V.end() && M->is_number())
     Out.Margin = M->get<double>();
-  if (auto L = V.find("limiters"); L != V.end() && L->is_array())
-    for (const Json &X : *L)
-      if (X.is_object() && X.contains("time_s") && X["time_s"].is_number())
-        Out.Limiters.push_back(
-            {stringOr(X, "level", "?"), X["time_s"].get<double>()});
+  Out.Limiters = verdictLimiters(V);
   return Out;
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, double>>
+verdictLimiters(const Json &Verdict) {
+  std::vector<std::pair<std::string, double>> Out;
+  if (auto L = Verdict.find("limiters"); L != Verdict.end() && L->is_array())
+    for (const Json &X : *L)
+      if (X.is_object() && X.contains("time_s") && X["time_s"].is_number())
+        Out.push_back({stringOr(X, "level", "?"), X["time_s"].get<double>()});
+  return Out;
+}
 
 bool parseSeverity(const std::string &Name, Severity &Out) {
   for (Severity S :

@@ -46,6 +46,11 @@ struct ReportFinding {
   std::optional<VerdictNumbers> Numbers; ///< for a verdict remark
 };
 
+/// A verdict's "limiters" (docs/json-format.md) as {level, seconds},
+/// longest first; empty without them.
+std::vector<std::pair<std::string, double>>
+verdictLimiters(const nlohmann::ordered_json &Verdict);
+
 /// Active findings first, then the suppressed ones (Report["suppressed"]).
 std::vector<ReportFinding> reportFindings(const nlohmann::ordered_json &Report);
 
