@@ -164,13 +164,15 @@ def flags_from_entry(entry):
 
 def run_script_args(path, top):
     """The program arguments of the code base's own run line for this file's
-    folder (Rodinia keeps a `run` script per benchmark), or None. Of several
+    folder (Rodinia keeps a `run` or `run.sh` script per benchmark), or None. Of several
     lines, the first that reads no input file (its sizes are then in the
     arguments), else the first."""
     for folder in ancestors(path, top):
-        script = os.path.join(folder, "run")
-        if not os.path.isfile(script):
+        scripts = [os.path.join(folder, n) for n in ("run", "run.sh")]
+        scripts = [f for f in scripts if os.path.isfile(f)]
+        if not scripts:
             continue
+        script = scripts[0]
         lines = []
         with open(script, errors="replace") as f:
             for line in f:
@@ -548,15 +550,51 @@ def host_files(folder):
                   if f.endswith(HOST_SOURCE_EXTS))
 
 
+MAIN_RE = re.compile(r"\bint\s+main\s*\(")
+
+
+def defines_main(paths):
+    """Whether one of these sources defines `int main(`."""
+    for p in paths:
+        try:
+            with open(p, errors="replace") as f:
+                if MAIN_RE.search(f.read()):
+                    return True
+        except OSError:
+            pass
+    return False
+
+
 def program_groups(jobs):
-    """The jobs by folder: one program per folder, as its build makes it.
-    Each item: (group, top, [.cu paths], [host paths])."""
+    """The jobs by folder: one program per folder, as its build makes it; a
+    folder without a main is part of the program of the nearest folder above
+    it that has one (Rodinia's dwt2d/dwt_cuda, whose wrappers dwt2d/dwt.cu
+    calls). Each item: (group, top, [.cu paths], [host paths])."""
     by_folder = {}
     for g, t, p in jobs:
-        key = (g, t, os.path.dirname(p))
+        key = (g, t, os.path.dirname(os.path.abspath(p)))
         by_folder.setdefault(key, []).append(p)
-    return [(g, t, paths, host_files(folder))
-            for (g, t, folder), paths in by_folder.items()]
+    has_main = {key: defines_main(paths + host_files(key[2]))
+                for key, paths in by_folder.items()}
+    owner = {}
+    for key in by_folder:
+        g, t, folder = key
+        owner[key] = key
+        if has_main[key]:
+            continue
+        top_dir = os.path.abspath(t)
+        up = os.path.dirname(folder)
+        while up.startswith(top_dir) and up != os.path.dirname(up):
+            if has_main.get((g, t, up)):
+                owner[key] = (g, t, up)
+                break
+            up = os.path.dirname(up)
+    groups = {}
+    for key, paths in by_folder.items():
+        paths_hosts = groups.setdefault(owner[key], ([], []))
+        paths_hosts[0].extend(paths)
+        paths_hosts[1].extend(host_files(key[2]))
+    return [(g, t, paths, hosts) for (g, t, _), (paths, hosts) in groups.items()]
 
 
 def analyse_program(args, group, top, paths, hosts, cache):

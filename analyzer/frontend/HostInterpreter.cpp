@@ -4,6 +4,7 @@
 #include "analyzer/frontend/HostValue.h"
 #include "analyzer/frontend/LaunchSpecBuilder.h"
 #include "analyzer/frontend/LoopShape.h"
+#include "analyzer/support/GetoptParse.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
@@ -23,7 +24,7 @@ namespace {
 /// evaluated per root, iterations a loop runs one by one before it is
 /// summarised, and call depth.
 constexpr uint64_t StepBudget = 2000000;
-constexpr uint64_t CounterfactualBudget = 100000;
+constexpr uint64_t CounterfactualBudget = 300000;
 /// Branches not taken followed inside one another (a switch on the kernel
 /// inside a switch on the block size).
 constexpr unsigned MaxCounterfactualDepth = 3;
@@ -99,6 +100,13 @@ public:
       refer(F);
     return true;
   }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasGlobalStorage() && !V->isStaticLocal() &&
+        V->isThisDeclarationADefinition() == VarDecl::Definition &&
+        V->isExternallyVisible() && !V->getDeclContext()->isDependentContext())
+      GlobalDefs.push_back(V);
+    return true;
+  }
   bool VisitMemberExpr(MemberExpr *M) {
     if (const auto *F = dyn_cast<FunctionDecl>(M->getMemberDecl()))
       refer(F);
@@ -134,6 +142,8 @@ public:
       if (!SameUnit)
         Defs.push_back(F);
     }
+    for (const VarDecl *V : GlobalDefs)
+      GlobalsByName[mangled(V)].push_back(V);
     // A function called from another file is not a root of its own.
     std::set<const FunctionDecl *> Resolved;
     for (const FunctionDecl *F : Referenced)
@@ -151,6 +161,17 @@ public:
     if (!Defs || Defs->size() != 1 || !Defs->front()->getBody())
       return nullptr;
     return Defs->front();
+  }
+  /// The one definition in another unit of a global this unit declares
+  /// `extern` (`extern "C" const uint MIN_SIZE;` beside scan.cu's
+  /// `... MIN_SIZE = 4;`); null when there is none or several.
+  const VarDecl *globalDefinition(const VarDecl *V) {
+    if (GlobalsByName.empty() || !V->isExternallyVisible())
+      return nullptr;
+    auto It = GlobalsByName.find(mangled(V));
+    if (It == GlobalsByName.end() || It->second.size() != 1)
+      return nullptr;
+    return It->second.front();
   }
   /// The kernel a module loaded at run time names ("VecAdd_kernel" in
   /// cuModuleGetFunction): the one __global__ definition of that name in
@@ -218,18 +239,24 @@ private:
     if (isa<CXXDestructorDecl>(F) || F->hasAttr<CUDAGlobalAttr>() ||
         F->isDependentContext() || !F->isExternallyVisible())
       return "";
-    auto &MC = Manglers[&F->getASTContext()];
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
+      return mangledName(F, GlobalDecl(Ctor, Ctor_Complete));
+    return mangledName(F, GlobalDecl(F));
+  }
+  /// The linker's name of a global variable.
+  std::string mangled(const VarDecl *V) {
+    return mangledName(V, GlobalDecl(V));
+  }
+  std::string mangledName(const NamedDecl *D, GlobalDecl G) {
+    auto &MC = Manglers[&D->getASTContext()];
     if (!MC)
       MC.reset(
-          const_cast<ASTContext &>(F->getASTContext()).createMangleContext());
-    if (!MC->shouldMangleDeclName(F))
-      return F->getName().str();
+          const_cast<ASTContext &>(D->getASTContext()).createMangleContext());
+    if (!MC->shouldMangleDeclName(D))
+      return D->getName().str();
     std::string Name;
     llvm::raw_string_ostream OS(Name);
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F))
-      MC->mangleName(GlobalDecl(Ctor, Ctor_Complete), OS);
-    else
-      MC->mangleName(GlobalDecl(F), OS);
+    MC->mangleName(G, OS);
     return Name;
   }
   bool reaches(const FunctionDecl *F, std::set<const FunctionDecl *> &Seen) {
@@ -251,6 +278,8 @@ private:
 
   const FunctionDecl *Current = nullptr;
   std::map<std::string, std::vector<const FunctionDecl *>> ByName;
+  std::vector<const VarDecl *> GlobalDefs;
+  std::map<std::string, std::vector<const VarDecl *>> GlobalsByName;
   std::map<const ASTContext *, std::unique_ptr<MangleContext>> Manglers;
   std::set<const FunctionDecl *> Launching;
   std::map<const FunctionDecl *, std::set<const FunctionDecl *>> Callees;
@@ -271,8 +300,19 @@ public:
   const FunctionDecl *kernel(const clang::Expr *E) override;
   std::optional<Rational> pointee(const clang::Expr *Array, unsigned Index,
                                   std::string &Why) override;
+  const FunctionDecl *fieldKernel(const clang::Expr *Struct,
+                                  llvm::StringRef Field) override;
+  std::optional<Rational> fieldPointee(const clang::Expr *Struct,
+                                       llvm::StringRef Field, unsigned Index,
+                                       std::string &Why) override;
 
 private:
+  /// The value at a dotted field path of a struct (members of anonymous
+  /// unions found by name, as C++ does); null when not held.
+  HostSlot field(const clang::Expr *Struct, llvm::StringRef Path);
+  /// Entry Index of the `void *[]` array that A points into, as a number.
+  std::optional<Rational> pointeeOf(const HostValue &A, unsigned Index,
+                                    std::string &Why, const std::string &What);
   Interpreter &I;
 };
 
@@ -419,6 +459,20 @@ private:
                          llvm::function_ref<void()> Run);
 
   friend class InterpretedValues;
+  /// getopt's parse of the whole command line, made at its first call;
+  /// each call returns the next option.
+  struct GetoptRun {
+    ParsedCommandLine Parsed;
+    size_t Next = 0;
+    HostSlot ArgvArray; ///< the argv array, permuted at the end
+    int64_t ArgvOffset = 0;
+    /// getopt_long's `flag` and `val` per long option.
+    std::vector<std::pair<HostSlot, int>> Flags;
+  };
+  std::optional<GetoptRun> Getopt;
+  HostValue getopt(llvm::ArrayRef<const clang::Expr *> Args, bool Long);
+  /// A global the C library declares (`optind`, `optarg`) as a slot.
+  HostSlot libraryGlobal(llvm::StringRef Name);
   const ASTContext *RootCtx = nullptr;
   const HostRunOptions &Options;
   CallGraph &Graph;
@@ -469,6 +523,7 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   Stopped = false;
   Globals.clear();
   Assumptions.clear();
+  Getopt.reset();
   std::vector<InterpretedLaunch> Launches;
   Out = &Launches;
   RootCtx = &F->getASTContext();
@@ -836,7 +891,17 @@ Interpreter::Flow Interpreter::execSwitchBody(const SwitchStmt *S) {
       if (!Case || Case->getRHS())
         continue;
       HostValue V = eval(Case->getLHS());
-      if (!V.isNumber() || V.Num == Cond.Num || !launchesIn(Case))
+      if (!V.isNumber() || V.Num == Cond.Num)
+        continue;
+      // A case runs on from its label to a `break`: its launch can be
+      // statements after the first (`cudaFuncSetAttribute(...); k<<<>>>`).
+      bool Launches = false;
+      for (const Stmt *const *J = It; J != Children.end() && !Launches; ++J) {
+        Launches = launchesIn(*J);
+        if (J != It && isa<BreakStmt>(*J))
+          break;
+      }
+      if (!Launches)
         continue;
       runCounterfactual(
           std::string(NotRunPrefix) + "`" + text(S->getCond()) + "` at " +
@@ -1339,6 +1404,11 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
   const auto *V = dyn_cast<VarDecl>(D);
   if (!V || !V->hasGlobalStorage())
     return nullptr;
+  // Declared `extern` here and defined in another file given: one variable.
+  const VarDecl *Other = nullptr;
+  if (!V->getDefinition() && !V->getAnyInitializer())
+    if ((Other = Graph.globalDefinition(V)))
+      V = Other;
   auto Found = Globals.find(V);
   if (Found != Globals.end())
     return Found->second;
@@ -1348,7 +1418,20 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
   V->getAnyInitializer(WithInit);
   HostSlot Slot = std::make_shared<HostValue>();
   Globals[V] = Slot;
-  if (WithInit)
+  if (Other) {
+    // Another file's initialiser, as its compiler folds it.
+    *Slot = HostValue::unknown("'" + V->getName().str() + "' is defined in " +
+                               fileOf(V) + " as a value known at run time");
+    if (!WithInit && V->getType()->isIntegralOrEnumerationType()) {
+      *Slot = HostValue::number(Rational(0)); // zero-initialised
+    } else if (const APValue *A =
+                   WithInit ? WithInit->evaluateValue() : nullptr;
+               A && A->isInt() && A->getInt().getSignificantBits() <= 64) {
+      const llvm::APSInt &I = A->getInt();
+      *Slot = HostValue::number(Rational(
+          I.isSigned() ? I.getSExtValue() : int64_t(I.getZExtValue())));
+    }
+  } else if (WithInit)
     *Slot = coerce(eval(WithInit->getInit()).deepCopy(), V->getType());
   else if (Def && !V->hasExternalStorage()) {
     *Slot = defaultValue(V->getType(), "");
@@ -1771,6 +1854,12 @@ HostValue Interpreter::binary(const clang::BinaryOperator *B) {
   if (B->isComparisonOp() && L.K == HostValue::Kind::String && R.isNumber() &&
       R.Num.isZero())
     return HostValue::number(Rational(Op == BO_NE ? 1 : 0));
+  // A pointer into a string the program knows (`pos + 1` after strstr):
+  // the rest of the string from there.
+  if (L.K == HostValue::Kind::String && R.isNumber() && R.Num.isInteger() &&
+      Op == BO_Add && !R.Num.isNegative() &&
+      R.Num <= Rational(int64_t(L.Text.size())))
+    return HostValue::string(L.Text.substr(size_t(R.Num.num())));
   return coerce(
       arithmetic(L, R, Op, B->getType()->isIntegralOrEnumerationType()),
       B->getType());
@@ -1909,6 +1998,10 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
     recordLaunch(Site);
     return HostValue::number(Rational(0)); // cudaSuccess
   }
+  if ((Name == "getopt" || Name == "getopt_long" ||
+       Name == "getopt_long_only") &&
+      Args.size() >= 3 && Site && isLibraryFunction(F, ctx()))
+    return getopt(Args, Name != "getopt");
   if (Name == "cuModuleGetFunction" && Args.size() == 3 && Site &&
       isLibraryFunction(F, ctx())) {
     moduleFunction(Args, Site);
@@ -1980,6 +2073,77 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
       Callee.Ret.Text.empty())
     return HostValue::unknown("'" + Name + "' returns no known value");
   return coerce(Callee.Ret, Site->getType());
+}
+
+HostSlot Interpreter::libraryGlobal(llvm::StringRef Name) {
+  auto &Ctx = const_cast<ASTContext &>(ctx());
+  for (NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      return variable(V);
+  return nullptr;
+}
+
+HostValue Interpreter::getopt(llvm::ArrayRef<const clang::Expr *> Args,
+                              bool Long) {
+  if (!Getopt) {
+    HostValue Argc = eval(Args[0]), Argv = eval(Args[1]), Spec = eval(Args[2]);
+    if (!Argc.isNumber() || Argv.K != HostValue::Kind::Pointer ||
+        !Argv.Target || !Argv.Target->Array ||
+        Spec.K != HostValue::Kind::String)
+      return HostValue::unknown("the command line `getopt` reads is not known");
+    std::vector<std::string> Words;
+    for (int64_t I = 0; Rational(I) < Argc.Num; ++I) {
+      size_t At = size_t(Argv.Offset + I);
+      if (At >= Argv.Target->Elems.size() ||
+          Argv.Target->Elems[At]->K != HostValue::Kind::String)
+        return HostValue::unknown("argument " + std::to_string(I) +
+                                  " of the command line is not known");
+      Words.push_back(Argv.Target->Elems[At]->Text);
+    }
+    GetoptRun Run;
+    std::vector<LongOption> Table;
+    HostValue Opts = Long && Args.size() > 3 ? eval(Args[3]) : HostValue();
+    if (Opts.K == HostValue::Kind::Pointer && Opts.Target && Opts.Target->Array)
+      for (size_t I = size_t(Opts.Offset); I < Opts.Target->Elems.size(); ++I) {
+        // struct option {name, has_arg, flag, val}; a null name ends it.
+        const HostValue &E = *Opts.Target->Elems[I];
+        if (E.K != HostValue::Kind::Aggregate || E.Elems.size() < 4 ||
+            E.Elems[0]->K != HostValue::Kind::String ||
+            !E.Elems[1]->isNumber() || !E.Elems[3]->isNumber())
+          break;
+        bool Flag = E.Elems[2]->K == HostValue::Kind::Pointer;
+        Table.push_back({E.Elems[0]->Text, int(E.Elems[1]->Num.floor()), Flag,
+                         int(E.Elems[3]->Num.floor())});
+        Run.Flags.push_back({Flag ? E.Elems[2]->Target : nullptr,
+                             int(E.Elems[3]->Num.floor())});
+      }
+    Run.Parsed = parseCommandLine(Words, Spec.Text, Table);
+    Run.ArgvArray = Argv.Target;
+    Run.ArgvOffset = Argv.Offset;
+    Getopt = std::move(Run);
+  }
+  GetoptRun &Run = *Getopt;
+  if (Run.Next < Run.Parsed.Options.size()) {
+    const ParsedOption &O = Run.Parsed.Options[Run.Next++];
+    if (HostSlot Optarg = libraryGlobal("optarg"))
+      *Optarg =
+          O.Arg ? HostValue::string(*O.Arg) : HostValue::number(Rational(0));
+    // A long option with a `flag` stores its `val` there.
+    if (O.LongIndex >= 0 && size_t(O.LongIndex) < Run.Flags.size())
+      if (const auto &[Flag, Val] = Run.Flags[O.LongIndex]; Flag)
+        *Flag = HostValue::number(Rational(int64_t(Val)));
+    return HostValue::number(Rational(int64_t(O.Returned)));
+  }
+  // The end: operands after the options, optind at the first of them.
+  for (size_t I = 0; I < Run.Parsed.Argv.size(); ++I) {
+    size_t At = size_t(Run.ArgvOffset) + I;
+    if (At < Run.ArgvArray->Elems.size())
+      *Run.ArgvArray->Elems[At] = HostValue::string(Run.Parsed.Argv[I]);
+  }
+  if (HostSlot Optind = libraryGlobal("optind"))
+    *Optind = HostValue::number(Rational(int64_t(Run.Parsed.Optind)));
+  return HostValue::number(Rational(-1));
 }
 
 HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {
@@ -2209,10 +2373,16 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
   } else if (!Call->getDirectCallee()) {
     return;
   } else {
-    // cudaLaunchKernel(kernel, ...): the kernel its pointer names here.
+    // cudaLaunchKernel(kernel, ...): the kernel its pointer names here; a
+    // graph node's is its parameters' `func`.
     LaunchApi Api = launchApiOf(Call->getDirectCallee());
-    const clang::Expr *KernelArg = launchApiKernel(Call, Api);
-    Kernel = KernelArg ? Values.kernel(KernelArg) : nullptr;
+    if (Api == LaunchApi::GraphNode) {
+      std::string Prefix;
+      if (const clang::Expr *Params = graphNodeParams(Call, Prefix))
+        Kernel = Values.fieldKernel(Params, Prefix + "func");
+    } else if (const clang::Expr *KernelArg = launchApiKernel(Call, Api)) {
+      Kernel = Values.kernel(KernelArg);
+    }
     if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
       return;
     Spec = buildApiLaunchSpec(ctx(), Call, Kernel, Host, Values);
@@ -2223,6 +2393,15 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
   std::optional<Rational> Count = Rational(1);
   for (const std::optional<Rational> &M : Multipliers)
     Count = Count && M ? std::optional<Rational>(*Count * *M) : std::nullopt;
+  // A graph's node runs as often as the graph is launched: not followed.
+  if (!isa<CUDAKernelCallExpr>(Call) &&
+      launchApiOf(Call->getDirectCallee()) == LaunchApi::GraphNode)
+    Count = std::nullopt;
+  // Behind a branch not taken, a loop of unknown count still runs 0 times.
+  if (llvm::any_of(Multipliers, [](const std::optional<Rational> &M) {
+        return M && *M == Rational(0);
+      }))
+    Count = Rational(0);
   Spec.LaunchCount = Count;
   for (const std::string &C : Conditions)
     Spec.Notes.push_back(C);
@@ -2286,7 +2465,10 @@ void flattenFields(const ASTContext &Ctx, const HostValue &V, QualType T,
     if (F->getFieldIndex() >= V.Elems.size())
       break;
     const HostValue &E = *V.Elems[F->getFieldIndex()];
-    std::string Name = Prefix + "." + F->getName().str();
+    // A member of an anonymous union is named as a member of the record.
+    std::string Name = F->isAnonymousStructOrUnion()
+                           ? Prefix
+                           : Prefix + "." + F->getName().str();
     if (F->getType()->isIntegralOrEnumerationType() && E.isNumber())
       Out[Name] = E.Num;
     else if (F->getType()->isRecordType())
@@ -2310,7 +2492,66 @@ const FunctionDecl *InterpretedValues::kernel(const clang::Expr *E) {
 std::optional<Rational> InterpretedValues::pointee(const clang::Expr *Array,
                                                    unsigned Index,
                                                    std::string &Why) {
-  HostValue A = I.eval(Array);
+  return pointeeOf(I.eval(Array), Index, Why, "`" + I.text(Array) + "`");
+}
+
+/// The field named Name of record R in aggregate V, looking into anonymous
+/// structs and unions; Decl is set to the field found.
+HostSlot fieldNamed(const RecordDecl *R, const HostValue &V,
+                    llvm::StringRef Name, const FieldDecl *&Decl) {
+  if (!R || V.K != HostValue::Kind::Aggregate)
+    return nullptr;
+  for (const FieldDecl *F : R->fields()) {
+    if (F->getFieldIndex() >= V.Elems.size())
+      break;
+    const HostSlot &E = V.Elems[F->getFieldIndex()];
+    if (F->getName() == Name) {
+      Decl = F;
+      return E;
+    }
+    if (F->isAnonymousStructOrUnion() && E)
+      if (HostSlot Inner =
+              fieldNamed(F->getType()->getAsRecordDecl(), *E, Name, Decl))
+        return Inner;
+  }
+  return nullptr;
+}
+
+HostSlot InterpretedValues::field(const clang::Expr *Struct,
+                                  llvm::StringRef Path) {
+  HostSlot At = std::make_shared<HostValue>(I.eval(Struct));
+  QualType T = Struct->getType();
+  llvm::SmallVector<llvm::StringRef, 4> Names;
+  Path.split(Names, '.');
+  for (llvm::StringRef Name : Names) {
+    const FieldDecl *Decl = nullptr;
+    At = fieldNamed(T->getAsRecordDecl(), *At, Name, Decl);
+    if (!At)
+      return nullptr;
+    T = Decl->getType();
+  }
+  return At;
+}
+
+const FunctionDecl *InterpretedValues::fieldKernel(const clang::Expr *Struct,
+                                                   llvm::StringRef Field) {
+  HostSlot V = field(Struct, Field);
+  return V && V->K == HostValue::Kind::Function ? V->Fn : nullptr;
+}
+
+std::optional<Rational>
+InterpretedValues::fieldPointee(const clang::Expr *Struct,
+                                llvm::StringRef Field, unsigned Index,
+                                std::string &Why) {
+  HostSlot V = field(Struct, Field);
+  return pointeeOf(V ? *V : HostValue(), Index, Why,
+                   "`" + I.text(Struct) + "." + Field.str() + "`");
+}
+
+std::optional<Rational> InterpretedValues::pointeeOf(const HostValue &A,
+                                                     unsigned Index,
+                                                     std::string &Why,
+                                                     const std::string &What) {
   HostSlot Element;
   if (A.K == HostValue::Kind::Pointer && A.Target) {
     int64_t At = A.Offset + Index;
@@ -2324,8 +2565,7 @@ std::optional<Rational> InterpretedValues::pointee(const clang::Expr *Array,
       !Element->Target->Text.empty())
     Why = Element->Target->Text;
   else
-    Why = "entry " + std::to_string(Index) + " of `" + I.text(Array) +
-          "` is not known";
+    Why = "entry " + std::to_string(Index) + " of " + What + " is not known";
   return std::nullopt;
 }
 
@@ -2449,6 +2689,46 @@ std::string untakenKey(const InterpretedLaunch &L) {
   return Key;
 }
 
+/// Threads of a launch, 0 when a size is not known.
+Rational threadsOf(const LaunchSpec &S) {
+  Rational N(1);
+  for (unsigned D = 0; D < 3; ++D) {
+    if (!S.Grid[D] || !S.Block[D])
+      return Rational(0);
+    N = N * *S.Grid[D] * *S.Block[D];
+  }
+  return N;
+}
+
+/// A sweep the program does not run (count 0 in every context) as its
+/// largest context, with the range it spans: what the kernel costs at the
+/// sweep's top, not a merge whose sizes are all unknown.
+InterpretedLaunch largestOfSweep(std::vector<InterpretedLaunch> &Contexts) {
+  InterpretedLaunch Merged = mergeContexts(Contexts);
+  size_t Best = 0;
+  for (size_t I = 1; I < Contexts.size(); ++I)
+    if (threadsOf(Contexts[Best].Spec) < threadsOf(Contexts[I].Spec))
+      Best = I;
+  InterpretedLaunch Largest = Contexts[Best];
+  if (threadsOf(Largest.Spec) == Rational(0))
+    return Merged;
+  Largest.Spec.Notes.push_back(
+      "the largest of " + std::to_string(Contexts.size()) +
+      " calling contexts followed in a sweep the program does not run; "
+      "the others are not shown");
+  for (const std::string &N : Merged.Spec.Notes)
+    if (llvm::StringRef(N).contains(" varies: "))
+      Largest.Spec.Notes.push_back("over the sweep, " + N);
+  return Largest;
+}
+
+/// Whether no context of a site's group is run by the program.
+bool notRun(const std::vector<InterpretedLaunch> &Contexts) {
+  return llvm::all_of(Contexts, [](const InterpretedLaunch &L) {
+    return L.Spec.LaunchCount && *L.Spec.LaunchCount == Rational(0);
+  });
+}
+
 /// The entries of one site. Over MaxContextsPerSite contexts, the contexts
 /// behind the same branches not taken (one sweep) become one entry, so that
 /// a run the program could make next to a sweep stays exact; with more such
@@ -2466,7 +2746,8 @@ mergeSweeps(std::vector<InterpretedLaunch> &Contexts) {
     Groups[Key].push_back(L);
   }
   if (Order.size() == 1 || Order.size() > MaxContextsPerSite)
-    return {mergeContexts(Contexts)};
+    return {notRun(Contexts) ? largestOfSweep(Contexts)
+                             : mergeContexts(Contexts)};
   // Each group one entry; then the smallest groups shown context by
   // context while the site stays within MaxContextsPerSite entries.
   std::vector<const std::string *> BySize;
@@ -2488,7 +2769,8 @@ mergeSweeps(std::vector<InterpretedLaunch> &Contexts) {
   for (const std::string &Key : Order) {
     std::vector<InterpretedLaunch> &Group = Groups[Key];
     if (!Expanded.count(Key)) {
-      Entries.push_back(mergeContexts(Group));
+      Entries.push_back(notRun(Group) ? largestOfSweep(Group)
+                                      : mergeContexts(Group));
       continue;
     }
     for (InterpretedLaunch &L : Group)

@@ -360,6 +360,20 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
       }
       return done(HostValue::number(Rational(int64_t(Scan->Returned))));
     }
+  // strstr/strchr/strrchr: the rest of the string from the match (the
+  // pointer they return), or NULL.
+  if ((Name == "strstr" || Name == "strchr" || Name == "strrchr") &&
+      A.size() == 2 && A[0].K == HostValue::Kind::String &&
+      (A[1].K == HostValue::Kind::String || A[1].isNumber())) {
+    const std::string &S = A[0].Text;
+    std::string Needle = A[1].K == HostValue::Kind::String
+                             ? A[1].Text
+                             : std::string(1, char(A[1].Num.floor()));
+    size_t At = Name == "strrchr" ? S.rfind(Needle) : S.find(Needle);
+    if (At == std::string::npos)
+      return done(HostValue::number(Rational(0)));
+    return done(HostValue::string(S.substr(At)));
+  }
   if (Name == "strlen" && A.size() == 1 && A[0].K == HostValue::Kind::String)
     return done(HostValue::number(Rational(int64_t(A[0].Text.size()))));
   if ((Name == "strcmp" || Name == "strcasecmp") && A.size() == 2 &&

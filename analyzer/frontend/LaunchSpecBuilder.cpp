@@ -90,12 +90,34 @@ LaunchApi launchApiOf(const FunctionDecl *F) {
     return LaunchApi::LaunchEx;
   if (Name == "cuLaunchKernel" || Name == "cuLaunchCooperativeKernel")
     return LaunchApi::Driver;
+  if (Name == "cudaGraphAddKernelNode" || Name == "cudaGraphAddNode" ||
+      Name == "cudaGraphKernelNodeSetParams" ||
+      Name == "cudaGraphExecKernelNodeSetParams")
+    return LaunchApi::GraphNode;
   return LaunchApi::None;
 }
 
 const clang::Expr *launchApiKernel(const CallExpr *Call, LaunchApi Api) {
+  if (Api == LaunchApi::GraphNode)
+    return nullptr;
   unsigned Index = Api == LaunchApi::LaunchEx ? 1 : 0;
   return Call->getNumArgs() > Index ? Call->getArg(Index) : nullptr;
+}
+
+const clang::Expr *graphNodeParams(const CallExpr *Call, std::string &Prefix) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getDeclName().isIdentifier() || Call->getNumArgs() == 0)
+    return nullptr;
+  StringRef Name = F->getName();
+  // The parameters are the last argument of each; cudaGraphAddNode's are a
+  // cudaGraphNodeParams whose `kernel` member holds them.
+  Prefix = Name == "cudaGraphAddNode" ? "kernel." : "";
+  const clang::Expr *Params =
+      Call->getArg(Call->getNumArgs() - 1)->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Params);
+      U && U->getOpcode() == UO_AddrOf)
+    return U->getSubExpr();
+  return nullptr;
 }
 
 LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
@@ -167,20 +189,61 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       pointeeArguments(Kernel, Call->getArg(9), Values, Spec);
     return Spec;
   }
-  // cudaLaunchKernelEx: the sizes are the config's fields.
-  const clang::Expr *Config = Call->getArg(0)->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Config);
-      U && U->getOpcode() == UO_AddrOf)
-    Config = U->getSubExpr();
+  // cudaLaunchKernelEx: the sizes are the config's fields; a graph node's
+  // are its parameters' fields.
+  std::string Prefix;
+  const clang::Expr *Config = nullptr;
+  if (Api == LaunchApi::GraphNode) {
+    Config = graphNodeParams(Call, Prefix);
+    Spec.Notes.push_back("a kernel node of a CUDA graph (" + Callee +
+                         "): it runs each time the graph is launched");
+  } else {
+    Config = Call->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Config);
+        U && U->getOpcode() == UO_AddrOf)
+      Config = U->getSubExpr();
+  }
   std::map<std::string, Rational> Fields;
-  if (Config->getType()->isRecordType())
+  if (Config && Config->getType()->isRecordType())
     Values.fields(Config, "config", Fields);
   auto field = [&](const std::string &Name) -> std::optional<Rational> {
-    auto It = Fields.find("config." + Name);
+    auto It = Fields.find("config." + Prefix + Name);
     if (It == Fields.end())
       return std::nullopt;
     return It->second;
   };
+  if (Api == LaunchApi::GraphNode) {
+    for (unsigned D = 0; D < 3; ++D) {
+      Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
+      Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);
+    }
+    for (auto [Dims, What] :
+         {std::pair{&Spec.Grid, "grid"}, std::pair{&Spec.Block, "block"}})
+      for (unsigned D = 0; D < 3; ++D)
+        if (!(*Dims)[D]) {
+          note(std::string(What) + "." + DimNames[D],
+               "the node's " + std::string(What) + "Dim." + DimNames[D] +
+                   " is not known");
+          break;
+        }
+    Spec.DynamicSmem = field("sharedMemBytes");
+    if (!Spec.DynamicSmem)
+      Spec.Notes.push_back("dynamic shared memory is not known: the node's "
+                           "sharedMemBytes is not known");
+    for (unsigned I = 0; Config && I < Kernel->getNumParams(); ++I) {
+      const ParmVarDecl *Param = Kernel->getParamDecl(I);
+      QualType T = Param->getType();
+      if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
+        continue;
+      std::string Why;
+      if (auto V = Values.fieldPointee(Config, Prefix + "kernelParams", I, Why))
+        Spec.Args[Param->getName().str()] = *V;
+      else if (T->isIntegralOrEnumerationType())
+        Spec.Notes.push_back("argument '" + Param->getName().str() +
+                             "' is not known from the source: " + Why);
+    }
+    return Spec;
+  }
   for (unsigned D = 0; D < 3; ++D) {
     Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
     Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);

@@ -52,6 +52,21 @@ public:
     Why = "the kernel's arguments in the argument array are not followed";
     return std::nullopt;
   }
+  /// The kernel that a struct's function-pointer field holds (a graph
+  /// node's `params.func`; Field is a dotted path such as "kernel.func").
+  virtual const clang::FunctionDecl *fieldKernel(const clang::Expr *Struct,
+                                                 llvm::StringRef Field) {
+    return nullptr;
+  }
+  /// As pointee, for the `void **` argument array a struct's field holds
+  /// (a graph node's `params.kernelParams`).
+  virtual std::optional<Rational> fieldPointee(const clang::Expr *Struct,
+                                               llvm::StringRef Field,
+                                               unsigned I, std::string &Why) {
+    Why = "the kernel's arguments in the node's argument array are not "
+          "followed";
+    return std::nullopt;
+  }
 };
 
 /// The runtime's launch calls: cudaLaunchKernel and
@@ -59,11 +74,19 @@ public:
 /// cudaLaunchKernelEx (config, kernel, args...) with its
 /// cudaLaunchConfig_t; the driver's cuLaunchKernel and
 /// cuLaunchCooperativeKernel (f, gx, gy, gz, bx, by, bz, smem, stream,
-/// params, ...) with f from cuModuleGetFunction.
-enum class LaunchApi { None, Launch, LaunchEx, Driver };
+/// params, ...) with f from cuModuleGetFunction. A CUDA graph's kernel node
+/// (cudaGraphAddKernelNode, cudaGraphAddNode of a kernel, and the calls that
+/// set a kernel node's parameters) launches when the graph does.
+enum class LaunchApi { None, Launch, LaunchEx, Driver, GraphNode };
 LaunchApi launchApiOf(const clang::FunctionDecl *F);
-/// The kernel expression of such a call.
+/// The kernel expression of such a call; null for a graph node, whose kernel
+/// is a field of its parameters (graphNodeParams).
 const clang::Expr *launchApiKernel(const clang::CallExpr *Call, LaunchApi Api);
+/// A graph node call's parameter struct (`&params` stripped to `params`) and
+/// the path of the kernel parameters in it ("" or "kernel."); null when the
+/// call has no such argument.
+const clang::Expr *graphNodeParams(const clang::CallExpr *Call,
+                                   std::string &Prefix);
 
 /// The launch at Call, in host function Host (null at file scope), with its
 /// configuration and scalar arguments as Values gives them. Kernel: the

@@ -2,6 +2,7 @@
 #include "analyzer/models/Footprint.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -82,6 +83,18 @@ template <typename F> void forEachPoint(const LatticeSet &S, F Visit) {
   }
 }
 
+/// Sets bits [From, From + Count) of a bitmap, a word at a time.
+void markRun(std::vector<uint64_t> &Bits, int64_t From, int64_t Count) {
+  int64_t To = From + Count;
+  while (From < To) {
+    int64_t Word = From / 64, Bit = From % 64;
+    int64_t Take = std::min<int64_t>(64 - Bit, To - From);
+    uint64_t Mask = Take == 64 ? ~uint64_t(0) : ((uint64_t(1) << Take) - 1);
+    Bits[static_cast<size_t>(Word)] |= Mask << Bit;
+    From += Take;
+  }
+}
+
 } // namespace
 
 DistinctCount countDistinct(const LatticeSet &S) {
@@ -157,16 +170,22 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
   bool AllDense = std::all_of(Unique.begin(), Unique.end(),
                               [](const LatticeSet &S) { return S.Dense; });
   if (AllDense && Points <= MaxEnumeratedPoints && Hull <= MaxEnumeratedHull) {
-    std::vector<bool> Seen(static_cast<size_t>(Hull), false);
+    std::vector<uint64_t> Seen(static_cast<size_t>(Hull / 64 + 1), 0);
+    for (const LatticeSet &S : Unique) {
+      // A unit-stride term marks a run of points at once (a row of a tile).
+      LatticeSet Outer = S;
+      int64_t Run = 1;
+      auto Unit = std::find_if(Outer.Terms.begin(), Outer.Terms.end(),
+                               [](const auto &T) { return T.first == 1; });
+      if (Unit != Outer.Terms.end()) {
+        Run = Unit->second;
+        Outer.Terms.erase(Unit);
+      }
+      forEachPoint(Outer, [&](int64_t V) { markRun(Seen, V - Low, Run); });
+    }
     double Total = 0;
-    for (const LatticeSet &S : Unique)
-      forEachPoint(S, [&](int64_t V) {
-        size_t I = static_cast<size_t>(V - Low);
-        if (!Seen[I]) {
-          Seen[I] = true;
-          Total += 1;
-        }
-      });
+    for (uint64_t W : Seen)
+      Total += double(__builtin_popcountll(W));
     return {Total, true, "enumerated"};
   }
   return {std::min(Points, double(Hull)), false,

@@ -641,8 +641,13 @@ const GpuVerdict *verdictOn(const KernelReport &K, const GpuSpec *Gpu,
   return Index < K.Verdicts.size() ? &K.Verdicts[Index] : nullptr;
 }
 
-std::string plural(size_t N, const char *Word) {
-  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+std::string plural(size_t N, llvm::StringRef Word) {
+  if (N == 1)
+    return "1 " + Word.str();
+  // "entry" -> "entries", "kernel" -> "kernels".
+  if (Word.ends_with("y"))
+    return std::to_string(N) + " " + Word.drop_back().str() + "ies";
+  return std::to_string(N) + " " + Word.str() + "s";
 }
 
 /// What the summary line of one GPU counts.
