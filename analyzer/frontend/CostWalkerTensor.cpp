@@ -235,6 +235,11 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
     switch (I.Kind) {
     case PtxKind::Mma:
       addTensorFlops(I.Op.Prec, Expr(I.Op.flopsPerThread()));
+      if (I.Op.Sparse)
+        assume("sparse MMA at " + where(Asm) +
+               ": counted as the products the tensor cores compute, half of "
+               "the 2*M*N*K its shape names (2:4 sparsity), against the "
+               "dense peak");
       if (I.Op.Threads == 128)
         assume("wgmma at " + where(Asm) +
                " reads its shared-memory operands through matrix "

@@ -170,13 +170,10 @@ std::optional<TensorOp> parsePtxMma(const std::string &Mnemonic,
                                     std::string &Why) {
   std::vector<std::string> Parts = split(Mnemonic, '.');
   bool Warpgroup = Parts[0] == "wgmma";
-  for (const std::string &P : Parts)
-    if (P == "sp") {
-      Why = "sparse MMA (" + Mnemonic + ") is not counted";
-      return std::nullopt;
-    }
   TensorOp Op;
   Op.Threads = Warpgroup ? 128 : 32;
+  for (const std::string &P : Parts)
+    Op.Sparse |= P == "sp" || P == "sp::ordered_metadata";
   static const std::regex Shape("m([0-9]+)n([0-9]+)k([0-9]+)");
   bool HaveShape = false;
   std::vector<std::string> Types;

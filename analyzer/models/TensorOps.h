@@ -30,8 +30,15 @@ struct TensorOp {
   /// Independent MxNxK products one instruction computes: 4 for the sm_70
   /// form of mma.sync m8n8k4 with f16 inputs (one per quad pair).
   unsigned Products = 1;
-  /// 2*M*N*K*Products for the whole warp (warpgroup).
-  uint64_t flops() const { return 2ull * M * N * K * Products; }
+  /// mma.sp / wgmma .sp: A is 2:4 structured-sparse, so the hardware
+  /// multiplies half of the K products (the time of a dense MMA of half the
+  /// K; NVIDIA's sparse peaks count the other half too, as 2x).
+  bool Sparse = false;
+  /// 2*M*N*K*Products for the whole warp (warpgroup); half of that for a
+  /// sparse MMA: the products the tensor cores compute.
+  uint64_t flops() const {
+    return 2ull * M * N * K * Products / (Sparse ? 2 : 1);
+  }
   /// The share of one thread: flops() / Threads.
   Rational flopsPerThread() const;
 };

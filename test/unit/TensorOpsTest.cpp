@@ -55,11 +55,19 @@ TEST(TensorOps, WgmmaIsAWarpgroupOf128Threads) {
             TensorPrecision::TF32);
 }
 
-TEST(TensorOps, SparseMmaIsNotCounted) {
-  std::string Why;
-  EXPECT_FALSE(parsePtxMma(
-      "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32", Why));
-  EXPECT_NE(Why.find("sparse"), std::string::npos);
+TEST(TensorOps, SparseMmaComputesHalfItsShape) {
+  // 2:4 sparsity: m16n8k32 .sp multiplies as many products as a dense
+  // m16n8k16 does.
+  TensorOp S = mma("mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32");
+  EXPECT_TRUE(S.Sparse);
+  EXPECT_EQ(S.Prec, TensorPrecision::BF16);
+  EXPECT_EQ(S.flops(),
+            mma("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32").flops());
+  TensorOp O = mma("mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col."
+                   "f32.e4m3.e4m3.f32");
+  EXPECT_EQ(O.flops(), 16ull * 8 * 64);
+  TensorOp W = mma("wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16");
+  EXPECT_EQ(W.flops(), 64ull * 128 * 32);
 }
 
 TEST(TensorOps, ScansInstructionsOfAnAsmString) {
