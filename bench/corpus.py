@@ -25,7 +25,8 @@ in total, writes it as markdown (--markdown-out) and every record as JSON
 
 "Analysed" means the tool exited 0 or 1 (1 = a gate failed) and printed a JSON
 report. Exit status: 0, or 3 when --floor is given and the analysed share of
-the nvcc-accepted files (of all files without nvcc) is below it; 1 when the
+the nvcc-accepted files (of all files without nvcc) is below it, or when
+--bound-floor is given and the share of entries bound is below it; 1 when the
 tool binary is missing; 2 for a usage error.
 """
 
@@ -1040,6 +1041,9 @@ def parse_args(argv):
     ap.add_argument("--json-out", metavar="PATH", help="every per-file record as JSON")
     ap.add_argument("--floor", metavar="FILE",
                     help="exit 3 when the analysed share is below the number in FILE")
+    ap.add_argument("--bound-floor", metavar="FILE",
+                    help="exit 3 when the share of entries bound is below the "
+                    "number in FILE")
     ap.add_argument("--no-snapshot", dest="snapshot", action="store_false",
                     help="run the tool in place instead of a private copy")
     ap.add_argument("--per-file", action="store_true",
@@ -1064,8 +1068,10 @@ def main(argv=None):
         return 1
     try:
         floor = read_floor(args.floor) if args.floor else None
+        args.bound_floor_value = (read_floor(args.bound_floor)
+                                  if args.bound_floor else None)
     except (OSError, ValueError) as e:
-        print("corpus.py: --floor: %s" % e, file=sys.stderr)
+        print("corpus.py: --floor/--bound-floor: %s" % e, file=sys.stderr)
         return 2
     tool_mtime = datetime.datetime.fromtimestamp(
         os.path.getmtime(args.tool)).isoformat(sep=" ", timespec="seconds")
@@ -1122,13 +1128,24 @@ def run_and_report(args, argv, floor, tool_mtime):
             json.dump({"meta": meta, "summary": rows, "files": records}, f, indent=1)
 
     share = rows[-1]["share"]
+    status = 0
     if floor is not None:
         ok = share is not None and share >= floor
         print("floor %.2f: analysed share %s%s" % (
             floor, fmt(share, pct=True), "" if ok else " (below the floor)"))
         if not ok:
-            return 3
-    return 0
+            status = 3
+    bound_floor = getattr(args, "bound_floor_value", None)
+    if bound_floor is not None:
+        entries, bound = rows[-1]["entries"], rows[-1]["bound"]
+        bound_share = bound / entries if entries else None
+        ok = bound_share is not None and bound_share >= bound_floor
+        print("bound floor %.2f: %d of %d entries bound (%s)%s" % (
+            bound_floor, bound, entries, fmt(bound_share, pct=True),
+            "" if ok else " (below the floor)"))
+        if not ok:
+            status = 3
+    return status
 
 
 if __name__ == "__main__":

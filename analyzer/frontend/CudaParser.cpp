@@ -571,6 +571,9 @@ bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
   // The user's flags (the nvcc compile for resources reuses them), then
   // what makes clang accept what nvcc accepts.
   Out.CommandLine = Args;
+  if (O.HostRun.OccupancyFor)
+    O.HostRun.Occupancy =
+        O.HostRun.OccupancyFor(Out.CommandLine, Out.NvccCodeFlags);
   addNvccCompatibilityArguments(O, Args);
 
   std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File);

@@ -2,6 +2,7 @@
 #include "analyzer/frontend/HostInterpreter.h"
 #include "analyzer/frontend/HostLibrary.h"
 #include "analyzer/frontend/HostValue.h"
+#include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchSpecBuilder.h"
 #include "analyzer/frontend/LoopShape.h"
 #include "analyzer/support/GetoptParse.h"
@@ -51,6 +52,17 @@ void zeroFill(HostValue &V) {
   }
   if (!V.known())
     V = HostValue::number(Rational(0));
+}
+
+/// The slot pointer P points at; null when it points nowhere known.
+HostSlot slotAt(const HostValue &P) {
+  if (P.K != HostValue::Kind::Pointer || !P.Target)
+    return nullptr;
+  if (!P.Target->Array)
+    return P.Target;
+  if (P.Offset < 0 || P.Offset >= int64_t(P.Target->Elems.size()))
+    return nullptr;
+  return P.Target->Elems[P.Offset];
 }
 
 bool isStdRecord(const CXXRecordDecl *R, llvm::StringRef Name) {
@@ -471,6 +483,11 @@ private:
   };
   std::optional<GetoptRun> Getopt;
   HostValue getopt(llvm::ArrayRef<const clang::Expr *> Args, bool Long);
+  /// cudaOccupancyMaxActiveBlocksPerMultiprocessor and
+  /// cudaOccupancyMaxPotentialBlockSize, answered by Options.Occupancy.
+  HostValue occupancy(llvm::StringRef Name,
+                      llvm::ArrayRef<const clang::Expr *> Args,
+                      const CallExpr *Site);
   /// A global the C library declares (`optind`, `optarg`) as a slot.
   HostSlot libraryGlobal(llvm::StringRef Name);
   const ASTContext *RootCtx = nullptr;
@@ -2002,6 +2019,12 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
        Name == "getopt_long_only") &&
       Args.size() >= 3 && Site && isLibraryFunction(F, ctx()))
     return getopt(Args, Name != "getopt");
+  if (llvm::StringRef(Name).starts_with("cudaOccupancyMax") && Site &&
+      isLibraryFunction(F, ctx()) &&
+      (llvm::StringRef(Name).contains("ActiveBlocksPerMultiprocessor") ||
+       Name == "cudaOccupancyMaxPotentialBlockSize" ||
+       Name == "cudaOccupancyMaxPotentialBlockSizeWithFlags"))
+    return occupancy(Name, Args, Site);
   if (Name == "cuModuleGetFunction" && Args.size() == 3 && Site &&
       isLibraryFunction(F, ctx())) {
     moduleFunction(Args, Site);
@@ -2073,6 +2096,83 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
       Callee.Ret.Text.empty())
     return HostValue::unknown("'" + Name + "' returns no known value");
   return coerce(Callee.Ret, Site->getType());
+}
+
+HostValue Interpreter::occupancy(llvm::StringRef Name,
+                                 llvm::ArrayRef<const clang::Expr *> Args,
+                                 const CallExpr *Site) {
+  bool Active = Name.contains("ActiveBlocks");
+  // (int *numBlocks, func, blockSize, smem) or (int *minGridSize,
+  // int *blockSize, func, smem = 0, blockSizeLimit = 0).
+  if (Args.size() < (Active ? 4u : 3u))
+    return unknownCall(Site, Name.str());
+  auto fail = [&](const std::string &Why) {
+    // Each output names itself: "`block` comes from ... (why)".
+    for (unsigned I = 0; I < (Active ? 1u : 2u); ++I) {
+      const clang::Expr *Out = Args[I]->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(Out);
+          U && U->getOpcode() == UO_AddrOf)
+        Out = U->getSubExpr();
+      if (HostSlot S = slotAt(eval(Args[I])))
+        *S = HostValue::unknown("`" + text(Out) + "` comes from " + Name.str() +
+                                " at " + where(Site->getBeginLoc()) + " (" +
+                                Why + ")");
+    }
+    return HostValue::unknown("the result of " + Name.str() + " at " +
+                              where(Site->getBeginLoc()) + " (" + Why + ")");
+  };
+  InterpretedValues Values(*this);
+  const FunctionDecl *Kernel = Values.kernel(Args[Active ? 1 : 2]);
+  if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+    return fail("which kernel it asks about is not known");
+  OccupancyQuestion Q;
+  Q.MangledName =
+      mangledName(const_cast<ASTContext &>(Kernel->getASTContext()), Kernel);
+  Q.Name = Kernel->getNameAsString();
+  const SourceManager &KernelSM = Kernel->getASTContext().getSourceManager();
+  if (OptionalFileEntryRef F = KernelSM.getFileEntryRefForID(
+          KernelSM.getFileID(KernelSM.getExpansionLoc(Kernel->getLocation()))))
+    Q.File = F->getName().str();
+  if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    clang::Expr::EvalResult R;
+    if (Bounds->getMaxThreads() &&
+        Bounds->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext()))
+      Q.MaxThreadsPerBlock = unsigned(R.Val.getInt().getZExtValue());
+  }
+  auto number = [&](const clang::Expr *E, uint64_t &Out) {
+    HostValue V = eval(E);
+    if (!V.isNumber() || V.Num.isNegative() || !V.Num.isInteger())
+      return false;
+    Out = uint64_t(V.Num.num());
+    return true;
+  };
+  uint64_t Block = 0, Smem = 0, Limit = 0;
+  if (Active ? !number(Args[2], Block) || !number(Args[3], Smem)
+             : (Args.size() > 3 && !number(Args[3], Smem)) ||
+                   (Args.size() > 4 && !number(Args[4], Limit)))
+    return fail("its block size or shared memory is not known");
+  Q.BlockSize = unsigned(Block);
+  Q.DynamicSmemBytes = Smem;
+  Q.BlockSizeLimit = unsigned(Limit);
+  if (!Options.Occupancy)
+    return fail(Options.NoOccupancy);
+  OccupancyAnswer A = Options.Occupancy(Q);
+  if (!A.Why.empty())
+    return fail(A.Why);
+  if (!A.Assumption.empty() && std::find(Assumptions.begin(), Assumptions.end(),
+                                         A.Assumption) == Assumptions.end())
+    Assumptions.push_back(A.Assumption);
+  auto set = [&](const clang::Expr *E, unsigned V) {
+    if (HostSlot S = slotAt(eval(E)))
+      *S = HostValue::number(Rational(int64_t(V)));
+  };
+  if (Active) {
+    set(Args[0], A.ActiveBlocksPerSm);
+  } else {
+    set(Args[0], A.MinGridSize);
+    set(Args[1], A.BlockSize);
+  }
+  return HostValue::number(Rational(0)); // cudaSuccess
 }
 
 HostSlot Interpreter::libraryGlobal(llvm::StringRef Name) {

@@ -47,17 +47,6 @@ KernelParam describeParam(const ASTContext &Ctx, const ParmVarDecl *P) {
   return Out;
 }
 
-std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
-  std::unique_ptr<MangleContext> Mangle(Ctx.createMangleContext());
-  GlobalDecl GD(FD, KernelReferenceKind::Kernel);
-  if (!Mangle->shouldMangleDeclName(FD))
-    return FD->getName().str();
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  Mangle->mangleName(GD, OS);
-  return OS.str();
-}
-
 /// Which dimensions' index builtins a kernel (and what it calls) reads, and
 /// the source ranges of the functions it reaches (where an error sets the
 /// kernel aside).
@@ -224,6 +213,17 @@ private:
 };
 
 } // namespace
+
+std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
+  std::unique_ptr<MangleContext> Mangle(Ctx.createMangleContext());
+  GlobalDecl GD(FD, KernelReferenceKind::Kernel);
+  if (!Mangle->shouldMangleDeclName(FD))
+    return FD->getName().str();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Mangle->mangleName(GD, OS);
+  return OS.str();
+}
 
 std::string kernelDisplayName(const FunctionDecl *FD) {
   std::string Name;

@@ -19,6 +19,8 @@ namespace rla {
 
 /// Kernel name as users write it: "saxpy", "scale<float>", "ns::k<32>".
 std::string kernelDisplayName(const clang::FunctionDecl *FD);
+/// The kernel's linker name, as ptxas reports it ("_Z5saxpyifPfS_").
+std::string mangledName(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
 /// All kernels defined in the main file and its non-system headers.
 /// Uninstantiated kernel templates are reported in Findings. A kernel whose

@@ -59,9 +59,14 @@ LinkedProgram linkProgram(const std::vector<ParseOptions> &Files,
     Units.push_back({&A->getASTContext(),
                      std::vector<Decl *>(TU->decls_begin(), TU->decls_end())});
   }
-  // Every file's options share the run options (--args, --env, --gpu).
-  HostRun Run = interpretProgram(Units, Files.empty() ? HostRunOptions()
-                                                      : Files.front().HostRun);
+  // Every file's options share the run options (--args, --env, --gpu); the
+  // occupancy calculator compiles the file of the kernel asked about.
+  HostRunOptions Options =
+      Files.empty() ? HostRunOptions() : Files.front().HostRun;
+  if (Options.OccupancyFor && !Options.Occupancy)
+    Options.Occupancy =
+        Options.OccupancyFor(Files.front().ExtraArgs, /*CodeFlags=*/{});
+  HostRun Run = interpretProgram(Units, Options);
 
   LinkedProgram Out;
   Out.Launches.resize(Files.size());

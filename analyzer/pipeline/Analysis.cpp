@@ -7,6 +7,7 @@
 #include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/pipeline/AnalysisResources.h"
 #include "analyzer/pipeline/DeviceProperties.h"
+#include "analyzer/pipeline/HostOccupancy.h"
 #include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
 #include "analyzer/report/FindingText.h"
@@ -85,6 +86,14 @@ bool prepareParse(const AnalysisRequest &Req,
 
   for (const auto &[Name, Value] : Req.Binds)
     Parse.HostRun.Binds.emplace(Name, Value);
+  // cudaOccupancy* in host code: answered for the first GPU.
+  if (!Gpus.empty() && !Parse.HostRun.OccupancyFor) {
+    std::string WhyNot;
+    Parse.HostRun.OccupancyFor =
+        hostOccupancy(Req, Parse, *Gpus.front(), WhyNot);
+    if (!WhyNot.empty())
+      Parse.HostRun.NoOccupancy = WhyNot;
+  }
   return true;
 }
 

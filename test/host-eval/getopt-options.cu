@@ -2,13 +2,11 @@
 // the command line given with --args: operands may come before the options
 // (GNU moves them after), `-d WxH` is split with strstr, and without
 // arguments the defaults hold.
-// RUN: %rl-analyze %s --no-config --no-resources --format=json --args "in.bmp
-// -d 1024x768 --levels=2 -v" | %python %inputs/launches.py | FileCheck %s RUN:
-// %rl-analyze %s --no-config --no-resources --format=json | %python
-// %inputs/launches.py | FileCheck %s --check-prefix=DEFAULT
+// RUN: %rl-analyze %s --no-config --no-resources --format=json --args "in.bmp -d 1024x768 --levels=2 -v" | %python %inputs/launches.py | FileCheck %s
+// RUN: %rl-analyze %s --no-config --no-resources --format=json | %python %inputs/launches.py | FileCheck %s --check-prefix=DEFAULT
+#include <getopt.h>
 #include <cstdlib>
 #include <cstring>
-#include <getopt.h>
 __global__ void level(float *img, int w, int h) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   if (x < w * h)

@@ -3,16 +3,13 @@
 // cudaKernelNodeParams; cudaGraphAddNode's `kernel` member of the union).
 // It runs each time the graph is launched, which is not followed: the count
 // is not known.
-// RUN: %rl-analyze %s --no-config --no-resources --format=json | %python
-// %inputs/launches.py | FileCheck %s
+// RUN: %rl-analyze %s --no-config --no-resources --format=json | %python %inputs/launches.py | FileCheck %s
 __global__ void axpy(float *y, const float *x, float a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     y[i] += a * x[i];
 }
-__global__ void clear(float *y) {
-  y[blockIdx.x * blockDim.x + threadIdx.x] = 0;
-}
+__global__ void clear(float *y) { y[blockIdx.x * blockDim.x + threadIdx.x] = 0; }
 int main() {
   int n = 1 << 20;
   float a = 2.0f, *x, *y;
@@ -47,7 +44,7 @@ int main() {
   return 0;
 }
 // CHECK: axpy grid=4096x1x1 block=256x1x1 args=a=2,n=1048576 chain=main count=?
-// CHECK-NEXT: note: a kernel node of a CUDA graph (cudaGraphAddKernelNode): it
-// runs each time the graph is launched CHECK: clear grid=512x1x1 block=128x1x1
-// args=- chain=main count=? CHECK-NEXT: note: a kernel node of a CUDA graph
-// (cudaGraphAddNode): it runs each time the graph is launched CHECK: entries: 2
+// CHECK-NEXT: note: a kernel node of a CUDA graph (cudaGraphAddKernelNode): it runs each time the graph is launched
+// CHECK: clear grid=512x1x1 block=128x1x1 args=- chain=main count=?
+// CHECK-NEXT: note: a kernel node of a CUDA graph (cudaGraphAddNode): it runs each time the graph is launched
+// CHECK: entries: 2

@@ -39,22 +39,18 @@ int main(int argc, char **argv) {
 }
 // The sweep: its loop is followed 8 times, as in any branch not taken; a
 // sweep the program does not run is shown as the largest context followed.
-// CHECK: first grid=512x1x1 block=256x1x1 args=n=131072 chain=main ->
-// launch(n=131072, threads=256, which=0) count=0 CHECK-NEXT: note: not run by
-// the program: `shmoo` at sweep-next-to-run.cu:28 is false when it gets here
-// CHECK-NEXT: note: as the program runs without arguments (pass --args to give
-// some) CHECK-NEXT: note: 27 more calling contexts behind more branches the
-// program does not take are not shown CHECK-NEXT: note: the largest of 9
-// calling contexts followed in a sweep the program does not run; the others are
-// not shown CHECK-NEXT: note: over the sweep, grid.x varies: 4 to 512 (9
-// calling contexts) CHECK-NEXT: note: over the sweep, argument 'n' varies: 1024
-// to 131072 (9 calling contexts) CHECK-NEXT: first grid=4096x1x1 block=256x1x1
-// args=n=1048576 chain=main -> launch(n=1048576, threads=256, which=1) count=0
-// CHECK-NEXT: note: not run by the program: `which == 0` at
-// sweep-next-to-run.cu:18 is false when it gets here CHECK-NEXT: note: as the
-// program runs without arguments (pass --args to give some) CHECK-NEXT: note:
-// 27 more calling contexts CHECK-NEXT: second grid=4096x1x1 block=256x1x1
-// args=n=1048576 chain=main -> launch(n=1048576, threads=256, which=1) count=1
-// CHECK-NEXT: note: as the program runs without arguments (pass --args to give
-// some) CHECK-NEXT: note: 36 more calling contexts behind more branches the
-// program does not take are not shown CHECK-NEXT: entries: 3
+// CHECK: first grid=512x1x1 block=256x1x1 args=n=131072 chain=main -> launch(n=131072, threads=256, which=0) count=0
+// CHECK-NEXT: note: not run by the program: `shmoo` at sweep-next-to-run.cu:28 is false when it gets here
+// CHECK-NEXT: note: as the program runs without arguments (pass --args to give some)
+// CHECK-NEXT: note: 27 more calling contexts behind more branches the program does not take are not shown
+// CHECK-NEXT: note: the largest of 9 calling contexts followed in a sweep the program does not run; the others are not shown
+// CHECK-NEXT: note: over the sweep, grid.x varies: 4 to 512 (9 calling contexts)
+// CHECK-NEXT: note: over the sweep, argument 'n' varies: 1024 to 131072 (9 calling contexts)
+// CHECK-NEXT: first grid=4096x1x1 block=256x1x1 args=n=1048576 chain=main -> launch(n=1048576, threads=256, which=1) count=0
+// CHECK-NEXT: note: not run by the program: `which == 0` at sweep-next-to-run.cu:18 is false when it gets here
+// CHECK-NEXT: note: as the program runs without arguments (pass --args to give some)
+// CHECK-NEXT: note: 27 more calling contexts
+// CHECK-NEXT: second grid=4096x1x1 block=256x1x1 args=n=1048576 chain=main -> launch(n=1048576, threads=256, which=1) count=1
+// CHECK-NEXT: note: as the program runs without arguments (pass --args to give some)
+// CHECK-NEXT: note: 36 more calling contexts behind more branches the program does not take are not shown
+// CHECK-NEXT: entries: 3

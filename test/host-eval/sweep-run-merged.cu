@@ -1,8 +1,7 @@
 // A site the program runs in more calling contexts than a report shows (a
 // size sweep it does run) is one entry: what varies is unknown with its
 // range, and the count is the sum, so that the program's totals stay whole.
-// RUN: %rl-analyze %s --no-config --no-resources --format=json | %python
-// %inputs/launches.py | FileCheck %s
+// RUN: %rl-analyze %s --no-config --no-resources --format=json | %python %inputs/launches.py | FileCheck %s
 __global__ void scale(float *x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
