@@ -59,7 +59,7 @@ std::vector<std::string> argumentsOf(const nlohmann::json &Entry) {
 } // namespace
 
 bool listCudaSources(const std::string &Dir, std::vector<std::string> &Files,
-                     std::string &Error) {
+                     std::string &Error, std::vector<std::string> *HostFiles) {
   llvm::SmallString<256> DbFile(Dir);
   llvm::sys::path::append(DbFile, "compile_commands.json");
   auto Buffer = llvm::MemoryBuffer::getFile(DbFile);
@@ -94,9 +94,17 @@ bool listCudaSources(const std::string &Dir, std::vector<std::string> &Files,
     }
     llvm::sys::fs::make_absolute(Path);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    if (!isCudaName(Path) && !forcesCuda(argumentsOf(Entry)))
-      continue;
     std::string Name = Path.str().str();
+    if (!isCudaName(Path) && !forcesCuda(argumentsOf(Entry))) {
+      llvm::StringRef Ext = llvm::sys::path::extension(Path);
+      if (HostFiles &&
+          (Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" ||
+           Ext == ".c++" || Ext == ".C") &&
+          std::find(HostFiles->begin(), HostFiles->end(), Name) ==
+              HostFiles->end())
+        HostFiles->push_back(Name);
+      continue;
+    }
     if (std::find(Files.begin(), Files.end(), Name) == Files.end())
       Files.push_back(Name);
   }

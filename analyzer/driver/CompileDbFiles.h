@@ -14,9 +14,13 @@ namespace rla {
 
 /// Absolute paths of every entry of Dir/compile_commands.json that is a
 /// .cu/.cuh file or compiled with `-x cu`/`-x cuda`, each once, in database
-/// order. False with Error set when the database is missing or malformed.
+/// order; HostFiles (when given) gets the C and C++ entries, whose host code
+/// runs with them as one program (a `main` in app.cpp that calls a launch
+/// wrapper in kernels.cu). False with Error set when the database is missing
+/// or malformed.
 bool listCudaSources(const std::string &Dir, std::vector<std::string> &Files,
-                     std::string &Error);
+                     std::string &Error,
+                     std::vector<std::string> *HostFiles = nullptr);
 
 } // namespace rla
 

@@ -380,11 +380,14 @@ int main(int Argc, const char **Argv) {
   bool Project = !BuildPath.empty() && (Files.empty() || AllEntries);
   if (Project) {
     Files.clear();
-    if (!listCudaSources(BuildPath, Files, Error))
+    std::vector<std::string> HostFiles;
+    if (!listCudaSources(BuildPath, Files, Error, &HostFiles))
       return usageError(Error);
     if (Files.empty())
       return usageError("no CUDA sources in " + BuildPath +
                         "/compile_commands.json");
+    // The build's C and C++ files run with the CUDA files as one program.
+    Files.insert(Files.end(), HostFiles.begin(), HostFiles.end());
   }
   std::string Input = Files.empty() ? "" : Files.front();
   if (Input.empty())
