@@ -897,7 +897,10 @@ def markdown(meta, rows, recs):
          " `.cpp`/`.cc`/`.cxx` files beside them in one `rl-analyze` run"
          " (`rl-analyze a.cu b.cu main.cpp ... -- FLAGS`), so that a kernel launched"
          " through a wrapper that another file's `main` calls is bound; entries are"
-         " still counted per `.cu` file. A folder with one `.cu` file and no C++"
+         " still counted per `.cu` file. A folder without a `main` joins the"
+         " nearest folder above it that has one; the program gets the arguments"
+         " of the code base's run line (Rodinia's `run`/`run.sh`) as `--args`."
+         " A folder with one `.cu` file and no C++"
          " file, or with a compile database, is run file by file."
          if meta.get("mode") == "program" else
          "Each `.cu` file is analysed alone (`--per-file`)."),
