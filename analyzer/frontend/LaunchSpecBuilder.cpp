@@ -21,6 +21,11 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
 /// entry points to.
 void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
                       LaunchValues &Values, LaunchSpec &Spec);
+/// The same, with entry I of the array as Entry gives it.
+void pointeeArguments(
+    const FunctionDecl *Kernel,
+    llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
+    LaunchSpec &Spec);
 
 LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
                            const CUDAKernelCallExpr *Call,
@@ -212,77 +217,62 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       return std::nullopt;
     return It->second;
   };
-  if (Api == LaunchApi::GraphNode) {
-    for (unsigned D = 0; D < 3; ++D) {
-      Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
-      Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);
-    }
-    for (auto [Dims, What] :
-         {std::pair{&Spec.Grid, "grid"}, std::pair{&Spec.Block, "block"}})
-      for (unsigned D = 0; D < 3; ++D)
-        if (!(*Dims)[D]) {
-          note(std::string(What) + "." + DimNames[D],
-               "the node's " + std::string(What) + "Dim." + DimNames[D] +
-                   " is not known");
-          break;
-        }
-    Spec.DynamicSmem = field("sharedMemBytes");
-    if (!Spec.DynamicSmem)
-      Spec.Notes.push_back("dynamic shared memory is not known: the node's "
-                           "sharedMemBytes is not known");
-    for (unsigned I = 0; Config && I < Kernel->getNumParams(); ++I) {
-      const ParmVarDecl *Param = Kernel->getParamDecl(I);
-      QualType T = Param->getType();
-      if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
-        continue;
-      std::string Why;
-      if (auto V = Values.fieldPointee(Config, Prefix + "kernelParams", I, Why))
-        Spec.Args[Param->getName().str()] = *V;
-      else if (T->isIntegralOrEnumerationType())
-        Spec.Notes.push_back("argument '" + Param->getName().str() +
-                             "' is not known from the source: " + Why);
-    }
-    return Spec;
-  }
+  // The same fields in both, named a little differently.
+  bool Node = Api == LaunchApi::GraphNode;
+  std::string Whose = Node ? "the node's " : "the config's ";
   for (unsigned D = 0; D < 3; ++D) {
     Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
     Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);
   }
-  for (unsigned D = 0; D < 3; ++D)
-    if (!Spec.Grid[D]) {
-      note(std::string("grid.") + DimNames[D], "the config's gridDim." +
-                                                   std::string(DimNames[D]) +
-                                                   " is not known");
-      break;
-    }
-  for (unsigned D = 0; D < 3; ++D)
-    if (!Spec.Block[D]) {
-      note(std::string("block.") + DimNames[D], "the config's blockDim." +
-                                                    std::string(DimNames[D]) +
-                                                    " is not known");
-      break;
-    }
-  Spec.DynamicSmem = field("dynamicSmemBytes");
+  for (auto [Dims, What] :
+       {std::pair{&Spec.Grid, "grid"}, std::pair{&Spec.Block, "block"}})
+    for (unsigned D = 0; D < 3; ++D)
+      if (!(*Dims)[D]) {
+        note(std::string(What) + "." + DimNames[D],
+             Whose + What + "Dim." + DimNames[D] + " is not known");
+        break;
+      }
+  std::string Smem = Node ? "sharedMemBytes" : "dynamicSmemBytes";
+  Spec.DynamicSmem = field(Smem);
   if (!Spec.DynamicSmem)
-    Spec.Notes.push_back("dynamic shared memory is not known: the config's "
-                         "dynamicSmemBytes is not known");
-  if (Callee == "cudaLaunchKernelEx" && Call->getNumArgs() > 2)
+    Spec.Notes.push_back("dynamic shared memory is not known: " + Whose +
+                         Smem + " is not known");
+  if (Node && Config)
+    pointeeArguments(
+        Kernel,
+        [&](unsigned I, std::string &Why) {
+          return Values.fieldPointee(Config, Prefix + "kernelParams", I, Why);
+        },
+        Spec);
+  else if (Callee == "cudaLaunchKernelEx" && Call->getNumArgs() > 2)
     kernelArguments(Ctx, Kernel, Call->getNumArgs() - 2, Call->getArgs() + 2,
                     Values, Spec);
-  else if (Call->getNumArgs() > 2)
+  else if (!Node && Call->getNumArgs() > 2)
     pointeeArguments(Kernel, Call->getArg(2), Values, Spec);
   return Spec;
 }
 
 void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
                       LaunchValues &Values, LaunchSpec &Spec) {
+  pointeeArguments(
+      Kernel,
+      [&](unsigned I, std::string &Why) {
+        return Values.pointee(Array, I, Why);
+      },
+      Spec);
+}
+
+void pointeeArguments(
+    const FunctionDecl *Kernel,
+    llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
+    LaunchSpec &Spec) {
   for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
     const ParmVarDecl *Param = Kernel->getParamDecl(I);
     QualType T = Param->getType();
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
       continue;
     std::string Why;
-    if (auto V = Values.pointee(Array, I, Why))
+    if (auto V = Entry(I, Why))
       Spec.Args[Param->getName().str()] = *V;
     else if (T->isIntegralOrEnumerationType())
       Spec.Notes.push_back("argument '" + Param->getName().str() +

@@ -33,6 +33,16 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string> &Argv,
   }
   std::vector<std::string> OptionWords, Operands;
   size_t I = 1;
+  // A required argument is the next word (`-s 256`, `--size 256`); '?' when
+  // there is none.
+  auto takeNextWord = [&](ParsedOption &P) {
+    if (I + 1 < Argv.size()) {
+      P.Arg = Argv[++I];
+      OptionWords.push_back(*P.Arg);
+    } else {
+      P.Returned = '?';
+    }
+  };
   for (; I < Argv.size(); ++I) {
     const std::string &A = Argv[I];
     if (A == "--") {
@@ -71,12 +81,7 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string> &Argv,
       } else if (HasValue) {
         P.Arg = Value;
       } else if (L.HasArg == 1) {
-        if (I + 1 < Argv.size()) {
-          P.Arg = Argv[++I];
-          OptionWords.push_back(*P.Arg);
-        } else {
-          P.Returned = '?';
-        }
+        takeNextWord(P);
       }
       R.Options.push_back(P);
       continue;
@@ -94,14 +99,8 @@ ParsedCommandLine parseCommandLine(const std::vector<std::string> &Argv,
         R.Options.push_back(P);
         break;
       }
-      if (Kind == 1) {
-        if (I + 1 < Argv.size()) {
-          P.Arg = Argv[++I];
-          OptionWords.push_back(*P.Arg);
-        } else {
-          P.Returned = '?';
-        }
-      }
+      if (Kind == 1)
+        takeNextWord(P);
       R.Options.push_back(P);
     }
   }
