@@ -235,8 +235,8 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   std::string Smem = Node ? "sharedMemBytes" : "dynamicSmemBytes";
   Spec.DynamicSmem = field(Smem);
   if (!Spec.DynamicSmem)
-    Spec.Notes.push_back("dynamic shared memory is not known: " + Whose +
-                         Smem + " is not known");
+    Spec.Notes.push_back("dynamic shared memory is not known: " + Whose + Smem +
+                         " is not known");
   if (Node && Config)
     pointeeArguments(
         Kernel,
