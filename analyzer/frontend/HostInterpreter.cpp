@@ -54,17 +54,6 @@ void zeroFill(HostValue &V) {
     V = HostValue::number(Rational(0));
 }
 
-/// The slot pointer P points at; null when it points nowhere known.
-HostSlot slotAt(const HostValue &P) {
-  if (P.K != HostValue::Kind::Pointer || !P.Target)
-    return nullptr;
-  if (!P.Target->Array)
-    return P.Target;
-  if (P.Offset < 0 || P.Offset >= int64_t(P.Target->Elems.size()))
-    return nullptr;
-  return P.Target->Elems[P.Offset];
-}
-
 bool isStdRecord(const CXXRecordDecl *R, llvm::StringRef Name) {
   return R && R->getName() == Name && R->isInStdNamespace();
 }
@@ -2113,7 +2102,7 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
       if (const auto *U = dyn_cast<UnaryOperator>(Out);
           U && U->getOpcode() == UO_AddrOf)
         Out = U->getSubExpr();
-      if (HostSlot S = slotAt(eval(Args[I])))
+      if (HostSlot S = eval(Args[I]).pointee())
         *S = HostValue::unknown("`" + text(Out) + "` comes from " + Name.str() +
                                 " at " + where(Site->getBeginLoc()) + " (" +
                                 Why + ")");
@@ -2163,7 +2152,7 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
                                          A.Assumption) == Assumptions.end())
     Assumptions.push_back(A.Assumption);
   auto set = [&](const clang::Expr *E, unsigned V) {
-    if (HostSlot S = slotAt(eval(E)))
+    if (HostSlot S = eval(E).pointee())
       *S = HostValue::number(Rational(int64_t(V)));
   };
   if (Active) {

@@ -179,15 +179,8 @@ std::string attributeField(llvm::StringRef Enumerator) {
 
 /// Writes V where pointer P points, if it points somewhere known.
 void store(const HostValue &P, HostValue V) {
-  if (P.K != HostValue::Kind::Pointer || !P.Target)
-    return;
-  HostSlot To = P.Target;
-  if (To->Array) {
-    if (P.Offset < 0 || P.Offset >= int64_t(To->Elems.size()))
-      return;
-    To = To->Elems[P.Offset];
-  }
-  *To = std::move(V);
+  if (HostSlot To = P.pointee())
+    *To = std::move(V);
 }
 
 void fillDeviceProperties(const HostLibraryCall &C, HostLibraryResult &R) {

@@ -76,6 +76,18 @@ struct HostValue {
   bool known() const { return K != Kind::Unknown; }
   bool isNumber() const { return K == Kind::Number; }
 
+  /// The slot a pointer points at (an array's element at Offset); null
+  /// when it is not a pointer or points nowhere known.
+  HostSlot pointee() const {
+    if (K != Kind::Pointer || !Target)
+      return nullptr;
+    if (!Target->Array)
+      return Target;
+    if (Offset < 0 || Offset >= int64_t(Target->Elems.size()))
+      return nullptr;
+    return Target->Elems[Offset];
+  }
+
   /// A copy whose aggregate elements live in new slots (C++ value
   /// semantics of assignment and pass-by-value).
   HostValue deepCopy() const {

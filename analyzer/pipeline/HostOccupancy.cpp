@@ -3,7 +3,8 @@
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/Occupancy.h"
-#include "analyzer/resources/NvccResourceCompiler.h"
+#include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/report/Report.h"
 
 #include <map>
 #include <memory>
@@ -14,21 +15,15 @@ std::function<OccupancyOracle(const std::vector<std::string> &,
                               const std::vector<std::string> &)>
 hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
               const GpuSpec &Gpu, std::string &WhyNot) {
-  const std::string Prefix = "the kernel's registers are not known: ";
-  if (Req.NoResources) {
-    WhyNot = Prefix + "resources were not computed (--no-resources)";
-    return {};
-  }
-  if (Parse.NoCudaHeaders) {
-    WhyNot = Prefix + "the file was parsed without the CUDA toolkit";
+  // The analysis's own resource compile, so that its cache entry is the one
+  // the occupancy stage reads afterwards.
+  ResourceOptions Probe = resourceOptions(Req, Parse, {}, {}, Report(),
+                                          nullptr, "");
+  if (!Probe.Disabled.empty()) {
+    WhyNot = "the kernel's registers are not known: " + Probe.Disabled;
     return {};
   }
   std::string Error;
-  std::string Nvcc = findNvcc(Parse.CudaPath, Error);
-  if (Nvcc.empty()) {
-    WhyNot = Prefix + "no nvcc (" + Error + ")";
-    return {};
-  }
   ArchitectureTable Archs;
   const ArchitectureLimits *Found =
       Archs.loadDefault(Error) ? Archs.find(Gpu.ComputeMajor, Gpu.ComputeMinor)
@@ -40,31 +35,30 @@ hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
   ArchitectureLimits Limits = *Found;
   unsigned Sms = unsigned(Gpu.SmCount->Value);
   std::string Arch = Gpu.smArch(), GpuName = Gpu.Name;
-  ResourceCompileRequest Base;
-  Base.Nvcc = Nvcc;
-  Base.File = Parse.File;
-  Base.Arch = Arch;
-  Base.CacheDir = Req.ResourceCacheDir;
-  Base.UseCache = !Req.NoResourceCache;
   return [=](const std::vector<std::string> &CommandLine,
              const std::vector<std::string> &CodeFlags) -> OccupancyOracle {
-    ResourceCompileRequest C = Base;
-    C.Flags = CommandLine;
-    C.CodeFlags = CodeFlags;
     // One compile per file the kernels asked about are in, at the first
     // question (several files given: the kernel's own file).
-    auto Compiled =
-        std::make_shared<std::map<std::string, ResourceCompileResult>>();
+    struct Compiled {
+      bool Ok = false;
+      PtxasReport Ptxas;
+      std::string Error;
+    };
+    auto ByFile = std::make_shared<std::map<std::string, Compiled>>();
     return [=](const OccupancyQuestion &Q) -> OccupancyAnswer {
       OccupancyAnswer A;
-      std::string File = Q.File.empty() ? C.File : Q.File;
-      auto It = Compiled->find(File);
-      if (It == Compiled->end()) {
-        ResourceCompileRequest ForFile = C;
+      std::string File = Q.File.empty() ? Parse.File : Q.File;
+      auto It = ByFile->find(File);
+      if (It == ByFile->end()) {
+        ParseOptions ForFile = Parse;
         ForFile.File = File;
-        It = Compiled->emplace(File, compileForResources(ForFile)).first;
+        ResourceOptions O = resourceOptions(Req, ForFile, CommandLine,
+                                            CodeFlags, Report(), nullptr, "");
+        Compiled C;
+        C.Ok = O.Compile(Arch, C.Ptxas, C.Error);
+        It = ByFile->emplace(File, std::move(C)).first;
       }
-      const ResourceCompileResult &R = It->second;
+      const Compiled &R = It->second;
       if (!R.Ok) {
         A.Why = "the kernel's registers are not known: " + R.Error;
         return A;
