@@ -72,6 +72,55 @@ bool ownsLine(const Stmt *S) {
 
 } // namespace
 
+/// The loop's variable and what its body or step assigns: their values
+/// before the loop are not what the body reads.
+static std::set<const ValueDecl *>
+loopWritten(const LoopShape &Shape, const Stmt *Body, const Stmt *Inc) {
+  std::set<const ValueDecl *> Out;
+  if (Shape.Var)
+    Out.insert(Shape.Var);
+  collectAssignedVars(Body, Out);
+  if (Inc)
+    collectAssignedVars(Inc, Out);
+  return Out;
+}
+
+bool CostWalker::readsThreadDims(const Stmt *Body, unsigned Dims,
+                                 const std::set<const ValueDecl *> &Skip,
+                                 unsigned Depth) const {
+  if (!Body)
+    return false;
+  auto mentions = [&](const Expr &E) {
+    for (unsigned D = 1; D < Dims; ++D)
+      if (E.dependsOn(dimSymbol("threadIdx", D)))
+        return true;
+    return false;
+  };
+  if (const auto *E = dyn_cast<clang::Expr>(Body)) {
+    if (auto B = matchCudaBuiltin(E))
+      return B->Variable == "threadIdx" && B->Dim >= 1 && B->Dim < Dims;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E);
+        Ref && !Skip.count(Ref->getDecl())) {
+      auto V = Env.Values.find(Ref->getDecl());
+      if (V != Env.Values.end() && V->second && mentions(*V->second))
+        return true;
+      auto O = Env.Origins.find(Ref->getDecl());
+      if (O != Env.Origins.end() && O->second.Offset &&
+          mentions(*O->second.Offset))
+        return true;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        if (F->hasBody() && (Depth >= 4 || readsThreadDims(F->getBody(), Dims,
+                                                           Skip, Depth + 1)))
+          return true;
+  }
+  for (const Stmt *Child : Body->children())
+    if (readsThreadDims(Child, Dims, Skip, Depth))
+      return true;
+  return false;
+}
+
 CostWalker::CostWalker(ASTContext &Ctx, const FunctionDecl *Kernel,
                        KernelModel &Out)
     : Ctx(Ctx), Kernel(Kernel), Out(Out) {
@@ -480,9 +529,15 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
                           bool BodyFirst) {
   LoopShape Shape = Found;
   // A grid-stride loop over blocks inside a guard on the block index (or
-  // another such loop) is counted per block instead.
-  if (Shape.ShapeKind == LoopShape::BlockGridStride &&
-      !ThreadSpace(Space).enterBlockGridStride(Shape.Dim, Shape.Bound)) {
+  // another such loop) is counted per block instead; so is a block-stride
+  // loop over the linear thread index whose body still tells the flattened
+  // threads apart (it reads threadIdx.y, or a value made from it).
+  if ((Shape.ShapeKind == LoopShape::BlockGridStride &&
+       !ThreadSpace(Space).enterBlockGridStride(Shape.Dim, Shape.Bound)) ||
+      (Shape.FlatDims > 1 &&
+       (!ThreadSpace(Space).enterFlatBlockStride(Shape.FlatDims, Shape.Bound) ||
+        readsThreadDims(Body, Shape.FlatDims,
+                        loopWritten(Shape, Body, Inc))))) {
     Shape.ShapeKind = LoopShape::Counted;
     Shape.Trip = Expr::ceilDiv(Shape.Bound - Shape.Init, Shape.Step);
     Shape.TripMayBeNegative = true;
@@ -626,6 +681,8 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       Out.StrideTiles.emplace(dimSymbol("blockDim", D), *Shape.StrideTile);
     bool Entered = Grid
                        ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile)
+                   : Shape.FlatDims > 1
+                       ? Space.enterFlatBlockStride(Shape.FlatDims, Shape.Bound)
                        : Space.enterBlockStride(D, Shape.Bound);
     if (!Entered) {
       rangeReason("stride loop at " + where(LoopStmt) +

@@ -186,6 +186,11 @@ private:
   bool addSummedOverThreads(const Accumulator &A, const std::string &Symbol,
                             const Expr &Trip);
   static bool mentionsThreadIndex(const Expr &E);
+  /// Body (or a function it calls) reads threadIdx of dimensions 1 .. Dims-1,
+  /// directly or through a variable or pointer made from it.
+  bool readsThreadDims(const clang::Stmt *Body, unsigned Dims,
+                       const std::set<const clang::ValueDecl *> &Skip,
+                       unsigned Depth = 0) const;
   /// Sum of A over a halving/doubling loop whose variable is Symbol.
   void addGeometric(const Accumulator &A, const LoopShape &Shape,
                     const std::string &Symbol);

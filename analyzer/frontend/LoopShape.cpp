@@ -671,6 +671,25 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     }
   }
 
+  // A block-stride loop over the block's linear thread index: the block's
+  // threads in row-major order walk [0, Bound), each index once.
+  if (Op == BO_LT && !mentionsThreadCoordinate(*Bound)) {
+    Expr Linear = Expr::symbol(dimSymbol("threadIdx", 0));
+    Expr Threads = Expr::symbol(dimSymbol("blockDim", 0));
+    for (unsigned D = 1; D < 3; ++D) {
+      Linear = Linear + Expr::symbol(dimSymbol("threadIdx", D)) * Threads;
+      Threads = Threads * Expr::symbol(dimSymbol("blockDim", D));
+      if (Shape.Init == Linear && Step == Threads) {
+        Shape.ShapeKind = LoopShape::BlockStride;
+        Shape.Dim = 0;
+        Shape.FlatDims = D + 1;
+        Shape.Bound = *Bound;
+        Shape.Trip = Expr::ceilDiv(*Bound, Threads);
+        return Shape;
+      }
+    }
+  }
+
   auto StepConst = Step.asConstant();
   bool Up;
   if (StepConst)

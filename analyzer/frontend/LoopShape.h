@@ -40,6 +40,10 @@ struct LoopShape {
   Expr Trip;
   bool TripMayBeNegative = false;
   unsigned Dim = 0; ///< stride loops: x, y or z
+  /// BlockStride over the block's linear thread index (`e = threadIdx.y *
+  /// blockDim.x + threadIdx.x; e += blockDim.x * blockDim.y`): the
+  /// dimensions it flattens, x first (1: an ordinary block-stride loop).
+  unsigned FlatDims = 1;
   /// Grid-stride loops written with a tile constant T (`blockIdx.x * T +
   /// threadIdx.x`, stepping T * gridDim.x): T, which need not be blockDim.
   std::optional<Rational> StrideTile;

@@ -177,6 +177,14 @@ threadBox(const IndexBounds &B, const AccessSite &Site, const Bindings &Values,
   return std::make_pair(Lo->first, std::max(Lo->first, Hi->second));
 }
 
+/// B's ends name a loop variable of Site (a guard inside the loop).
+bool dependsOnLoop(const IndexBounds &B, const AccessSite &Site) {
+  return std::any_of(
+      Site.Loops.begin(), Site.Loops.end(), [&](const LoopIndex &L) {
+        return B.Lo.dependsOn(L.Symbol) || B.Hi.dependsOn(L.Symbol);
+      });
+}
+
 /// E is c * S + (terms free of S), c a constant.
 bool linearIn(const Expr &E, const std::string &S) {
   auto C = E.coefficientsIn(S);
@@ -379,6 +387,13 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     std::optional<std::pair<int64_t, int64_t>> Range;
     if (Thread != 0 && Block == Thread * Shape.Block[D]) {
       Range = evalBounds(Site.Global[D], Values);
+      bool Widened = false;
+      if (!Range && dependsOnLoop(Site.Global[D], Site)) {
+        // A guard inside a loop (`if (y + i - R >= 0)` under `for i`): the
+        // indices any iteration runs at, the union over the loop's range.
+        Range = threadBox(Site.Global[D], Site, Values, Window);
+        Widened = true;
+      }
       if (!Range) {
         A.Why = "the range of the global index is not bound";
         return A;
@@ -386,9 +401,10 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       if (Window.Count[D] >= 0)
         Range->second = std::min(
             Range->second, Range->first + Window.Count[D] * Shape.Block[D]);
-      addTerm(
-          {"global." + std::string(1, "xyz"[D]), TermKind::Global, D, Thread},
-          *Range);
+      AffineTerm T{"global." + std::string(1, "xyz"[D]), TermKind::Global, D,
+                   Thread};
+      T.Dense = !Widened;
+      addTerm(T, *Range);
       continue;
     }
     if (Thread != 0) {

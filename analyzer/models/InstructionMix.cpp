@@ -105,6 +105,8 @@ struct Block : SassBlock {
 
 /// One function's instructions counted under one launch (see the header).
 class MixCounter {
+  struct LineCopies;
+
 public:
   MixCounter(const SassFunction &F, const std::vector<BoundLine> &Lines,
              double LaunchWarps, const SassLatencies *Latencies)
@@ -272,9 +274,37 @@ private:
     int Loop = Blocks[BlockOf[I]].Loop;
     if (C.Main < 0)
       return LineOf[I]->WarpExecutions / C.Total;
+    if (auto Split = unrolledSplit(C, LineOf[I]->WarpExecutions))
+      return Loop == C.Main         ? Split->first
+             : C.ByLoop.count(Loop) ? Split->second
+                                    : 0.0;
     if (Loop != C.Main)
       return 0.0;
     return LineOf[I]->WarpExecutions / std::max(1.0, C.ByLoop.at(Loop));
+  }
+
+  /// A top-level loop unrolled U times with its remainder as a second
+  /// top-level loop of one copy: the runs (in warps) of the unrolled body
+  /// and of the remainder's, from the iterations per warp A: floor(A / U)
+  /// passes of the unrolled body, the rest one at a time. A loop of fewer
+  /// iterations than U (a block-stride loop over a small tile) runs only
+  /// its remainder.
+  std::optional<std::pair<double, double>>
+  unrolledSplit(const LineCopies &C, double WarpExecutions) const {
+    if (C.ByLoop.size() != 2 || LaunchWarps <= 0)
+      return std::nullopt;
+    int Rest = -1;
+    for (const auto &[L, N] : C.ByLoop)
+      if (L != C.Main)
+        Rest = L;
+    double U = C.ByLoop.at(C.Main);
+    if (Rest < 0 || C.ByLoop.at(Rest) != 1 || U < 2 ||
+        Loops[C.Main].Parent >= 0 || Loops[Rest].Parent >= 0)
+      return std::nullopt;
+    double PerWarp = WarpExecutions / LaunchWarps;
+    double Passes = std::floor(PerWarp / U + 1e-9);
+    return std::make_pair(Passes * LaunchWarps,
+                          (PerWarp - U * Passes) * LaunchWarps);
   }
 
   /// A loop's copies: those of the lines it is the main loop of.
@@ -444,6 +474,11 @@ private:
       for (size_t B = 0; B < Cycles.size(); ++B)
         if (Blocks[B].Reached && Blocks[B].Count > 0)
           Mix.WarpCycles += Blocks[B].Count * Cycles[B] / LaunchWarps;
+      Mix.Phases = barrierPhases(Cycles);
+      if (std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
+        for (const InstructionMix::Phase &P : Mix.Phases)
+          std::fprintf(stderr, "phase: %g instructions, %g cycles per warp\n",
+                       P.Issued, P.Cycles);
     }
     Mix.Loops = static_cast<unsigned>(Loops.size());
     Mix.AnchoredShare = Mix.Total > 0 ? AnchoredIssued / Mix.Total : 0;
@@ -451,6 +486,34 @@ private:
       for (const auto &[Loop, N] : C.ByLoop)
         Mix.LargestCopies = std::max(Mix.LargestCopies, N);
     return Mix;
+  }
+
+  /// The warp's stretches between barriers: a block ends its stretch when
+  /// it holds a BAR. No stretches when no reached block has one.
+  std::vector<InstructionMix::Phase>
+  barrierPhases(const std::vector<double> &Cycles) const {
+    std::vector<InstructionMix::Phase> Phases(1);
+    bool Barrier = false;
+    for (size_t B = 0; B < Blocks.size(); ++B) {
+      const Block &Bl = Blocks[B];
+      if (!Bl.Reached || Bl.Count <= 0)
+        continue;
+      double PerWarp = Bl.Count / LaunchWarps;
+      Phases.back().Issued += PerWarp * double(Bl.End - Bl.First);
+      Phases.back().Cycles += PerWarp * Cycles[B];
+      bool Ends = false;
+      for (size_t I = Bl.First; I < Bl.End; ++I)
+        Ends |= Code[I].base() == "BAR";
+      if (Ends) {
+        Barrier = true;
+        Phases.emplace_back();
+      }
+    }
+    if (!Barrier)
+      return {};
+    if (Phases.back().Issued <= 0)
+      Phases.pop_back();
+    return Phases;
   }
 
   struct LineCopies {

@@ -60,6 +60,15 @@ struct InstructionMix {
   /// Cycles the average warp takes alone through its blocks, by the
   /// schedule the compiler encoded (WarpSchedule.h); 0 when unknown.
   double WarpCycles = 0;
+  /// Code with barriers: the average warp's stretches between them, in
+  /// code order (a stretch inside a loop holds all its iterations). Each
+  /// has the warp instructions it issues and the cycles it takes alone.
+  /// Empty without a barrier or without latencies.
+  struct Phase {
+    double Issued = 0;
+    double Cycles = 0;
+  };
+  std::vector<Phase> Phases;
   /// Each basic block the entry reaches: where it starts, its size, how
   /// often it runs (warps) and whether it is inside a loop of the SASS.
   struct BlockRuns {

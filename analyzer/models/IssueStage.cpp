@@ -112,7 +112,7 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
     R->IssueLimiter = E.Limiter;
     R->FlopComputeTime = R->ComputeTime;
     R->IssueThroughputTime = Throughput;
-    R->WarpLatencyTime = E.WarpLatencyTime;
+    R->WarpLatencyTime = std::max(E.WarpLatencyTime, E.SyncPhaseTime);
     R->WarpLatencyFloor =
         E.WarpsPerScheduler > 0
             ? E.WarpLatencyTime *

@@ -53,12 +53,27 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
                         std::max(E.ResidentPerScheduler, 1.0 / Schedulers) *
                         Mix.WarpCycles / ClockHz;
   }
+  double Throughput =
+      std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
+  if (E.WarpLatencyTime > 0 && Mix.Phases.size() > 1 && E.IssueSlotTime > 0) {
+    // One scheduler issues one instruction per clock; the pipes slow a
+    // stretch as they slow the launch.
+    double PerIssued = Throughput / E.IssueSlotTime;
+    double Round = 0;
+    for (const InstructionMix::Phase &P : Mix.Phases)
+      Round +=
+          std::max(E.ResidentPerScheduler * P.Issued * PerIssued, P.Cycles);
+    E.SyncPhaseTime = E.WarpsPerScheduler /
+                      std::max(E.ResidentPerScheduler, 1.0 / Rates.Issue) *
+                      Round / ClockHz;
+  }
   std::pair<double, const char *> Terms[] = {
       {E.IssueSlotTime, "issue"},
       {E.MathTime, "math"},
       {E.XuTime, "xu"},
       {E.LsuTime, "lsu"},
-      {E.WarpLatencyTime, "warp-latency"}};
+      {E.WarpLatencyTime, "warp-latency"},
+      {E.SyncPhaseTime, "sync-phases"}};
   for (const auto &[T, Name] : Terms)
     if (T > E.Time) {
       E.Time = T;

@@ -38,9 +38,15 @@ struct IssueEstimate {
   /// cost when too few warps hide them. 0 when unknown.
   double WarpLatencyTime = 0;
   double WarpsPerScheduler = 0, ResidentPerScheduler = 0;
+  /// Code with barriers: the resident warps cross each barrier together,
+  /// so per stretch between barriers a round of them takes the longer of
+  /// issuing all their instructions and one warp's own cycles, and the
+  /// stretches add. 0 without barriers.
+  double SyncPhaseTime = 0;
   /// The largest of issue, math, XU, LSU and the warps' latency.
   double Time = 0;
-  std::string Limiter; ///< "issue", "math", "xu", "lsu", "warp-latency"
+  /// "issue", "math", "xu", "lsu", "warp-latency", "sync-phases"
+  std::string Limiter;
   std::string RateSource;
 };
 

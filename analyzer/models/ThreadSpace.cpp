@@ -63,6 +63,18 @@ void ThreadSpace::constrain(IndexKind Kind, unsigned Dim,
   }
 }
 
+bool ThreadSpace::enterFlatBlockStride(unsigned Dims, const Expr &Bound) {
+  for (unsigned D = 0; D < Dims; ++D)
+    if (ThreadC[D].constrained() || GlobalC[D].constrained() ||
+        BlockStride[D] || GridStride[D])
+      return false;
+  for (unsigned D = 0; D < Dims; ++D) {
+    ThreadExtent[D] = D == 0 ? Bound : Expr(1);
+    BlockStride[D] = true;
+  }
+  return true;
+}
+
 bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound,
                                   std::optional<Rational> Tile) {
   if (GlobalC[Dim].constrained())

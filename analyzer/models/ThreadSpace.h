@@ -100,6 +100,11 @@ public:
   /// Enters a block-stride loop (`for (k = threadIdx.d; k < Bound; k +=
   /// blockDim.d)`): its iterations replace the threads of one block in Dim.
   bool enterBlockStride(unsigned Dim, const Expr &Bound);
+  /// Enters a block-stride loop over the linear thread index of the first
+  /// Dims dimensions: its iterations replace the block's threads, as x
+  /// running over [0, Bound) with the other flattened dimensions one wide.
+  /// False (nothing changes) when one of them is already constrained.
+  bool enterFlatBlockStride(unsigned Dims, const Expr &Bound);
 
   /// Enters a grid-stride loop over blocks (`for (r = blockIdx.d; r < Bound;
   /// r += gridDim.d)`, a row per block): its iterations replace the blocks

@@ -26,6 +26,10 @@ std::string issueText(const GpuVerdict &V) {
           ? "warp latency: " + formatSignificant(E.ResidentPerScheduler) +
                 " warps per scheduler, " + formatSi(E.Mix.WarpCycles) +
                 " cycles each"
+      : E.Limiter == "sync-phases"
+          ? std::to_string(E.Mix.Phases.size()) +
+                " stretches between barriers, each as slow as the longer "
+                "of its issue and one warp's latency"
           : E.Limiter + " pipe";
   std::string Out = formatSi(M.Total) + " warp instructions in " +
                     formatDuration(E.Time) + " (" + Limit;

@@ -273,6 +273,7 @@ Json issueJson(const IssueEstimate &E) {
             {"fp64", E.Fp64Time},
             {"math", E.MathTime},
             {"warp_latency", E.WarpLatencyTime},
+            {"sync_phases", E.SyncPhaseTime},
             {"xu", E.XuTime},
             {"lsu", E.LsuTime}}},
           {"time_s", E.Time},

@@ -402,4 +402,27 @@ TEST(IssueTime, FewWarpsWaitOnTheirOwnChains) {
   EXPECT_DOUBLE_EQ(Full.WarpLatencyTime, 2 * 65536 * 4 / 1e9);
 }
 
+TEST(IssueTime, BarrierStretchesAdd) {
+  IssueRates R = hopperRates();
+  // Two blocks of 32 warps per SM (16 warps per scheduler): a stretch of 10
+  // instructions waiting 2000 cycles on a load, a barrier, then 100
+  // instructions that take 200 cycles alone.
+  InstructionMix M;
+  M.Total = 200 * 32 * 110;
+  M.ByPipe[unsigned(SassPipe::Fma)] = M.Total;
+  M.WarpCycles = 2200;
+  M.Phases = {{10, 2000}, {100, 200}};
+  WarpResidency Res{32, 64};
+  IssueEstimate E = estimateIssue(M, R, 100, 1e9, 200, Res);
+  // Without barriers the load would hide under the other warps' issue:
+  // max(16 x 110, 2200) cycles. Crossing the barrier together, the warps
+  // wait out the load, then issue: 2000 + 16 x 100.
+  EXPECT_DOUBLE_EQ(E.WarpLatencyTime, 2200 / 1e9);
+  EXPECT_DOUBLE_EQ(E.SyncPhaseTime, (2000 + 1600) / 1e9);
+  EXPECT_EQ(E.Limiter, "sync-phases");
+  // Without stretches (no barrier) there is no such term.
+  M.Phases.clear();
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200, Res).SyncPhaseTime, 0);
+}
+
 } // namespace
