@@ -513,8 +513,13 @@ void CostWalker::walkCall(const CallExpr *Call) {
     add(&CostVector::AtomicOps, Expr(1));
     add(&CostVector::AtomicBytes, Expr(int64_t(pointeeBytes(Call->getArg(0)))));
     AccessLoc = Call->getBeginLoc();
+    size_t Before = Out.Accesses.size();
     recordAccess(classifier().originOfPointer(Call->getArg(0)),
                  pointeeBytes(Call->getArg(0)), AccessKind::Atomic);
+    if (Out.Accesses.size() > Before)
+      if (const auto *P = Call->getArg(0)->getType()->getAs<PointerType>())
+        Out.Accesses.back().FloatAtomic =
+            P->getPointeeType()->isSpecificBuiltinType(BuiltinType::Float);
     return walkArgs(0);
   }
   if (Library && Call->getNumArgs() > 0) {

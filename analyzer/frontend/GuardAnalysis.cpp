@@ -305,7 +305,18 @@ private:
     if (!M || !M->Divisor.isInteger() || M->Divisor.isNegative() ||
         M->Divisor.isZero() || !M->Offset.isInteger())
       return false;
-    auto Index = decompose(M->Dividend);
+    // `(index / w) % c` (odd warps: `(threadIdx.x / 32) & 1`): the
+    // residues of index modulo w * c, w per residue of the quotient.
+    Rational Width(1);
+    Expr Dividend = M->Dividend;
+    if (auto F = Dividend.asFloorDivPlus();
+        F && F->Coef == Rational(1) && F->Rest.isZero() &&
+        F->Divisor.isInteger() && !F->Divisor.isNegative() &&
+        !F->Divisor.isZero()) {
+      Width = F->Divisor;
+      Dividend = F->Dividend;
+    }
+    auto Index = decompose(Dividend);
     if (!Index || Index->Coef != Expr(1) || !Index->Rest.isZero())
       return false;
     // index % c + Offset op 0: the residues [Lo, Hi) that pass.
@@ -350,9 +361,9 @@ private:
     }
     IndexConstraint C{Index->Kind, Index->Dim, std::nullopt, std::nullopt,
                       Index->AssumedBlockDim};
-    C.Modulus = M->Divisor;
-    C.Residue = Lo;
-    C.ResidueEnd = Hi;
+    C.Modulus = M->Divisor * Width;
+    C.Residue = Lo * Width;
+    C.ResidueEnd = Hi * Width;
     C.ModNegated = Negated;
     Result.Constraints.push_back(C);
     return true;

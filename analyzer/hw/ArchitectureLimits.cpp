@@ -91,6 +91,7 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
     R.number("xu", I.Xu, JsonFields::Required, 1e-3, 64);
     R.number("lsu", I.Lsu, JsonFields::Required, 1e-3, 64);
     R.number("shuffle", I.Shuffle, JsonFields::Required, 1e-3, 64);
+    R.number("barrier", I.Barrier, JsonFields::Optional, 1e-3, 64);
     R.string("source", I.Source);
     if (!R.ok()) {
       Error = R.error();
@@ -108,6 +109,8 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
           std::pair{"shuffle", &U.Shuffle}, std::pair{"fp64", &U.Fp64},
           std::pair{"tensor", &U.Tensor}, std::pair{"barrier", &U.Barrier}})
       C.number(Key, *Field, JsonFields::Required, 1e-3, 1e6);
+    C.number("barrier_per_warp", U.BarrierPerWarp, JsonFields::Optional, 0,
+             1e3);
     C.string("source", U.Source);
     if (!C.ok()) {
       Error = C.error();

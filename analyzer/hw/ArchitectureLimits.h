@@ -26,6 +26,9 @@ struct IssueRates {
   double Xu = 0;      ///< transcendentals, conversions, popc
   double Lsu = 0;     ///< memory instructions handed to the MIO
   double Shuffle = 0; ///< warp shuffles
+  /// Barriers (BAR) through the MIO beside the LSU's requests; 0: not
+  /// measured, a barrier costs one issue slot.
+  double Barrier = 0;
   std::string Source;
   bool known() const { return Issue > 0; }
 };
@@ -42,6 +45,8 @@ struct UnitLatencies {
   double Fp64 = 0;       ///< DFMA
   double Tensor = 0;     ///< HMMA
   double Barrier = 0;    ///< __syncthreads in a block of 256 threads
+  /// What each warp of a block adds to (takes from) Barrier above 8 warps.
+  double BarrierPerWarp = 0;
   std::string Source;
   bool known() const { return Shared > 0; }
 };

@@ -253,14 +253,30 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.Name = Unnamed.string(Unnamed.require(J, "", "name"), "name");
   Reader R(Where + " (\"" + G.Name + "\")");
   R.checkKeys(J, "",
-              {"name",           "full_name",           "aliases",
-               "architecture",   "compute_capability",  "sm_count",
-               "boost_clock",    "peak_flops",          "tensor_flops",
-               "dram_bandwidth", "dram_capacity",       "l2_cache",
-               "l1_cache",       "l2_bandwidth",        "l1_bandwidth",
-               "dram_latency",   "host_link_bandwidth", "atomic_interval",
-               "dram_sustained", "dram_fetch",          "notes",
-               "atomic_interval_lane_distinct",         "scattered_store"});
+              {"name",
+               "full_name",
+               "aliases",
+               "architecture",
+               "compute_capability",
+               "sm_count",
+               "boost_clock",
+               "peak_flops",
+               "tensor_flops",
+               "dram_bandwidth",
+               "dram_capacity",
+               "l2_cache",
+               "l1_cache",
+               "l2_bandwidth",
+               "l1_bandwidth",
+               "dram_latency",
+               "host_link_bandwidth",
+               "atomic_interval",
+               "dram_sustained",
+               "dram_fetch",
+               "notes",
+               "atomic_interval_lane_distinct",
+               "scattered_store",
+               "atomic_interval_float_one_address"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -297,6 +313,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
   readAtomicTable(R, J, "atomic_interval", G.AtomicIntervals);
   readAtomicTable(R, J, "atomic_interval_lane_distinct",
                   G.LaneDistinctAtomicIntervals);
+  G.FloatAtomicInterval = R.optionalNumber(
+      J, "atomic_interval_float_one_address", Quantity::Duration);
   if (auto It = J.find("scattered_store"); It != J.end()) {
     if (!It->is_object())
       R.fail("scattered_store", "expected an object {\"sector\", \"line\"}");

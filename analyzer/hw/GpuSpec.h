@@ -93,6 +93,9 @@ struct GpuSpec {
     SourcedValue Interval; ///< seconds per update
   };
   std::vector<AtomicRate> AtomicIntervals;
+  /// Seconds per update of one float address (atomicAdd(float *)), one
+  /// lane or many: the float units do not combine them.
+  std::optional<SourcedValue> FloatAtomicInterval;
   /// Seconds per update for atomics on Addresses distinct addresses,
   /// interpolated log-log between the measured points (clamped at the
   /// ends); nullopt when none are measured.

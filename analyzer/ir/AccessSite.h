@@ -94,6 +94,10 @@ struct AccessSite {
   /// the warp, so Executions counts warps times lines, not threads, and the
   /// lanes' addresses are the hardware's business, not the source's.
   unsigned TileLineBytes = 0;
+  /// An atomic on a float (atomicAdd(float *, float)): one address's
+  /// updates go at the float rate, slower than the integer one (double is
+  /// not measured and keeps the integer rate).
+  bool FloatAtomic = false;
   std::string File;
   unsigned Line = 0, Column = 0;
 };

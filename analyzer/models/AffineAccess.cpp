@@ -218,6 +218,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
                         const LaunchShape &Shape, const BlockWindow &Window) {
   AffineAccess A;
   A.Site = &Site;
+  A.BlockSize = Shape.Block;
   // The launch's executions are a whole-grid quantity; a window of blocks
   // (the per-block and re-use sets, searched over many windows) needs only
   // the addresses, and evaluating the count is most of the cost.

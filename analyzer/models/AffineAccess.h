@@ -47,6 +47,8 @@ struct AffineAccess {
   std::vector<AffineTerm> Terms; ///< indices with a non-zero stride
   /// Bytes between lanes one threadIdx.d apart (signed).
   std::array<int64_t, 3> LaneStride{};
+  /// The launch's block size per dimension.
+  std::array<int64_t, 3> BlockSize{};
   /// [Lo, Hi) of threadIdx.d where the access runs (a guard such as
   /// `threadIdx.x == 0` leaves one lane of one warp).
   std::array<std::pair<int64_t, int64_t>, 3> ThreadRange{

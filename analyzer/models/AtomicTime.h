@@ -22,8 +22,11 @@ namespace rla {
 
 /// Seconds for Updates atomics on Addresses distinct addresses; nullopt when
 /// the GPU has no measured rate.
+/// Float: updates of floating-point values, whose updates of one address go
+/// one after another at the GPU's float interval where it is measured.
 std::optional<double> atomicSiteTime(const GpuSpec &Gpu, double Updates,
-                                     double Addresses, bool LaneDistinct);
+                                     double Addresses, bool LaneDistinct,
+                                     bool Float = false);
 
 } // namespace rla
 

@@ -192,6 +192,56 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
           "bound (min of summed points and hull)"};
 }
 
+namespace {
+
+/// A's terms for its set of addresses, and its lowest address: a thread
+/// index that a guard keeps to some residues (`(threadIdx.x / 32) & 1`, the
+/// odd warps) is split into its multiples of the modulus and the residues
+/// that run, so that the threads left out add no addresses.
+std::vector<AffineTerm> addressTerms(const AffineAccess &A, int64_t &Lowest) {
+  Lowest = A.Lowest;
+  std::vector<AffineTerm> Out;
+  for (const AffineTerm &T : A.Terms) {
+    const std::optional<ResidueSet> &R =
+        T.Kind == TermKind::Thread || T.Kind == TermKind::Global
+            ? A.Site->ThreadResidues[T.Dim]
+            : std::nullopt;
+    int64_t M = R ? R->Modulus : 0, From = 0, To = 0;
+    if (R && !R->Negated) {
+      From = R->Residue;
+      To = R->ResidueEnd;
+    } else if (R && R->Residue == 0) {
+      From = R->ResidueEnd;
+      To = M;
+    } else if (R && R->ResidueEnd == M) {
+      To = R->Residue;
+    }
+    // The global index keeps threadIdx's residues when blocks are whole
+    // multiples of the modulus.
+    int64_t Scaled = 0;
+    bool Whole = M > 1 && From < To && !T.Reversed && T.Lo % M == 0 &&
+                 T.Count % M == 0 &&
+                 !__builtin_mul_overflow(T.Stride, M, &Scaled) &&
+                 (T.Kind == TermKind::Thread || A.BlockSize[T.Dim] % M == 0);
+    if (!Whole) {
+      Out.push_back(T);
+      continue;
+    }
+    AffineTerm Multiples = T, Residues = T;
+    Multiples.Stride = Scaled;
+    Multiples.Lo = T.Lo / M;
+    Multiples.Count = T.Count / M;
+    Residues.Lo = From;
+    Residues.Count = To - From;
+    Lowest += T.Stride * From;
+    Out.push_back(Multiples);
+    Out.push_back(Residues);
+  }
+  return Out;
+}
+
+} // namespace
+
 FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
   FootprintResult R;
   if (Accesses.empty())
@@ -222,9 +272,11 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
       Sets.push_back(S);
       continue;
     }
-    S.Base = (A->Lowest - Ref) / Unit;
+    int64_t Lowest = 0;
+    std::vector<AffineTerm> Terms = addressTerms(*A, Lowest);
+    S.Base = (Lowest - Ref) / Unit;
     bool Empty = false;
-    for (const AffineTerm &T : A->Terms) {
+    for (const AffineTerm &T : Terms) {
       S.Terms.push_back({T.Stride / Unit, T.Count});
       S.Dense &= T.Dense;
       Empty |= T.Count <= 0;
@@ -270,7 +322,9 @@ sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses,
     int64_t Run = int64_t(A->Site->Bytes);
     LatticeSet S;
     bool Empty = false;
-    for (const AffineTerm &T : A->Terms) {
+    int64_t Lowest = 0;
+    std::vector<AffineTerm> Terms = addressTerms(*A, Lowest);
+    for (const AffineTerm &T : Terms) {
       Empty |= T.Count <= 0;
       if (T.Stride < Sector) {
         Run += (T.Count - 1) * T.Stride;
@@ -283,13 +337,13 @@ sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses,
     }
     if (Empty)
       continue;
-    int64_t Offset = A->Lowest % Sector;
+    int64_t Offset = Lowest % Sector;
     if (Offset < 0)
       Offset += Sector;
     int64_t RunSectors = (Offset + Run + Sector - 1) / Sector;
     if (Exact && Offset + Run > RunSectors * Sector)
       Exact = false;
-    S.Base = A->Lowest >= 0 ? A->Lowest / Sector : -((-A->Lowest) / Sector);
+    S.Base = Lowest >= 0 ? Lowest / Sector : -((-Lowest) / Sector);
     if (RunSectors > 1)
       S.Terms.push_back({1, RunSectors});
     Sets.push_back(S);

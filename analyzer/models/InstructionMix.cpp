@@ -449,6 +449,7 @@ private:
         Mix.ByPipe[static_cast<unsigned>(C.Pipe)] += N;
         Mix.FmaHeavy += C.FmaHeavy ? N : 0;
         Mix.Shuffles += C.Shuffle ? N : 0;
+        Mix.Barriers += Code[I].base() == "BAR" ? N : 0;
         Mix.GlobalLoadInstructions += C.GlobalLoad ? N : 0;
         Mix.GlobalStoreInstructions += C.GlobalStore ? N : 0;
         if (C.Work.HardwareFlops > 0) {
@@ -465,16 +466,20 @@ private:
     if (Latencies && LaunchWarps > 0) {
       std::vector<std::pair<size_t, size_t>> Ranges;
       std::vector<int> LoopOf;
+      std::vector<bool> Side;
       for (const Block &Bl : Blocks) {
         Ranges.push_back({Bl.First, Bl.End});
         LoopOf.push_back(Bl.Loop);
+        Side.push_back(Bl.Loop < 0 && Bl.Count >= 0 &&
+                       Bl.Count < 0.999 * LaunchWarps);
       }
+      std::vector<std::vector<double>> BarrierCycles;
       std::vector<double> Cycles =
-          blockCycles(Code, Ranges, LoopOf, *Latencies);
+          blockCycles(Code, Ranges, LoopOf, *Latencies, &BarrierCycles, &Side);
       for (size_t B = 0; B < Cycles.size(); ++B)
         if (Blocks[B].Reached && Blocks[B].Count > 0)
           Mix.WarpCycles += Blocks[B].Count * Cycles[B] / LaunchWarps;
-      Mix.Phases = barrierPhases(Cycles);
+      Mix.Phases = barrierPhases(Cycles, BarrierCycles);
       if (std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
         for (const InstructionMix::Phase &P : Mix.Phases)
           std::fprintf(stderr, "phase: %g instructions, %g cycles per warp\n",
@@ -488,10 +493,12 @@ private:
     return Mix;
   }
 
-  /// The warp's stretches between barriers: a block ends its stretch when
-  /// it holds a BAR. No stretches when no reached block has one.
+  /// The warp's stretches between barriers: each BAR ends one, inside a
+  /// block at the cycle the warp passes it. No stretches when no reached
+  /// block has one.
   std::vector<InstructionMix::Phase>
-  barrierPhases(const std::vector<double> &Cycles) const {
+  barrierPhases(const std::vector<double> &Cycles,
+                const std::vector<std::vector<double>> &BarrierCycles) const {
     std::vector<InstructionMix::Phase> Phases(1);
     bool Barrier = false;
     for (size_t B = 0; B < Blocks.size(); ++B) {
@@ -499,15 +506,23 @@ private:
       if (!Bl.Reached || Bl.Count <= 0)
         continue;
       double PerWarp = Bl.Count / LaunchWarps;
-      Phases.back().Issued += PerWarp * double(Bl.End - Bl.First);
-      Phases.back().Cycles += PerWarp * Cycles[B];
-      bool Ends = false;
-      for (size_t I = Bl.First; I < Bl.End; ++I)
-        Ends |= Code[I].base() == "BAR";
-      if (Ends) {
+      const std::vector<double> &Bars = BarrierCycles[B];
+      size_t Next = 0;   // the block's next barrier
+      double Passed = 0; // cycles into the block at the last one
+      size_t From = Bl.First;
+      for (size_t I = Bl.First; I < Bl.End; ++I) {
+        if (Code[I].base() != "BAR" || Next >= Bars.size())
+          continue;
+        Phases.back().Issued += PerWarp * double(I + 1 - From);
+        Phases.back().Cycles += PerWarp * (Bars[Next] - Passed);
+        Phases.back().Barriers += PerWarp;
+        Passed = Bars[Next++];
+        From = I + 1;
         Barrier = true;
         Phases.emplace_back();
       }
+      Phases.back().Issued += PerWarp * double(Bl.End - From);
+      Phases.back().Cycles += PerWarp * std::max(0.0, Cycles[B] - Passed);
     }
     if (!Barrier)
       return {};

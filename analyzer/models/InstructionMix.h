@@ -47,6 +47,7 @@ struct InstructionMix {
   double Total = 0;
   std::array<double, NumSassPipes> ByPipe{};
   double FmaHeavy = 0, Shuffles = 0;
+  double Barriers = 0; ///< BAR warp instructions
   /// Thread-level, as Nsight Compute's counters count them.
   double HardwareFlops = 0;
   double GlobalLoadInstructions = 0, GlobalStoreInstructions = 0; ///< warp
@@ -67,6 +68,7 @@ struct InstructionMix {
   struct Phase {
     double Issued = 0;
     double Cycles = 0;
+    double Barriers = 0; ///< of Issued, the BAR that ends it
   };
   std::vector<Phase> Phases;
   /// Each basic block the entry reaches: where it starts, its size, how

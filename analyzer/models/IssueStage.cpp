@@ -43,7 +43,8 @@ bool boundLines(const KernelModel &M, const Bindings &Values,
 /// L1 hits, L2 hits and DRAM (the memory model's bytes at each level).
 std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
                                        const MemoryEstimate *Memory,
-                                       const std::optional<BoundTotals> &T) {
+                                       const std::optional<BoundTotals> &T,
+                                       double WarpsPerBlock) {
   const UnitLatencies &U = A.Latencies;
   if (!U.known() || !Memory || !Memory->Available || !T)
     return std::nullopt;
@@ -57,13 +58,21 @@ std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
                       : 1;
   SassLatencies L;
   L.Global = U.L1 + ToL2 * (U.L2 - U.L1 + ToDram * (U.Dram - U.L2));
+  L.L1Hit = U.L1;
+  L.L2Hit = U.L2;
+  L.Dram = U.Dram;
+  L.ToL2 = ToL2;
+  L.ToDram = ToL2 * ToDram;
   L.Shared = U.Shared;
   L.Constant = U.Constant;
   L.Special = U.Special;
   L.Shuffle = U.Shuffle;
   L.Fp64 = U.Fp64;
   L.Tensor = U.Tensor;
-  L.Barrier = U.Barrier;
+  // The barrier's latency grows with the warps that must arrive
+  // (scripts/device/sync_rates.cu); U.Barrier is a 256-thread block's.
+  L.Barrier = std::max(0.5 * U.Barrier,
+                       U.Barrier + U.BarrierPerWarp * (WarpsPerBlock - 8));
   L.Atomic = U.L2;
   return L;
 }
@@ -92,7 +101,8 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   if (!boundLines(K.Model, C.Values, Lines))
     return;
   std::optional<SassLatencies> Latencies =
-      latencies(A, K.Memory ? &*K.Memory : nullptr, K.Totals);
+      latencies(A, K.Memory ? &*K.Memory : nullptr, K.Totals,
+                std::ceil(double(O.BlockSize) / A.WarpSize));
   InstructionMix Mix = countInstructions(*F, Lines, LaunchWarps,
                                          Latencies ? &*Latencies : nullptr);
   if (Mix.Total <= 0)

@@ -37,8 +37,12 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
   // (4 FFMA per LDS issue 3.80).
   E.MathTime = E.FmaTime + E.AluTime + E.Fp64Time;
   E.XuTime = time(pipe(SassPipe::Xu), Rates.Xu);
-  E.LsuTime = std::max(time(pipe(SassPipe::Lsu), Rates.Lsu),
-                       time(Mix.Shuffles, Rates.Shuffle));
+  // Barriers have their own rate (scripts/device/sync_rates.cu: 0.44 per
+  // SM per clock on an H200): a launch of many barriers per instruction
+  // waits on them.
+  E.BarrierTime = Rates.Barrier > 0 ? time(Mix.Barriers, Rates.Barrier) : 0;
+  E.LsuTime = std::max({time(pipe(SassPipe::Lsu), Rates.Lsu),
+                        time(Mix.Shuffles, Rates.Shuffle), E.BarrierTime});
   // One scheduler per issue slot of the SM: the busiest SM's warps are
   // shared among them, and each holds its share of the resident warps at
   // once; a warp alone takes Mix.WarpCycles.

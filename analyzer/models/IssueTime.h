@@ -30,6 +30,9 @@ struct IssueEstimate {
   /// slots, and each pipe's instructions through that pipe.
   double IssueSlotTime = 0;
   double FmaTime = 0, AluTime = 0, Fp64Time = 0, XuTime = 0, LsuTime = 0;
+  /// Barriers at their own rate (part of LsuTime, the larger of the MIO's
+  /// terms).
+  double BarrierTime = 0;
   /// The FMA, ALU and FP64 pipes share their dispatch: the sum of their
   /// times.
   double MathTime = 0;

@@ -418,15 +418,16 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       double PerAddress = *A.Executions / *Addresses;
       bool LaneDistinct = A.Affine && A.LaneStride[0] != 0;
       if (!S.Shared)
-        M.GlobalAtomics.push_back({*A.Executions, *Addresses, LaneDistinct});
+        M.GlobalAtomics.push_back(
+            {*A.Executions, *Addresses, LaneDistinct, S.FloatAtomic});
       if (PerAddress < ContendedUpdates || *A.Executions < ContendedTotal)
         continue;
       // Global atomics at the GPU's measured rate (AtomicTime.h); shared
       // ones are served in the SM and not timed.
       std::optional<double> SiteTime =
-          S.Shared
-              ? std::nullopt
-              : atomicSiteTime(Gpu, *A.Executions, *Addresses, LaneDistinct);
+          S.Shared ? std::nullopt
+                   : atomicSiteTime(Gpu, *A.Executions, *Addresses,
+                                    LaneDistinct, S.FloatAtomic);
       FindingData Data = {{"array", S.Array},
                           {"updates", *A.Executions},
                           {"addresses", *Addresses},

@@ -105,6 +105,7 @@ struct MemoryEstimate {
     /// that moves with threadIdx.x): one coalesced request, not the
     /// random-lane contention the measured rates are for.
     bool LaneDistinct = false;
+    bool Float = false; ///< on floating-point values
   };
   std::vector<AtomicSite> GlobalAtomics;
   std::vector<Finding> Findings;

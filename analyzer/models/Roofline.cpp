@@ -160,7 +160,7 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
   double Longest = 0;
   for (const RooflineInput::AtomicSite &A : In.GlobalAtomics) {
     std::optional<double> SiteTime =
-        atomicSiteTime(Gpu, A.Updates, A.Addresses, A.LaneDistinct);
+        atomicSiteTime(Gpu, A.Updates, A.Addresses, A.LaneDistinct, A.Float);
     if (!SiteTime) {
       R.Notes.push_back("no measured atomic rate for " + Gpu.Name +
                         "; global atomics are not timed");

@@ -41,6 +41,7 @@ struct RooflineInput {
   struct AtomicSite {
     double Updates = 0, Addresses = 0;
     bool LaneDistinct = false;
+    bool Float = false; ///< on floating-point values
   };
   std::vector<AtomicSite> GlobalAtomics;
 };

@@ -36,7 +36,8 @@ void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
   In.L2ScatteredStoreBytes = M.ScatteredStores.SectorBytes;
   In.L2ScatteredStoreTime = M.ScatteredStores.Seconds;
   for (const MemoryEstimate::AtomicSite &A : M.GlobalAtomics)
-    In.GlobalAtomics.push_back({A.Updates, A.Addresses, A.LaneDistinct});
+    In.GlobalAtomics.push_back(
+        {A.Updates, A.Addresses, A.LaneDistinct, A.Float});
 }
 
 class RooflineStage : public LaunchStage {

@@ -35,6 +35,15 @@ struct SassLatencies {
   double Tensor = 0;   ///< HMMA, IMMA, DMMA, HGMMA
   double Barrier = 0;  ///< BAR.SYNC: the wait for the block's other warps
   double Atomic = 0;   ///< global atomics and reductions that return
+  /// Where Global's mix comes from, when known (L1Hit > 0): each load goes
+  /// beyond L1 with probability ToL2 and to DRAM with ToDram (of all
+  /// loads). A warp waiting on several loads at once waits for the slowest,
+  /// which is more often a miss than the mix says.
+  double L1Hit = 0, L2Hit = 0, Dram = 0;
+  double ToL2 = 0, ToDram = 0;
+
+  /// The expected latency of the slowest of K loads waited on together.
+  double slowestGlobal(unsigned K) const;
 };
 
 /// Cycles one warp spends in each block [First, End) of Code, the blocks
@@ -43,10 +52,16 @@ struct SassLatencies {
 /// blocks are walked twice and the second pass kept, so that a load issued
 /// late in one iteration and used early in the next is waited for. Empty
 /// when an instruction has no encoded schedule (a listing without -hex).
+/// With BarrierCycles, also per block the cycles into it at which each of
+/// its barriers (BAR) is passed, in order. Blocks marked in Side (outside
+/// loops, run by only some of the warps) are walked from the state before
+/// them without changing it for the blocks after.
 std::vector<double>
 blockCycles(const std::vector<SassInstruction> &Code,
             const std::vector<std::pair<size_t, size_t>> &Blocks,
-            const std::vector<int> &LoopOf, const SassLatencies &L);
+            const std::vector<int> &LoopOf, const SassLatencies &L,
+            std::vector<std::vector<double>> *BarrierCycles = nullptr,
+            const std::vector<bool> *Side = nullptr);
 
 } // namespace rla
 

@@ -274,6 +274,7 @@ Json issueJson(const IssueEstimate &E) {
             {"math", E.MathTime},
             {"warp_latency", E.WarpLatencyTime},
             {"sync_phases", E.SyncPhaseTime},
+            {"barrier", E.BarrierTime},
             {"xu", E.XuTime},
             {"lsu", E.LsuTime}}},
           {"time_s", E.Time},

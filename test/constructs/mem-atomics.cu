@@ -34,9 +34,11 @@ __global__ void atom(const float *x, float *sum, int *hist, double *dsum) {
 // CHECK: "atomic_ops": 384,
 // CHECK-NEXT: "atomic_bytes": 2048,
 
-// The atomics at the H200's measured rates (data/gpus.json atomic_interval):
-// 128 updates each of 'sum' and 'dsum', every lane on one address (0.731 ns
-// per update: 93.6 ns each), and 128 of 'hist', lanes on distinct addresses
-// (16 of them: at the lane-distinct rate of the fewest slots measured,
-// 73.2 ps per update, 9.37 ns): 197 ns, more than any other level.
-// DIAG: remark: atom is atomics-bound on H200: 384 atomic updates, 1 distinct addresses at the most-contended site (predicted 197 ns) [rl-memory-bound]
+// The atomics at the H200's measured rates (data/gpus.json): 128 updates of
+// the float 'sum', every lane on one address, one after another at the
+// float interval (1.769 ns: 226 ns); 128 of the double 'dsum' at the integer
+// table's one-address interval (0.731 ns: 93.6 ns; doubles are not
+// measured); and 128 of 'hist', lanes on distinct addresses (16 of them: at
+// the lane-distinct rate of the fewest slots measured, 73.2 ps per update,
+// 9.37 ns): 329 ns, more than any other level.
+// DIAG: remark: atom is atomics-bound on H200: 384 atomic updates, 1 distinct addresses at the most-contended site (predicted 329 ns) [rl-memory-bound]

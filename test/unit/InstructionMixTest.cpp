@@ -425,4 +425,37 @@ TEST(IssueTime, BarrierStretchesAdd) {
   EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200, Res).SyncPhaseTime, 0);
 }
 
+TEST(IssueTime, BarriersHaveTheirOwnRate) {
+  IssueRates R = hopperRates();
+  R.Barrier = 0.5;
+  // 100 SMs full of barriers: 1000 per SM at half a barrier per clock.
+  InstructionMix M;
+  M.Total = 100 * 2000;
+  M.Barriers = 100 * 1000;
+  M.ByPipe[unsigned(SassPipe::Control)] = M.Barriers;
+  M.ByPipe[unsigned(SassPipe::Fma)] = M.Total - M.Barriers;
+  IssueEstimate E = estimateIssue(M, R, 100, 1e9, 100);
+  EXPECT_DOUBLE_EQ(E.BarrierTime, 2000 / 1e9);
+  EXPECT_EQ(E.Limiter, "lsu");
+  // Unmeasured: a barrier is one issue slot like any other.
+  R.Barrier = 0;
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 100).BarrierTime, 0);
+}
+
+TEST(WarpSchedule, TheSlowestOfSeveralLoadsIsMoreOftenAMiss) {
+  SassLatencies L;
+  L.L1Hit = 40;
+  L.L2Hit = 300;
+  L.Dram = 1200;
+  L.ToL2 = 0.5;   // half the loads leave L1
+  L.ToDram = 0.2; // a fifth of all go to DRAM
+  // One load: the mix, 40 + 0.5 x 260 + 0.2 x 900.
+  EXPECT_DOUBLE_EQ(L.slowestGlobal(1), 40 + 130 + 180);
+  // Five waited on together: one of them likely misses.
+  double Five = 40 + (1 - 0.03125) * 260 + (1 - 0.32768) * 900;
+  EXPECT_NEAR(L.slowestGlobal(5), Five, 1e-9);
+  EXPECT_GT(L.slowestGlobal(5), L.slowestGlobal(1));
+  EXPECT_LT(L.slowestGlobal(1000), 1200 + 1e-9);
+}
+
 } // namespace
