@@ -679,6 +679,18 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
              : Tid;
     if (Shape.StrideTile)
       Out.StrideTiles.emplace(dimSymbol("blockDim", D), *Shape.StrideTile);
+    if (Shape.FlatAssumedBlock) {
+      const auto &[X, Y] = *Shape.FlatAssumedBlock;
+      bool NewX =
+          Out.AssumedBlockDims.emplace(dimSymbol("blockDim", 0), X).second;
+      bool NewY =
+          Out.AssumedBlockDims.emplace(dimSymbol("blockDim", 1), Y).second;
+      if (NewX || NewY)
+        assume("the loop at " + where(LoopStmt) +
+               " walks the block's threads in rows of " + X.str() +
+               ", stepping " + (X * Y).str() + ": blockDim.x == " + X.str() +
+               ", blockDim.y == " + Y.str());
+    }
     bool Entered = Grid
                        ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile)
                    : Shape.FlatDims > 1

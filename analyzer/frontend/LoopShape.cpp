@@ -688,6 +688,26 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
         return Shape;
       }
     }
+    // The same with the tile's sizes written as constants: threadIdx.y * X
+    // + threadIdx.x, stepping X * Y.
+    Expr Tx = Expr::symbol(dimSymbol("threadIdx", 0));
+    Expr Ty = Expr::symbol(dimSymbol("threadIdx", 1));
+    auto RowCoeffs = Shape.Init.coefficientsIn(dimSymbol("threadIdx", 1));
+    auto StepValue = Step.asConstant();
+    if (RowCoeffs && RowCoeffs->size() == 2 && StepValue &&
+        StepValue->isInteger())
+      if (auto X = (*RowCoeffs)[1].asConstant();
+          X && X->isInteger() && !X->isNegative() && !X->isZero() &&
+          Shape.Init == Ty * Expr(*X) + Tx && (*StepValue / *X).isInteger() &&
+          Rational(0) < *StepValue / *X) {
+        Shape.ShapeKind = LoopShape::BlockStride;
+        Shape.Dim = 0;
+        Shape.FlatDims = 2;
+        Shape.FlatAssumedBlock = std::make_pair(*X, *StepValue / *X);
+        Shape.Bound = *Bound;
+        Shape.Trip = Expr::ceilDiv(*Bound, Step);
+        return Shape;
+      }
   }
 
   auto StepConst = Step.asConstant();

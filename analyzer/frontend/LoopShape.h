@@ -44,6 +44,10 @@ struct LoopShape {
   /// blockDim.x + threadIdx.x; e += blockDim.x * blockDim.y`): the
   /// dimensions it flattens, x first (1: an ordinary block-stride loop).
   unsigned FlatDims = 1;
+  /// A flat block-stride loop written with the tile's sizes as constants
+  /// (`e = threadIdx.y * 16 + threadIdx.x; e += 256`): the block shape it
+  /// assumes, x then y.
+  std::optional<std::pair<Rational, Rational>> FlatAssumedBlock;
   /// Grid-stride loops written with a tile constant T (`blockIdx.x * T +
   /// threadIdx.x`, stepping T * gridDim.x): T, which need not be blockDim.
   std::optional<Rational> StrideTile;

@@ -6,6 +6,12 @@
 // RUN:   | FileCheck %s
 // RUN: %rl-analyze-stub %s --launch 'tile:grid=4,block=16x8' --format=json \
 // RUN:   | FileCheck %s
+// Written with the tile's sizes as constants (rows of 16, stepping 256), the
+// loop assumes a 16x16 block and says so; another shape is flagged.
+// RUN: %rl-analyze-stub %s --launch 'tile_const:grid=4,block=16x16' \
+// RUN:   --format=json | FileCheck %s --check-prefix=CONST
+// RUN: %rl-analyze-stub %s --launch 'tile_const:grid=4,block=32x8' \
+// RUN:   --format=diagnostics | FileCheck %s --check-prefix=MISMATCH
 // A body that still tells the flattened threads apart (it reads threadIdx.y)
 // is not flattened: its count stays per thread and is said to be unknown.
 // RUN: %rl-analyze-stub %s --launch 'tile_rows:grid=4,block=32x32' \
@@ -19,6 +25,14 @@ __global__ void tile(const float *in, float *out) {
     t[e] = in[blockIdx.x * 1600 + e];
   __syncthreads();
   out[blockIdx.x * 1024 + tid] = t[tid % 1024];
+}
+
+__global__ void tile_const(const float *in, float *out) {
+  __shared__ float t[1600];
+  for (int e = threadIdx.y * 16 + threadIdx.x; e < 1600; e += 256)
+    t[e] = in[blockIdx.x * 1600 + e];
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.y * 16 + threadIdx.x] = t[threadIdx.x];
 }
 
 __global__ void tile_rows(const float *in, float *out) {
@@ -40,3 +54,9 @@ __global__ void tile_rows(const float *in, float *out) {
 // ROWS: "totals": {
 // ROWS: "global_loads": null,
 // ROWS: 'global_loads' still depends on the thread index
+
+// CONST: "name": "tile_const",
+// CONST: "totals": {
+// CONST: "global_loads": 6400,
+// CONST: walks the block's threads in rows of 16, stepping 256: blockDim.x == 16, blockDim.y == 16
+// MISMATCH: warning: {{.*}}blockDim.x{{.*}} [rl-block-size-mismatch]
