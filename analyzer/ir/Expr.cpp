@@ -151,6 +151,12 @@ Expr divide(const Expr &A, const Expr &B, Rounding Mode) {
     if (std::optional<Expr> F = foldConstants(Kind, {Body, B}))
       return Q + *F;
   }
+  // A remainder's quotient by its own modulus: 0 <= x mod c < c, so
+  // floor((x mod c) / c) == 0 and ceil(-(x mod c) / c) == 0 (the trips of
+  // `for (k = lane; k < 32 * n; k += 32)` beyond n).
+  if (const Atom *Inner = asSingleAtom(Mode == Rounding::Floor ? Body : -Body))
+    if (Inner->Kind == AtomKind::Mod && Inner->Operands[1] == B)
+      return Q;
   // floor(floor(x / b) / c) == floor(x / (b * c)) for positive integers b, c
   // and any real x; likewise ceil.
   if (const Atom *Inner = asSingleAtom(Body)) {

@@ -563,3 +563,12 @@ TEST(ExprTest, FloorDivPlus) {
   EXPECT_EQ(F->Rest, -sym("n"));
   EXPECT_FALSE((T + Expr(1)).asFloorDivPlus().has_value());
 }
+
+TEST(ExprTest, RemainderOverItsModulusIsZero) {
+  Expr Lane = Expr::mod(Expr::symbol("threadIdx.x"), Expr(32));
+  // for (k = lane; k < 256; k += 32): ceil((256 - lane) / 32) = 8 trips.
+  EXPECT_EQ(Expr::ceilDiv(Expr(256) - Lane, Expr(32)), Expr(8));
+  EXPECT_TRUE(Expr::floorDiv(Lane, Expr(32)).isZero());
+  // Not for another divisor: (x mod 32) / 16 is 0 or 1.
+  EXPECT_FALSE(Expr::floorDiv(Lane, Expr(16)).isConstant());
+}
