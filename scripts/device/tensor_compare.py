@@ -13,7 +13,7 @@ MxNxK adds 2*M*N*K): the instruction counts confirm it, e.g. one
 HMMA.16816 per sm__inst_executed_pipe_tensor_op_hmma is 2*16*8*16 = 4096.
 
 Usage: python3 scripts/device/tensor_compare.py [--raw-dir DIR]
-           [--rl-analyze PATH] [--json FILE]
+           [--rl-analyze PATH] [--json FILE] [--source bench/tensor/X.cu]
 Prints a markdown table on stdout.
 """
 
@@ -59,12 +59,13 @@ def main():
     ap.add_argument("--rl-analyze",
                     default=os.path.join(ROOT, "build/tools/rl-analyze/rl-analyze"))
     ap.add_argument("--json", help="a saved report instead of running the tool")
+    ap.add_argument("--source", default=os.path.join(ROOT, "bench/tensor/tensor_gemm.cu"),
+                    help="the program tensor_check.sh ran (default: tensor_gemm.cu)")
     a = ap.parse_args()
     if a.json:
         report = json.load(open(a.json))
     else:
-        src = os.path.join(ROOT, "bench/tensor/tensor_gemm.cu")
-        out = subprocess.run([a.rl_analyze, src, "--gpu=H200", "--format=json",
+        out = subprocess.run([a.rl_analyze, a.source, "--gpu=H200", "--format=json",
                               "--no-config"],
                              capture_output=True, text=True, check=True).stdout
         report = json.loads(out)
@@ -84,10 +85,12 @@ def main():
           "measured time (best of 5) | measured / predicted | bound | "
           "predicted DRAM | measured DRAM |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    seen = set()
     for k in report["kernels"]:
         m = measured.get(k["mangled_name"])
-        if m is None:
+        if m is None or k["mangled_name"] in seen:
             continue
+        seen.add(k["mangled_name"])
         tensor = k["totals"]["tensor_flops"]
         pred = sum(v for v in tensor.values() if v)
         prec = ", ".join(p for p, v in tensor.items() if v)
@@ -96,6 +99,8 @@ def main():
         err = (pred - meas) / meas * 100 if meas else float("nan")
         per = meas / inst if inst else float("nan")
         t_pred = k.get("predicted_time_s")
+        if isinstance(t_pred, dict):  # a range: its high end
+            t_pred = t_pred.get("high")
         t_meas = m["best_s"] or number(m["gpu__time_duration.sum"]) * 1e-9
         ratio = t_meas / t_pred if t_pred else float("nan")
         print(f"| `{k['name']}` | {prec} | {pred:,.0f} | {meas:,.0f} | {err:+.2f}% "
