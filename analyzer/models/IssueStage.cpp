@@ -114,8 +114,7 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
       estimateIssue(Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
                     G.BoostClockHz->Value, Blocks, Residency);
   V->Issue = E;
-  double Throughput =
-      std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
+  double Throughput = E.ThroughputTime;
   for (RooflineResult *R : {&V->Low, &V->High}) {
     R->IssueKnown = true;
     R->IssueTime = E.Time;

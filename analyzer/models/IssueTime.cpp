@@ -57,12 +57,12 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
                         std::max(E.ResidentPerScheduler, 1.0 / Schedulers) *
                         Mix.WarpCycles / ClockHz;
   }
-  double Throughput =
+  E.ThroughputTime =
       std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
   if (E.WarpLatencyTime > 0 && Mix.Phases.size() > 1 && E.IssueSlotTime > 0) {
     // One scheduler issues one instruction per clock; the pipes slow a
     // stretch as they slow the launch.
-    double PerIssued = Throughput / E.IssueSlotTime;
+    double PerIssued = E.ThroughputTime / E.IssueSlotTime;
     double Round = 0;
     for (const InstructionMix::Phase &P : Mix.Phases)
       Round +=

@@ -36,6 +36,9 @@ struct IssueEstimate {
   /// The FMA, ALU and FP64 pipes share their dispatch: the sum of their
   /// times.
   double MathTime = 0;
+  /// The slowest of the issue slots and the pipes: the launch's
+  /// instructions with every warp's latency hidden.
+  double ThroughputTime = 0;
   /// The busiest scheduler's warps, a few at a time (the occupancy), each
   /// taking the mix's WarpCycles: what dependency chains and load latency
   /// cost when too few warps hide them. 0 when unknown.
