@@ -163,6 +163,20 @@ def flags_from_entry(entry):
     return out
 
 
+SHELL_OPERATOR_RE = re.compile(r"^(\d*[<>]|&>|\||&&|;|&$)")
+
+
+def program_words(words):
+    """A run line's arguments up to its first redirection, pipe or list
+    operator: `./pathfinder 100000 100 20 > result.txt` runs with three."""
+    out = []
+    for w in words:
+        if SHELL_OPERATOR_RE.match(w):
+            break
+        out.append(w)
+    return out
+
+
 def run_script_args(path, top):
     """The program arguments of the code base's own run line for this file's
     folder (Rodinia keeps a `run` or `run.sh` script per benchmark), or None. Of several
@@ -180,7 +194,7 @@ def run_script_args(path, top):
                 line = line.split("#", 1)[0].strip()
                 words = shlex.split(line, posix=True) if line else []
                 if words and "/" in words[0] and not words[0].startswith("/"):
-                    lines.append([w for w in words[1:] if w not in (">", "|")])
+                    lines.append(program_words(words[1:]))
         if not lines:
             return None
         for words in lines:
@@ -365,8 +379,21 @@ def high(v):
     return v["high"] if isinstance(v, dict) else v
 
 
+def context_sum_bound(k):
+    """An entry merging the calling contexts of one site (a loop passing its
+    counter as the grid) whose contexts the tool bound one by one, each with
+    a concrete grid, block and totals, and summed."""
+    s = k.get("context_sum")
+    return (isinstance(s, dict) and s.get("contexts", 0) > 0
+            and s.get("unbound_contexts") == 0
+            and is_number(s.get("flops")) and is_number(s.get("dram_bytes")))
+
+
 def entry_bound(k):
-    """A concrete grid and block, and numeric flops and global bytes."""
+    """A concrete grid and block, and numeric flops and global bytes; or
+    every calling context of a merged entry so (context_sum_bound)."""
+    if context_sum_bound(k):
+        return True
     launch = k.get("launch") or {}
     totals = k.get("totals") or {}
     dims = list(launch.get("grid") or []) + list(launch.get("block") or [])
@@ -382,6 +409,9 @@ WORK_FIELDS = ("flops", "sfu_ops", "global_load_bytes", "global_store_bytes",
 def entry_zero_work(k):
     """A bound entry that counts no work: no FLOPs, special functions,
     global or shared bytes, or atomics (the tool's [rl-no-work] rule)."""
+    if context_sum_bound(k):
+        s = k["context_sum"]
+        return high(s["flops"]) + high(s["dram_bytes"]) == 0
     t = k.get("totals") or {}
     return sum(high(t[f]) for f in WORK_FIELDS if is_number(t.get(f))) == 0
 
@@ -540,7 +570,7 @@ def analyse_file(args, group, top, path, cache):
     return rec
 
 
-HOST_SOURCE_EXTS = (".cpp", ".cc", ".cxx")
+HOST_SOURCE_EXTS = (".cpp", ".cc", ".cxx", ".c")
 
 
 def host_files(folder):
@@ -586,15 +616,24 @@ def program_groups(jobs):
         top_dir = os.path.abspath(t)
         up = os.path.dirname(folder)
         while up.startswith(top_dir) and up != os.path.dirname(up):
-            if has_main.get((g, t, up)):
-                owner[key] = (g, t, up)
+            above = (g, t, up)
+            if above not in has_main:
+                # A folder of host code only (Rodinia's lavaMD/main.c above
+                # lavaMD/kernel/*.cu) owns the program too.
+                has_main[above] = defines_main(host_files(up))
+            if has_main[above]:
+                owner[key] = above
                 break
             up = os.path.dirname(up)
     groups = {}
     for key, paths in by_folder.items():
         paths_hosts = groups.setdefault(owner[key], ([], []))
         paths_hosts[0].extend(paths)
-        paths_hosts[1].extend(host_files(key[2]))
+        hosts = host_files(key[2])
+        if owner[key] not in by_folder:
+            hosts += [h for h in host_files(owner[key][2])
+                      if h not in paths_hosts[1]]
+        paths_hosts[1].extend(h for h in hosts if h not in paths_hosts[1])
     return [(g, t, paths, hosts) for (g, t, _), (paths, hosts) in groups.items()]
 
 
@@ -933,7 +972,9 @@ def markdown(meta, rows, recs):
         " could not be started." % meta["arch"],
         " *entries*: kernel entries of the reports (one per launch configuration)."
         " *entries bound*: the launch has a concrete grid and block and the flops and"
-        " global byte totals are numbers. *bound, zero work*: of those, 0 FLOPs and 0"
+        " global byte totals are numbers; an entry that merges the calling contexts"
+        " of one site (a loop passing its counter as the grid) counts when every"
+        " context is so and their sum (`context_sum`) is a number. *bound, zero work*: of those, 0 FLOPs and 0"
         " global bytes. *median s*, *max s*: the tool's wall time per analysed file"
         " (`--no-resources`).",
         "",

@@ -532,6 +532,33 @@ bool buildParseArguments(const ParseOptions &O, std::vector<std::string> &Args,
   return true;
 }
 
+/// The arguments of a CUDA host parse made those of a C compile: a `.c`
+/// file of the program (Rodinia's facetrain.c, with K&R definitions and
+/// `void *` conversions C++ rejects) is built by the C compiler.
+std::vector<std::string> asCArguments(const std::vector<std::string> &Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-x" && I + 1 < Args.size()) {
+      Out.insert(Out.end(), {"-x", "c"});
+      ++I;
+      continue;
+    }
+    if (A == "-include" && I + 1 < Args.size() &&
+        Args[I + 1] == nvccCompatHeaderPath()) {
+      ++I;
+      continue;
+    }
+    if (A == HostOnlyFlag || A == "-fgpu-rdc" || A == "-nocudainc" ||
+        A == "-nocudalib" || A == "-Wno-unknown-cuda-version" ||
+        A.starts_with("--cuda-gpu-arch=") || A.starts_with("--cuda-path=") ||
+        A.starts_with("-std=c++") || A.starts_with("-std=gnu++"))
+      continue;
+    Out.push_back(A.str());
+  }
+  return Out;
+}
+
 std::unique_ptr<ASTUnit> parseHostUnit(const ParseOptions &Options,
                                        std::string &Error) {
   ParseOptions O = Options;
@@ -539,6 +566,8 @@ std::unique_ptr<ASTUnit> parseHostUnit(const ParseOptions &Options,
   if (!buildParseArguments(O, Args, Error, &O.HostCompiler))
     return nullptr;
   addNvccCompatibilityArguments(O, Args);
+  if (llvm::sys::path::extension(O.File) == ".c")
+    Args = asCArguments(Args);
   tooling::FixedCompilationDatabase Db(".", Args);
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files =
       parseFileSystem(O, Args);

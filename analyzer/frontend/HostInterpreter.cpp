@@ -5,6 +5,7 @@
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchSpecBuilder.h"
 #include "analyzer/frontend/LoopShape.h"
+#include "analyzer/frontend/SourcePlace.h"
 #include "analyzer/support/GetoptParse.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -25,6 +26,11 @@ namespace {
 /// evaluated per root, iterations a loop runs one by one before it is
 /// summarised, and call depth.
 constexpr uint64_t StepBudget = 2000000;
+/// Iterations and steps of the outer loop of a large data nest that runs
+/// with its inner loops summarised (execNestOuter).
+constexpr uint64_t NestOuterTrips = 64;
+constexpr unsigned NestOuterRunsPerLoop = 4;
+constexpr uint64_t NestOuterBudget = 20000;
 constexpr uint64_t CounterfactualBudget = 300000;
 /// Branches not taken followed inside one another (a switch on the kernel
 /// inside a switch on the block size).
@@ -54,6 +60,18 @@ void zeroFill(HostValue &V) {
     V = HostValue::number(Rational(0));
 }
 
+/// A character of a string the program knows (`argv[i][1]`, `*argv[i]`) as
+/// its own slot: the terminating NUL after the last; null past it.
+HostSlot characterOf(const HostValue &String, const HostValue &Index) {
+  if (String.K != HostValue::Kind::String || !Index.isNumber() ||
+      !Index.Num.isInteger() || Index.Num.isNegative() ||
+      Rational(int64_t(String.Text.size())) < Index.Num)
+    return nullptr;
+  size_t At = size_t(Index.Num.num());
+  unsigned char C = At < String.Text.size() ? String.Text[At] : 0;
+  return std::make_shared<HostValue>(HostValue::number(Rational(int64_t(C))));
+}
+
 bool isStdRecord(const CXXRecordDecl *R, llvm::StringRef Name) {
   return R && R->getName() == Name && R->isInStdNamespace();
 }
@@ -67,6 +85,11 @@ std::string fileOf(const Decl *D) {
   const SourceManager &SM = D->getASTContext().getSourceManager();
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(D->getLocation()));
   return P.isValid() ? llvm::sys::path::filename(P.getFilename()).str() : "?";
+}
+
+/// Where D is written; the same in every unit that includes its file.
+std::string placeOf(const Decl *D) {
+  return sourcePlace(D->getASTContext().getSourceManager(), D->getLocation());
 }
 
 /// Functions whose launches are reachable: those that launch, and their
@@ -150,6 +173,18 @@ public:
     for (const FunctionDecl *F : Referenced)
       if (const FunctionDecl *D = definition(F))
         Resolved.insert(D->getCanonicalDecl());
+    // Nor is a function of a file that another file #includes (Rodinia's
+    // 3D.cu includes opt1.cu): the copy one unit calls is the other's.
+    std::map<std::string, std::vector<const FunctionDecl *>> ByPlace;
+    for (const FunctionDecl *F : Functions)
+      ByPlace[placeOf(F)].push_back(F);
+    for (const FunctionDecl *F : Referenced) {
+      const FunctionDecl *Def = nullptr;
+      if (!F->hasBody(Def))
+        continue;
+      for (const FunctionDecl *Copy : ByPlace[placeOf(Def)])
+        Resolved.insert(Copy->getCanonicalDecl());
+    }
     Referenced.insert(Resolved.begin(), Resolved.end());
   }
 
@@ -338,6 +373,14 @@ public:
   /// Nests that ran out once (a matrix check called per launch): summarised
   /// from then on without trying again.
   std::set<const Stmt *> LargeDataNests;
+  /// A large nest's own loop, run with the loops inside it summarised (the
+  /// argv loop of Rodinia's gaussian, whose `-s` fills a matrix).
+  const Stmt *NestOuter = nullptr;
+  bool NestOuterCapped = false;          ///< it ran past NestOuterTrips
+  std::set<const Stmt *> LongNestOuters; ///< and is summarised from then on
+  /// How often each ran so: a nest met again and again (a check inside a
+  /// timing loop) is data work, summarised after NestOuterRunsPerLoop.
+  std::map<const Stmt *, unsigned> NestOuterRuns;
   std::set<const CallExpr *> Reached;
 
   HostValue eval(const clang::Expr *E);
@@ -382,6 +425,12 @@ private:
   /// in all, or undone and its writes made unknown.
   Flow execDataNest(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
                     const clang::Expr *Inc, const Stmt *Body, bool CondFirst);
+  /// A nest too large to run: its own loop runs (within DataLoopLimit
+  /// iterations) while every loop without launches inside it is summarised,
+  /// so that what the outer loop sets itself stays known.
+  Flow execNestOuter(const Stmt *Loop, const Stmt *Init,
+                     const clang::Expr *Cond, const clang::Expr *Inc,
+                     const Stmt *Body, bool CondFirst);
   Flow runIterations(const Stmt *Loop, const clang::Expr *Cond,
                      const clang::Expr *Inc, const Stmt *Body, bool CondFirst,
                      bool Launches, uint64_t Limit);
@@ -1042,6 +1091,8 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // iterations it is data work (pixels, elements), not launch sizes.
   bool Launches = launchesIn(Body);
   uint64_t Limit = Launches ? LoopUnrollLimit : DataLoopLimit;
+  if (Loop == NestOuter)
+    Limit = std::min(Limit, NestOuterTrips);
   // In a branch the program does not take every launch counts 0: a few
   // iterations give its entries their values (a benchmark's 100 timing
   // runs of one launch are one entry), the rest is summarised.
@@ -1050,11 +1101,14 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // Nested loops without launches walk data (rows by columns), unless
   // the whole nest is small (a 9x9 mask whose ones give a size): it runs
   // as written within one budget, else it is undone and summarised.
-  if (!Launches && loopsIn(Body) && !DataNestLeft) {
-    if (!LargeDataNests.count(Loop))
-      return execDataNest(Loop, Init, Cond, Inc, Body, CondFirst);
+  if (NestOuter && Loop != NestOuter && !Launches) {
     havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
     return Flow::Normal;
+  }
+  if (!Launches && loopsIn(Body) && !DataNestLeft && Loop != NestOuter) {
+    if (!LargeDataNests.count(Loop))
+      return execDataNest(Loop, Init, Cond, Inc, Body, CondFirst);
+    return execNestOuter(Loop, Init, Cond, Inc, Body, CondFirst);
   }
   std::optional<Rational> Trips = tripCount(*this, Cond, Inc, Body);
   // If the body can leave early on a value not known, the iterations run
@@ -1099,10 +1153,48 @@ Interpreter::Flow Interpreter::execDataNest(const Stmt *Loop,
     DataNestSpent = false;
     LargeDataNests.insert(Loop);
     undo(Start);
-    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
-    return OverBudget ? Flow::Stop : Flow::Normal;
+    if (OverBudget) {
+      havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+      return Flow::Stop;
+    }
+    return execNestOuter(Loop, Init, Cond, Inc, Body, CondFirst);
   }
   return F;
+}
+
+Interpreter::Flow Interpreter::execNestOuter(const Stmt *Loop, const Stmt *Init,
+                                             const clang::Expr *Cond,
+                                             const clang::Expr *Inc,
+                                             const Stmt *Body, bool CondFirst) {
+  LoopStart Start = loopStart(Loop);
+  if (Init)
+    exec(Init);
+  // Only a short outer loop (flags over argv, the channels of an image):
+  // one over rows or list elements is data work like its nest.
+  std::optional<Rational> Trips = tripCount(*this, Cond, Inc, Body);
+  if (NestOuter || LongNestOuters.count(Loop) ||
+      NestOuterRuns[Loop]++ >= NestOuterRunsPerLoop ||
+      (Trips && Rational(int64_t(NestOuterTrips)) < *Trips)) {
+    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+    return Flow::Normal;
+  }
+  // Within a budget of its own: a loop that runs longer than it looks (its
+  // body steps the counter too) is undone and summarised as before.
+  uint64_t OuterLimit = Limit;
+  Limit = std::min(Limit, Steps + NestOuterBudget);
+  NestOuter = Loop;
+  NestOuterCapped = false;
+  Flow F = execLoop(Loop, nullptr, Cond, Inc, Body, CondFirst);
+  NestOuter = nullptr;
+  bool Spent = NestOuterCapped || (OverBudget && Steps <= OuterLimit);
+  Limit = OuterLimit;
+  if (!Spent)
+    return F;
+  OverBudget = false;
+  LongNestOuters.insert(Loop);
+  undo(Start);
+  havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+  return Flow::Normal;
 }
 
 Interpreter::LoopStart Interpreter::loopStart(const Stmt *Loop) {
@@ -1149,6 +1241,7 @@ Interpreter::Flow Interpreter::runIterations(const Stmt *Loop,
         return Flow::Normal;
     }
     if (Iteration >= Limit) {
+      NestOuterCapped |= Loop == NestOuter;
       if (!Launches) {
         havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
         return Flow::Normal;
@@ -1505,6 +1598,8 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
       if (At >= 0 && At < int64_t(Base.Target->Elems.size()))
         return Base.Target->Elems[At];
     }
+    if (HostSlot Char = characterOf(Base, Index))
+      return Char;
     Why = "`" + text(E) + "` is not known";
     return nullptr;
   }
@@ -1517,6 +1612,8 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
         if (P.Offset >= 0 && P.Offset < int64_t(P.Target->Elems.size()))
           return P.Target->Elems[P.Offset];
       }
+      if (HostSlot Char = characterOf(P, HostValue::number(Rational(0))))
+        return Char;
       Why = "`" + text(E) + "` reads memory the program fills at run time";
       return nullptr;
     }
@@ -2737,6 +2834,10 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
                 ? std::optional<Rational>(*Count + *C.Spec.LaunchCount)
                 : std::nullopt;
   M.LaunchCount = Count;
+  for (InterpretedLaunch &C : Contexts) {
+    M.Contexts.push_back(C.Spec);
+    M.Contexts.back().Contexts.clear();
+  }
   return Merged;
 }
 

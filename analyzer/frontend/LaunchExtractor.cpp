@@ -4,6 +4,7 @@
 #include "analyzer/frontend/HostInterpreter.h"
 #include "analyzer/frontend/KernelExtractor.h"
 #include "analyzer/frontend/LaunchSpecBuilder.h"
+#include "analyzer/frontend/SourcePlace.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -91,7 +92,7 @@ public:
       }
     // Through a kernel pointer (`table[k]<<<...>>>`): only the run knows
     // which kernel it is.
-    if (Interpreted || !Call->getDirectCallee())
+    if (Interpreted || !Call->getDirectCallee() || reachedElsewhere(Call))
       return true;
     EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
     LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Current, Values);
@@ -125,7 +126,7 @@ public:
           Out.push_back(L.Spec);
         Interpreted = true;
       }
-    if (Interpreted)
+    if (Interpreted || reachedElsewhere(Call))
       return true;
     EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
     const clang::Expr *KernelArg =
@@ -138,6 +139,21 @@ public:
   }
 
 private:
+  /// Whether the run reached this site's text in another unit: a file that
+  /// another file #includes (Rodinia's 3D.cu includes opt1.cu) has its
+  /// launches run through the includer's copy, whose contexts this file's
+  /// report gets (launchesOfUnit); no per-function guess beside them.
+  bool reachedElsewhere(const CallExpr *Call) {
+    std::string Place =
+        sourcePlace(Ctx.getSourceManager(), Call->getBeginLoc());
+    for (const InterpretedLaunch &L : Run.Launches)
+      if (L.SiteCtx && L.SiteCtx != &Ctx && L.Call &&
+          sourcePlace(L.SiteCtx->getSourceManager(), L.Call->getBeginLoc()) ==
+              Place)
+        return true;
+    return false;
+  }
+
   ASTContext &Ctx;
   const HostRun &Run;
   std::vector<LaunchSpec> &Out;

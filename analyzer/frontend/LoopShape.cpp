@@ -496,8 +496,12 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   // A floating-point counter is counted when its start, bound and step are
   // whole constants: then every value it takes is exact.
   bool FloatCounter = Var->getType()->isRealFloatingType();
+  // An integer counter compared with a whole floating constant (`i <=
+  // __log2f(16)`, the counter converted to float) is compared exactly.
   auto valueOf = [&](const clang::Expr *E) {
-    return FloatCounter ? Conv.wholeFloatConstant(E) : Conv.convert(E);
+    return FloatCounter || E->getType()->isRealFloatingType()
+               ? Conv.wholeFloatConstant(E)
+               : Conv.convert(E);
   };
   std::optional<Expr> Start;
   if (const clang::Expr *InitExpr = initialiserOf(Init, Var))

@@ -7,6 +7,8 @@
 #include "clang/AST/ExprObjC.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <cmath>
+
 using namespace clang;
 
 namespace rla {
@@ -144,14 +146,55 @@ SymbolicConverter::wholeFloatConstant(const clang::Expr *E) const {
   if (E->getType()->isIntegralOrEnumerationType())
     if (auto V = foldInteger(E, Ctx))
       return Expr(*V);
+  if (!E->getType()->isRealFloatingType())
+    return std::nullopt;
+  std::optional<double> D = floatConstant(E);
+  if (!D || *D != std::floor(*D) || *D <= -16777216.0 || *D >= 16777216.0)
+    return std::nullopt;
+  return Expr(static_cast<int64_t>(*D));
+}
+
+std::optional<double>
+SymbolicConverter::floatConstant(const clang::Expr *E) const {
   llvm::APFloat V(0.0);
-  if (!E->getType()->isRealFloatingType() || !E->EvaluateAsFloat(V, Ctx) ||
-      !V.isInteger())
+  if (E->EvaluateAsFloat(V, Ctx)) {
+    bool Lost = false;
+    V.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &Lost);
+    return V.convertToDouble();
+  }
+  E = E->IgnoreParenImpCasts();
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    if (auto I = foldInteger(E, Ctx))
+      return I->toDouble();
     return std::nullopt;
-  double D = V.convertToDouble();
-  if (D <= -16777216.0 || D >= 16777216.0)
+  }
+  // Math functions of constants (`__log2f(HEIGHT)` as a loop bound in
+  // Rodinia's backprop), which clang does not fold: their value where it is
+  // a whole number the device computes exactly (powers of two).
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Call->getNumArgs() == 0 || Call->getNumArgs() > 2)
     return std::nullopt;
-  return Expr(static_cast<int64_t>(D));
+  std::vector<double> Args;
+  for (const clang::Expr *A : Call->arguments())
+    if (std::optional<double> V = floatConstant(A))
+      Args.push_back(*V);
+    else
+      return std::nullopt;
+  llvm::StringRef Name = Callee->getName();
+  Name.consume_front("__");
+  Name.consume_back("f");
+  std::optional<double> Result;
+  if (Args.size() == 1 && Name == "log2" && Args[0] > 0)
+    Result = std::log2(Args[0]);
+  else if (Args.size() == 1 && Name == "exp2")
+    Result = std::exp2(Args[0]);
+  else if (Args.size() == 2 && Name == "pow" && Args[0] == 2.0)
+    Result = std::exp2(Args[1]);
+  if (!Result || *Result != std::floor(*Result))
+    return std::nullopt;
+  return Result;
 }
 
 std::optional<Expr>

@@ -48,6 +48,9 @@ public:
   /// small enough to be exact (|v| < 2^24): the start, bound and step of a
   /// `for (float i = -R; i <= R; i++)` loop.
   std::optional<Expr> wholeFloatConstant(const clang::Expr *E) const;
+  /// The value of a floating constant expression, also through log2, exp2
+  /// and pow(2, x) of constants (whole results only); unset otherwise.
+  std::optional<double> floatConstant(const clang::Expr *E) const;
   /// `ceil((double)n / (double)block)` converted to an integer: the integer
   /// quotient rounded up (floor: down), for sizes, which are non-negative.
   std::optional<Expr> roundedQuotient(const clang::Expr *E) const;

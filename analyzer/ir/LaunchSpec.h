@@ -50,6 +50,10 @@ struct LaunchSpec {
   /// time-step loop of 100: 100); unset when a loop around it has a trip
   /// count the host code does not decide.
   std::optional<Rational> LaunchCount = Rational(1);
+  /// An entry that merges the calling contexts of one site (a loop passing
+  /// its counter as the grid): each context's own launch, so that their
+  /// costs add up over the program; empty for a single launch.
+  std::vector<LaunchSpec> Contexts;
 };
 
 } // namespace rla

@@ -102,6 +102,21 @@ private:
 };
 
 /// One kernel under one launch configuration.
+/// The launches an entry that merges calling contexts stands for
+/// (LaunchSpec::Contexts), each bound on its own and weighed by its count.
+struct ContextSum {
+  size_t Contexts = 0; ///< contexts the program runs (count not 0)
+  size_t Unbound = 0;  ///< of them, those without totals or a time
+  std::string Why;     ///< the first unbound context's first reason
+  double Launches = 0;
+  NumberRange Flops, DramBytes;
+  std::vector<const GpuSpec *> Gpus; ///< those of Time and LaunchTime
+  std::vector<NumberRange> Time;     ///< seconds in all, per GPU
+  /// The fastest and slowest single launch, per GPU (the high ends).
+  std::vector<NumberRange> LaunchTime;
+  bool complete() const { return Contexts > 0 && Unbound == 0; }
+};
+
 struct KernelReport {
   KernelModel Model;
   LaunchSpec Launch;
@@ -130,6 +145,8 @@ struct KernelReport {
   std::vector<CrossoverResult> Crossovers;
   /// --precision X without --solve: the launch with its data stored as X.
   std::optional<WhatIfResult> WhatIf;
+  /// Set for an entry that merges calling contexts.
+  std::optional<ContextSum> Sum;
 };
 
 /// K's verdict on Gpu; nullptr when it has none (an unbound launch).

@@ -2,6 +2,7 @@
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/ContextSum.h"
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/FusionChains.h"
 #include "analyzer/models/LibraryCallCost.h"
@@ -339,6 +340,8 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       KernelReport K =
           bindLaunch(Model, *L, Req.Binds, ModelGpus, Req.DefaultBinds,
                      &Resources, First ? &*First : nullptr, Req.Cache);
+      sumContexts(K, Model, Req.Binds, ModelGpus, Req.DefaultBinds, &Resources,
+                  Req.Cache);
       askQuestions(Req, ModelGpus, K);
       wordFindings(K);
       if (!First)

@@ -3,12 +3,33 @@
 
 namespace rla {
 
+/// A merged entry: its contexts' sum, or left out when some is unbound.
+static void addSum(ProgramTotals &P, const ContextSum &S, size_t Gpus) {
+  if (!S.complete() || S.Time.size() != Gpus) {
+    ++P.Missing;
+    return;
+  }
+  P.Launches += S.Launches;
+  P.Flops.Low += S.Flops.Low;
+  P.Flops.High += S.Flops.High;
+  P.DramBytes.Low += S.DramBytes.Low;
+  P.DramBytes.High += S.DramBytes.High;
+  for (size_t G = 0; G < Gpus; ++G) {
+    P.Time[G].Low += S.Time[G].Low;
+    P.Time[G].High += S.Time[G].High;
+  }
+}
+
 void addToProgram(ProgramTotals &P, const KernelReport &K, size_t Gpus) {
   if (P.Time.size() != Gpus)
     P.Time.assign(Gpus, NumberRange{});
   if (K.Launch.CallChain.empty())
     return; // not from the host run: no count to weigh it with
   P.Present = true;
+  if (K.Sum) {
+    addSum(P, *K.Sum, Gpus);
+    return;
+  }
   BoundValue Flops = K.Totals ? K.Totals->get(Metric::Flops) : std::nullopt;
   BoundValue Dram = K.Totals ? K.Totals->get(Metric::DramBytes) : std::nullopt;
   if (!K.Launch.LaunchCount || !Flops || !Dram || K.Verdicts.size() != Gpus) {

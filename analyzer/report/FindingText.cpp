@@ -103,6 +103,13 @@ std::string noWork(const Values &V) {
 }
 
 std::string unbound(const Values &V) {
+  if (V.has("summed_contexts"))
+    return quoted(V.str("kernel")) + " has values that vary over its " +
+           V.whole("summed_contexts") + " calling contexts (" +
+           V.str("symbols") +
+           "): each context is bound and their sum is given (\"in all\"; "
+           "context_sum in JSON); --launch '" +
+           V.str("kernel") + ":grid=...,block=...' binds one of them";
   return quoted(V.str("kernel")) + " has unbound symbols: " + V.str("symbols") +
          "; bind them with --launch '" + V.str("kernel") +
          ":grid=...,block=...' and --bind NAME=VALUE";

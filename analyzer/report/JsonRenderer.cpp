@@ -156,6 +156,34 @@ Json launch(const LaunchSpec &L) {
   return J;
 }
 
+/// A merged entry's contexts bound one by one, summed over the program.
+Json contextSum(const ContextSum &S) {
+  const std::vector<const GpuSpec *> &Gpus = S.Gpus;
+  Json J = Json::object();
+  J["contexts"] = S.Contexts;
+  J["unbound_contexts"] = S.Unbound;
+  J["unbound_reason"] = S.Why.empty() ? Json(nullptr) : Json(S.Why);
+  bool Complete = S.complete();
+  J["launches"] = Complete ? number(S.Launches) : Json(nullptr);
+  J["flops"] = Complete ? range(S.Flops.Low, S.Flops.High) : Json(nullptr);
+  J["dram_bytes"] =
+      Complete ? range(S.DramBytes.Low, S.DramBytes.High) : Json(nullptr);
+  Json Times = Json::object(), PerLaunch = Json::object();
+  for (size_t G = 0; G < Gpus.size() && G < S.Time.size(); ++G) {
+    if (!Gpus[G])
+      continue;
+    Times[Gpus[G]->Name] =
+        Complete ? range(S.Time[G].Low, S.Time[G].High) : Json(nullptr);
+    PerLaunch[Gpus[G]->Name] =
+        Complete ? Json({{"fastest", number(S.LaunchTime[G].Low)},
+                         {"slowest", number(S.LaunchTime[G].High)}})
+                 : Json(nullptr);
+  }
+  J["predicted_time_s"] = Times;
+  J["launch_time_s"] = PerLaunch;
+  return J;
+}
+
 Json totals(const KernelReport &K) {
   auto Value = [&](Metric Q) {
     return K.Totals ? range(K.Totals->get(Q)) : Json(nullptr);
@@ -534,6 +562,7 @@ Json kernel(const KernelReport &K) {
   for (const OccupancyOnGpu &O : K.Occupancies)
     ByGpu.push_back(occupancyJson(O));
   J["occupancy_by_gpu"] = ByGpu;
+  J["context_sum"] = K.Sum ? contextSum(*K.Sum) : Json(nullptr);
   J["assumptions"] = unique(K.Assumptions, M.Assumptions);
   J["range_reasons"] = M.RangeReasons;
   J["diagnostics"] = findings(K.Findings, M.Findings);

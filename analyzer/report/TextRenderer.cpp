@@ -602,6 +602,43 @@ void renderFindings(std::ostringstream &OS,
   }
 }
 
+std::string plural(size_t N, llvm::StringRef Word) {
+  if (N == 1)
+    return "1 " + Word.str();
+  // "entry" -> "entries", "kernel" -> "kernels".
+  if (Word.ends_with("y"))
+    return std::to_string(N) + " " + Word.drop_back().str() + "ies";
+  return std::to_string(N) + " " + Word.str() + "s";
+}
+
+/// "all 128 launches: 0 FLOP, 38.6 MB DRAM; H200 1.1 ms (one launch 4 us ..
+/// 11 us)": a merged entry's contexts bound one by one and summed.
+void renderContextSum(std::ostringstream &OS, const ContextSum &Sum) {
+  if (!Sum.complete()) {
+    OS << label("in all") << "not summed: " << Sum.Unbound << " of "
+       << Sum.Contexts << " calling contexts unbound"
+       << (Sum.Why.empty() ? "" : " (" + Sum.Why + ")") << "\n";
+    return;
+  }
+  auto rangeText = [](const NumberRange &V, auto Format) {
+    return V.isExact() ? Format(V.Low)
+                       : Format(V.Low) + " .. " + Format(V.High);
+  };
+  auto Duration = [](double X) { return formatDuration(X); };
+  OS << label("in all") << formatGrouped(Sum.Launches)
+     << (Sum.Launches == 1 ? " launch" : " launches") << " over "
+     << plural(Sum.Contexts, "calling context") << ": "
+     << rangeText(Sum.Flops, [](double X) { return formatSi(X, "FLOP"); })
+     << ", "
+     << rangeText(Sum.DramBytes, [](double X) { return formatSi(X, "B"); })
+     << " DRAM";
+  for (size_t G = 0; G < Sum.Gpus.size() && G < Sum.Time.size(); ++G)
+    if (Sum.Gpus[G])
+      OS << "; " << Sum.Gpus[G]->Name << " " << rangeText(Sum.Time[G], Duration)
+         << " (one launch " << rangeText(Sum.LaunchTime[G], Duration) << ")";
+  OS << "\n";
+}
+
 void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
                   bool Verbose, bool Lines) {
   OS << header(K, S) << "\n";
@@ -611,6 +648,8 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
   } else {
     renderUnbound(OS, K, S);
   }
+  if (K.Sum)
+    renderContextSum(OS, *K.Sum);
   if (std::string Occ = occupancySummary(K); !Occ.empty())
     OS << label("occupancy") << Occ << "\n";
   if (std::string Next = nextStepText(K); !Next.empty())
@@ -639,15 +678,6 @@ const GpuVerdict *verdictOn(const KernelReport &K, const GpuSpec *Gpu,
   if (!K.Model.Archs.empty())
     return nullptr;
   return Index < K.Verdicts.size() ? &K.Verdicts[Index] : nullptr;
-}
-
-std::string plural(size_t N, llvm::StringRef Word) {
-  if (N == 1)
-    return "1 " + Word.str();
-  // "entry" -> "entries", "kernel" -> "kernels".
-  if (Word.ends_with("y"))
-    return std::to_string(N) + " " + Word.drop_back().str() + "ies";
-  return std::to_string(N) + " " + Word.str() + "s";
 }
 
 /// What the summary line of one GPU counts.

@@ -1,6 +1,7 @@
 """Prints one line per report entry of an rl-analyze JSON report on stdin:
 kernel, grid, block, scalar args, call chain, launch count, then each note
-on its own indented line. Lets host-evaluation tests check entries one by
+on its own indented line, and for an entry that merges calling contexts
+their sum. Lets host-evaluation tests check entries one by
 one with FileCheck. A report of several files prints each file's name and
 then its entries."""
 import json
@@ -22,6 +23,12 @@ def show(report):
               f"chain={chain} count={'?' if count is None else count}")
         for note in launch["notes"]:
             print(f"  note: {note}")
+        total = entry.get("context_sum")
+        if total:
+            print(f"  sum: contexts={total['contexts']} "
+                  f"unbound={total['unbound_contexts']} "
+                  f"launches={total['launches']} flops={total['flops']} "
+                  f"dram={total['dram_bytes']}")
     print(f"entries: {len(report['kernels'])}")
 
 

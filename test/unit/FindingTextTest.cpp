@@ -58,3 +58,18 @@ TEST(FindingText, WordFindingsFillsOnlyEmptyMessages) {
   EXPECT_EQ(List[0].Message.rfind("uncoalesced global load of 'x'", 0), 0u);
   EXPECT_EQ(List[1].Message, "kept");
 }
+
+TEST(FindingText, UnboundSymbolsOfSummedContextsAreNotAskedFor) {
+  Finding Plain = dataFinding("rl-unbound", Severity::Note, {},
+                              {{"kernel", "needle"}, {"symbols", "gridDim.x"}});
+  EXPECT_EQ(findingText(Plain),
+            "'needle' has unbound symbols: gridDim.x; bind them with --launch "
+            "'needle:grid=...,block=...' and --bind NAME=VALUE");
+  Finding Summed = Plain;
+  Summed.Data["summed_contexts"] = 128.0;
+  EXPECT_EQ(findingText(Summed),
+            "'needle' has values that vary over its 128 calling contexts "
+            "(gridDim.x): each context is bound and their sum is given (\"in "
+            "all\"; context_sum in JSON); --launch 'needle:grid=...,block=...' "
+            "binds one of them");
+}
