@@ -1,6 +1,7 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
 #include "analyzer/driver/InputFile.h"
+#include "analyzer/models/ArgumentEnvelope.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/models/ContextSum.h"
 #include "analyzer/models/Crossover.h"
@@ -340,6 +341,8 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       KernelReport K =
           bindLaunch(Model, *L, Req.Binds, ModelGpus, Req.DefaultBinds,
                      &Resources, First ? &*First : nullptr, Req.Cache);
+      envelopeUnknownArguments(K, Model, Req.Binds, ModelGpus, Req.DefaultBinds,
+                               &Resources, Req.Cache);
       sumContexts(K, Model, Req.Binds, ModelGpus, Req.DefaultBinds, &Resources,
                   Req.Cache);
       askQuestions(Req, ModelGpus, K);

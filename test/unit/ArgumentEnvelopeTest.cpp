@@ -1,0 +1,125 @@
+//===- ArgumentEnvelopeTest.cpp - Launches over an argument not known -----===//
+#include "analyzer/models/ArgumentEnvelope.h"
+#include "analyzer/hw/GpuDatabase.h"
+
+#include <gtest/gtest.h>
+
+using namespace rla;
+
+namespace {
+
+const GpuSpec *h200() {
+  static const GpuDatabase Db = [] {
+    GpuDatabase D;
+    std::string Error;
+    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
+        << Error;
+    return D;
+  }();
+  return Db.find("H200");
+}
+
+Expr sym(const char *Name) { return Expr::symbol(Name); }
+
+KernelParam integer(const char *Name) {
+  KernelParam P;
+  P.Name = Name;
+  P.Type = "int";
+  P.ParamKind = KernelParam::Integer;
+  return P;
+}
+
+/// Per thread: 1 FLOP, and 3 more and a second 4-byte load when the
+/// argument's test (Flag) holds; one 4-byte store.
+KernelModel modelWith(const Expr &Flag) {
+  KernelModel M;
+  M.Name = "render";
+  M.Location = SourceLoc{"render.cu", 1, 17};
+  KernelParam Dst;
+  Dst.Name = "dst";
+  Dst.Type = "float *";
+  Dst.ParamKind = KernelParam::Pointer;
+  Dst.PointeeBytes = 4;
+  M.Params = {Dst, integer("frame")};
+  CostVector V;
+  V.Flops[unsigned(Precision::FP32)] = Expr(1) + Expr(3) * Flag;
+  V.GlobalLoads = Expr(1) + Flag;
+  V.GlobalLoadBytes = Expr(4) + Expr(4) * Flag;
+  V.GlobalStores = Expr(1);
+  V.GlobalStoreBytes = Expr(4);
+  M.PerThread.Low = M.PerThread.High = V;
+  Expr Threads = sym("gridDim.x") * sym("blockDim.x") * sym("gridDim.y") *
+                 sym("blockDim.y") * sym("gridDim.z") * sym("blockDim.z");
+  M.Total.Low = M.Total.High = V.scaled(Threads);
+  return M;
+}
+
+LaunchSpec launch() {
+  LaunchSpec L;
+  L.Kernel = "render";
+  L.Source = LaunchSource::LaunchSite;
+  L.Grid = {Rational(1024), Rational(1), Rational(1)};
+  L.Block = {Rational(256), Rational(1), Rational(1)};
+  L.DynamicSmem = Rational(0);
+  L.Notes = {"argument 'frame' is not known from the source: 'pass' "
+             "changes in the loop at app.cu:9"};
+  return L;
+}
+
+} // namespace
+
+TEST(ArgumentEnvelopeTest, SaturationPointOfATestAgainstZero) {
+  EXPECT_EQ(
+      saturationPoint(modelWith(Expr::min(sym("frame"), Expr(1))), "frame"), 1);
+  EXPECT_EQ(
+      saturationPoint(modelWith(Expr::min(sym("frame"), Expr(3))), "frame"),
+      4); // powers of two are tried: 4 is past 3
+  EXPECT_EQ(saturationPoint(modelWith(sym("frame")), "frame"), std::nullopt);
+  EXPECT_EQ(
+      saturationPoint(modelWith(Expr::min(sym("frame"), Expr(1000))), "frame"),
+      std::nullopt);
+}
+
+TEST(ArgumentEnvelopeTest, TotalsSpanEveryValueTheArgumentCanTake) {
+  KernelModel M = modelWith(Expr::min(sym("frame"), Expr(1)));
+  KernelReport K = bindLaunch(M, launch(), {}, {h200()});
+  ASSERT_EQ(K.Unbound.count("frame"), 1u);
+  envelopeUnknownArguments(K, M, {}, {h200()}, {}, nullptr, CacheState::Cold);
+  EXPECT_TRUE(K.Unbound.empty());
+  ASSERT_TRUE(K.Totals.has_value());
+  BoundValue Flops = K.Totals->get(Metric::Flops);
+  ASSERT_TRUE(Flops.has_value());
+  EXPECT_DOUBLE_EQ(Flops->Low, 1024 * 256);
+  EXPECT_DOUBLE_EQ(Flops->High, 4 * 1024 * 256);
+  BoundValue Loads = K.Totals->get(Metric::GlobalLoadBytes);
+  ASSERT_TRUE(Loads.has_value());
+  EXPECT_DOUBLE_EQ(Loads->Low, 4 * 1024 * 256);
+  EXPECT_DOUBLE_EQ(Loads->High, 8 * 1024 * 256);
+  ASSERT_EQ(K.Verdicts.size(), 1u);
+  EXPECT_GT(K.Verdicts[0].High.PredictedTime, 0);
+  EXPECT_LE(K.Verdicts[0].Low.PredictedTime, K.Verdicts[0].High.PredictedTime);
+  ASSERT_EQ(K.Model.RangeReasons.size(), 1u);
+  EXPECT_EQ(K.Model.RangeReasons[0],
+            "argument 'frame' is not known ('pass' changes in the loop at "
+            "app.cu:9): the counts span frame = 0 .. 1, and every larger "
+            "value counts as 1");
+  EXPECT_TRUE(K.Launch.Args.count("frame") == 0); // still not known
+}
+
+TEST(ArgumentEnvelopeTest, AnArgumentThatScalesTheCostsStaysUnbound) {
+  KernelModel M = modelWith(sym("frame"));
+  KernelReport K = bindLaunch(M, launch(), {}, {h200()});
+  envelopeUnknownArguments(K, M, {}, {h200()}, {}, nullptr, CacheState::Cold);
+  EXPECT_EQ(K.Unbound.count("frame"), 1u);
+  EXPECT_FALSE(K.Totals.has_value());
+}
+
+TEST(ArgumentEnvelopeTest, AnUnknownLaunchDimensionStaysUnbound) {
+  KernelModel M = modelWith(Expr::min(sym("frame"), Expr(1)));
+  LaunchSpec L = launch();
+  L.Grid[0].reset();
+  KernelReport K = bindLaunch(M, L, {}, {h200()});
+  envelopeUnknownArguments(K, M, {}, {h200()}, {}, nullptr, CacheState::Cold);
+  EXPECT_EQ(K.Unbound.count("gridDim.x"), 1u);
+  EXPECT_FALSE(K.Totals.has_value());
+}
