@@ -662,7 +662,8 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     bool OuterPerThread = llvm::any_of(
         Loops, [](const LoopContext &L) { return mentionsThreadIndex(L.Hi); });
     if (!mentionsThreadIndex(Trip) || OuterPerThread ||
-        !addSummedOverThreads(BodyCost, T, Trip))
+        (!addSummedOverThreads(BodyCost, T, Trip) &&
+         !addSummedOverBlocks(BodyCost, T, Trip)))
       addSummed(BodyCost, T, Trip);
     Trips = Trip;
     break;

@@ -185,6 +185,12 @@ private:
   /// body narrows the thread space itself.
   bool addSummedOverThreads(const Accumulator &A, const std::string &Symbol,
                             const Expr &Trip);
+  /// For a loop whose trip count depends on blockIdx.x alone (rows split
+  /// among blocks, the last block's shorter) around a body whose total is
+  /// the same in every block, with guards inside: each block's own trip
+  /// count, summed over the blocks. False (nothing added) otherwise.
+  bool addSummedOverBlocks(const Accumulator &A, const std::string &Symbol,
+                           const Expr &Trip);
   static bool mentionsThreadIndex(const Expr &E);
   /// Body (or a function it calls) reads threadIdx of dimensions 1 .. Dims-1,
   /// directly or through a variable or pointer made from it.

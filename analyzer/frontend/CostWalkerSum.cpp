@@ -94,6 +94,55 @@ bool CostWalker::addSummedOverThreads(const Accumulator &A,
   return true;
 }
 
+bool CostWalker::addSummedOverBlocks(const Accumulator &A,
+                                     const std::string &Symbol,
+                                     const Expr &Trip) {
+  const std::string BlockX = "blockIdx.x";
+  for (const std::string &S : Trip.symbols())
+    if (S != BlockX && (S.rfind("threadIdx.", 0) == 0 ||
+                        S.rfind("blockIdx.", 0) == 0 || S.rfind("$", 0) == 0))
+      return false;
+  // Every block of x runs the loop (no guard on the block or global index,
+  // no loop over blocks around it), so that the sum below is over them all.
+  if (Space.interval(IndexKind::Block, 0).constrained() ||
+      Space.interval(IndexKind::Global, 0).constrained() ||
+      Space.inGridStride(0) ||
+      Space.blockExtent(0) != Expr::symbol("gridDim.x") || !gate().asConstant())
+    return false;
+  // The body's total is then the whole grid's for one trip count: per block
+  // the same (it names no index), gridDim.x times what one block does.
+  for (const CostVector *V : {&A.Total.Low, &A.Total.High})
+    for (const auto &[Q, Field] : CostVector::scalarFields())
+      if (mentionsThreadIndex(V->*Field))
+        return false;
+  for (const CostVector *V : {&A.Total.Low, &A.Total.High}) {
+    for (const Expr &F : V->Flops)
+      if (mentionsThreadIndex(F))
+        return false;
+    for (const Expr &F : V->TensorFlops)
+      if (mentionsThreadIndex(F))
+        return false;
+  }
+  // sum over blocks b of (the grid's total at b's trip count) / gridDim.x:
+  // exact, as that total is gridDim.x times one block's.
+  Expr Blocks = Expr::symbol("gridDim.x");
+  std::string B = freshSymbol("block");
+  auto overBlocks = [&](const Expr &F) {
+    Expr AtTrip = Expr::sum(Symbol, Expr(0), Trip, F);
+    return Expr::floorDiv(Expr::sum(B, Expr(0), Blocks,
+                                    AtTrip.substitute(BlockX, Expr::symbol(B))),
+                          Blocks);
+  };
+  auto perThread = [&](const Expr &F) {
+    return Expr::sum(Symbol, Expr(0), Trip, F);
+  };
+  Cur->Total = Cur->Total + CostRange{A.Total.Low.map(overBlocks),
+                                      A.Total.High.map(overBlocks)};
+  Cur->PerThread = Cur->PerThread + CostRange{A.PerThread.Low.map(perThread),
+                                              A.PerThread.High.map(perThread)};
+  return true;
+}
+
 void CostWalker::addGeometric(const Accumulator &A, const LoopShape &Shape,
                               const std::string &Symbol) {
   const Expr &Trip = Shape.Trip;
