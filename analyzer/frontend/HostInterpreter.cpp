@@ -1795,6 +1795,17 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     return callExpr(C);
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     return construct(C);
+  // `new T(args)`: one object, constructed as a local one is (particles'
+  // `psystem = new ParticleSystem(numParticles, ...)`); arrays hold data.
+  if (const auto *New = dyn_cast<CXXNewExpr>(E); New && !New->isArray()) {
+    HostValue Object =
+        New->getConstructExpr() ? construct(New->getConstructExpr())
+        : New->getInitializer()
+            ? coerce(eval(New->getInitializer()), New->getAllocatedType())
+            : defaultValue(New->getAllocatedType(),
+                           "`" + text(New) + "` is not initialised");
+    return HostValue::pointer(std::make_shared<HostValue>(std::move(Object)));
+  }
   if (const auto *L = dyn_cast<InitListExpr>(E))
     return initList(L->isSemanticForm() || !L->getSemanticForm()
                         ? L
