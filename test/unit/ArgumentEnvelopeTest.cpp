@@ -1,6 +1,6 @@
 //===- ArgumentEnvelopeTest.cpp - Launches over an argument not known -----===//
 #include "analyzer/models/ArgumentEnvelope.h"
-#include "analyzer/hw/GpuDatabase.h"
+#include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -8,16 +8,7 @@ using namespace rla;
 
 namespace {
 
-const GpuSpec *h200() {
-  static const GpuDatabase Db = [] {
-    GpuDatabase D;
-    std::string Error;
-    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
-        << Error;
-    return D;
-  }();
-  return Db.find("H200");
-}
+const GpuSpec *h200() { return fixtures::databaseGpu("H200"); }
 
 Expr sym(const char *Name) { return Expr::symbol(Name); }
 
@@ -32,26 +23,7 @@ KernelParam integer(const char *Name) {
 /// Per thread: 1 FLOP, and 3 more and a second 4-byte load when the
 /// argument's test (Flag) holds; one 4-byte store.
 KernelModel modelWith(const Expr &Flag) {
-  KernelModel M;
-  M.Name = "render";
-  M.Location = SourceLoc{"render.cu", 1, 17};
-  KernelParam Dst;
-  Dst.Name = "dst";
-  Dst.Type = "float *";
-  Dst.ParamKind = KernelParam::Pointer;
-  Dst.PointeeBytes = 4;
-  M.Params = {Dst, integer("frame")};
-  CostVector V;
-  V.Flops[unsigned(Precision::FP32)] = Expr(1) + Expr(3) * Flag;
-  V.GlobalLoads = Expr(1) + Flag;
-  V.GlobalLoadBytes = Expr(4) + Expr(4) * Flag;
-  V.GlobalStores = Expr(1);
-  V.GlobalStoreBytes = Expr(4);
-  M.PerThread.Low = M.PerThread.High = V;
-  Expr Threads = sym("gridDim.x") * sym("blockDim.x") * sym("gridDim.y") *
-                 sym("blockDim.y") * sym("gridDim.z") * sym("blockDim.z");
-  M.Total.Low = M.Total.High = V.scaled(Threads);
-  return M;
+  return fixtures::streamingModel("render", Flag, {integer("frame")});
 }
 
 LaunchSpec launch() {

@@ -1,6 +1,6 @@
 //===- ContextSumTest.cpp - A merged entry's launches, summed -------------===//
 #include "analyzer/models/ContextSum.h"
-#include "analyzer/hw/GpuDatabase.h"
+#include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -10,43 +10,13 @@ using namespace rla;
 
 namespace {
 
-const GpuSpec *h200() {
-  static const GpuDatabase Db = [] {
-    GpuDatabase D;
-    std::string Error;
-    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
-        << Error;
-    return D;
-  }();
-  return Db.find("H200");
-}
+using fixtures::databaseGpu;
 
-Expr sym(const char *Name) { return Expr::symbol(Name); }
+const GpuSpec *h200() { return databaseGpu("H200"); }
 
 /// x[i] *= 2 for every thread of a 1D launch: 1 FLOP, 4 bytes loaded and 4
 /// stored per thread.
-KernelModel scaleModel() {
-  KernelModel M;
-  M.Name = "scale";
-  M.Location = SourceLoc{"scale.cu", 1, 17};
-  KernelParam X;
-  X.Name = "x";
-  X.Type = "float *";
-  X.ParamKind = KernelParam::Pointer;
-  X.PointeeBytes = 4;
-  M.Params = {X};
-  CostVector V;
-  V.Flops[unsigned(Precision::FP32)] = Expr(1);
-  V.GlobalLoads = Expr(1);
-  V.GlobalLoadBytes = Expr(4);
-  V.GlobalStores = Expr(1);
-  V.GlobalStoreBytes = Expr(4);
-  M.PerThread.Low = M.PerThread.High = V;
-  Expr Threads = sym("gridDim.x") * sym("blockDim.x") * sym("gridDim.y") *
-                 sym("blockDim.y") * sym("gridDim.z") * sym("blockDim.z");
-  M.Total.Low = M.Total.High = V.scaled(Threads);
-  return M;
-}
+KernelModel scaleModel() { return fixtures::streamingModel("scale", Expr(0)); }
 
 LaunchSpec launchOf(int64_t Blocks, int64_t Count) {
   LaunchSpec L;

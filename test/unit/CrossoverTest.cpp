@@ -3,6 +3,7 @@
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/report/Report.h"
+#include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -11,14 +12,7 @@ using namespace rla;
 namespace {
 
 const GpuSpec &gpu(const char *Name) {
-  static const GpuDatabase Db = [] {
-    GpuDatabase D;
-    std::string Error;
-    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
-        << Error;
-    return D;
-  }();
-  const GpuSpec *G = Db.find(Name);
+  const GpuSpec *G = fixtures::databaseGpu(Name);
   EXPECT_NE(G, nullptr) << Name;
   static const GpuSpec Missing;
   return G ? *G : Missing;

@@ -1,6 +1,7 @@
 //===- LibraryCallCostTest.cpp - Library operations on one GPU ------------===//
 #include "analyzer/models/LibraryCallCost.h"
 #include "analyzer/hw/GpuDatabase.h"
+#include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -9,14 +10,7 @@ using namespace rla;
 namespace {
 
 const GpuSpec &h100() {
-  static const GpuDatabase Db = [] {
-    GpuDatabase D;
-    std::string Error;
-    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
-        << Error;
-    return D;
-  }();
-  return *Db.find("H100");
+  return *fixtures::databaseGpu("H100");
 }
 
 LibraryCall gemm(const char *Precision, bool Tensor, unsigned In,

@@ -1,0 +1,63 @@
+//===- ModelFixtures.h - GPUs and kernel models for model tests -*- C++ -*-===//
+///
+/// \file
+/// The shipped GPU database, and a 1D kernel model built by hand (x[i] op=
+/// for every thread, with a cost term that tests can make depend on an
+/// argument), for tests that bind launches without the front end.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_TEST_UNIT_MODELFIXTURES_H
+#define RLA_TEST_UNIT_MODELFIXTURES_H
+
+#include "analyzer/hw/GpuDatabase.h"
+#include "analyzer/ir/KernelModel.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rla::fixtures {
+
+/// A GPU of data/gpus.json by name.
+inline const GpuSpec *databaseGpu(const char *Name) {
+  static const GpuDatabase Db = [] {
+    GpuDatabase D;
+    std::string Error;
+    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
+        << Error;
+    return D;
+  }();
+  return Db.find(Name);
+}
+
+/// Per thread: 1 FLOP, one 4-byte load and one 4-byte store, plus 3 FLOPs
+/// and a second load times Extra; Params after the pointer `dst`.
+inline KernelModel streamingModel(const char *Name, const Expr &Extra,
+                                  std::vector<KernelParam> Params = {}) {
+  KernelModel M;
+  M.Name = Name;
+  M.Location = SourceLoc{std::string(Name) + ".cu", 1, 17};
+  KernelParam Dst;
+  Dst.Name = "dst";
+  Dst.Type = "float *";
+  Dst.ParamKind = KernelParam::Pointer;
+  Dst.PointeeBytes = 4;
+  M.Params = {Dst};
+  M.Params.insert(M.Params.end(), Params.begin(), Params.end());
+  CostVector V;
+  V.Flops[unsigned(Precision::FP32)] = Expr(1) + Expr(3) * Extra;
+  V.GlobalLoads = Expr(1) + Extra;
+  V.GlobalLoadBytes = Expr(4) + Expr(4) * Extra;
+  V.GlobalStores = Expr(1);
+  V.GlobalStoreBytes = Expr(4);
+  M.PerThread.Low = M.PerThread.High = V;
+  Expr Threads(1);
+  for (const char *D : {"gridDim.x", "blockDim.x", "gridDim.y", "blockDim.y",
+                        "gridDim.z", "blockDim.z"})
+    Threads = Threads * Expr::symbol(D);
+  M.Total.Low = M.Total.High = V.scaled(Threads);
+  return M;
+}
+
+} // namespace rla::fixtures
+
+#endif // RLA_TEST_UNIT_MODELFIXTURES_H
