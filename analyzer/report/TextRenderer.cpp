@@ -602,6 +602,12 @@ void renderFindings(std::ostringstream &OS,
   }
 }
 
+/// "4.19 us" or "1.1 ms .. 1.4 ms": a range in Format's units.
+template <typename FormatFn>
+std::string rangeText(const NumberRange &V, FormatFn Format) {
+  return V.isExact() ? Format(V.Low) : Format(V.Low) + " .. " + Format(V.High);
+}
+
 std::string plural(size_t N, llvm::StringRef Word) {
   if (N == 1)
     return "1 " + Word.str();
@@ -620,10 +626,6 @@ void renderContextSum(std::ostringstream &OS, const ContextSum &Sum) {
        << (Sum.Why.empty() ? "" : " (" + Sum.Why + ")") << "\n";
     return;
   }
-  auto rangeText = [](const NumberRange &V, auto Format) {
-    return V.isExact() ? Format(V.Low)
-                       : Format(V.Low) + " .. " + Format(V.High);
-  };
   auto Duration = [](double X) { return formatDuration(X); };
   OS << label("in all") << formatGrouped(Sum.Launches)
      << (Sum.Launches == 1 ? " launch" : " launches") << " over "
@@ -715,10 +717,6 @@ void renderProgram(std::ostringstream &OS, const Report &R, const Style &S) {
   const ProgramTotals &P = R.Program;
   if (!P.Present)
     return;
-  auto rangeText = [](const NumberRange &V, auto Format) {
-    return V.isExact() ? Format(V.Low)
-                       : Format(V.Low) + " .. " + Format(V.High);
-  };
   OS << S.bold("program:") << " " << formatGrouped(P.Launches)
      << (P.Launches == 1 ? " launch" : " launches") << " when main runs, "
      << rangeText(P.Flops, [](double X) { return formatSi(X, "FLOP"); }) << ", "

@@ -12,18 +12,10 @@ const GpuSpec *h200() { return fixtures::databaseGpu("H200"); }
 
 Expr sym(const char *Name) { return Expr::symbol(Name); }
 
-KernelParam integer(const char *Name) {
-  KernelParam P;
-  P.Name = Name;
-  P.Type = "int";
-  P.ParamKind = KernelParam::Integer;
-  return P;
-}
-
 /// Per thread: 1 FLOP, and 3 more and a second 4-byte load when the
 /// argument's test (Flag) holds; one 4-byte store.
 KernelModel modelWith(const Expr &Flag) {
-  return fixtures::streamingModel("render", Flag, {integer("frame")});
+  return fixtures::streamingModel("render", Flag, {fixtures::param("frame", "int", KernelParam::Integer)});
 }
 
 LaunchSpec launch() {

@@ -38,15 +38,7 @@ Expr activeThreads() {
          yzThreads();
 }
 
-KernelParam param(const char *Name, const char *Type, KernelParam::Kind Kind,
-                  unsigned PointeeBytes = 0) {
-  KernelParam P;
-  P.Name = Name;
-  P.Type = Type;
-  P.ParamKind = Kind;
-  P.PointeeBytes = PointeeBytes;
-  return P;
-}
+using fixtures::param;
 
 /// y[i] = a * x[i] + y[i] for i < n: 2 FLOPs, two 4-byte loads and one
 /// 4-byte store per active thread.

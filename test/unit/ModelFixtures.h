@@ -29,6 +29,17 @@ inline const GpuSpec *databaseGpu(const char *Name) {
   return Db.find(Name);
 }
 
+/// A kernel parameter.
+inline KernelParam param(const char *Name, const char *Type,
+                         KernelParam::Kind Kind, unsigned PointeeBytes = 0) {
+  KernelParam P;
+  P.Name = Name;
+  P.Type = Type;
+  P.ParamKind = Kind;
+  P.PointeeBytes = PointeeBytes;
+  return P;
+}
+
 /// Per thread: 1 FLOP, one 4-byte load and one 4-byte store, plus 3 FLOPs
 /// and a second load times Extra; Params after the pointer `dst`.
 inline KernelModel streamingModel(const char *Name, const Expr &Extra,
@@ -36,12 +47,7 @@ inline KernelModel streamingModel(const char *Name, const Expr &Extra,
   KernelModel M;
   M.Name = Name;
   M.Location = SourceLoc{std::string(Name) + ".cu", 1, 17};
-  KernelParam Dst;
-  Dst.Name = "dst";
-  Dst.Type = "float *";
-  Dst.ParamKind = KernelParam::Pointer;
-  Dst.PointeeBytes = 4;
-  M.Params = {Dst};
+  M.Params = {param("dst", "float *", KernelParam::Pointer, 4)};
   M.Params.insert(M.Params.end(), Params.begin(), Params.end());
   CostVector V;
   V.Flops[unsigned(Precision::FP32)] = Expr(1) + Expr(3) * Extra;
