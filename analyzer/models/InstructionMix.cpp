@@ -479,7 +479,10 @@ private:
       for (size_t B = 0; B < Cycles.size(); ++B)
         if (Blocks[B].Reached && Blocks[B].Count > 0)
           Mix.WarpCycles += Blocks[B].Count * Cycles[B] / LaunchWarps;
-      Mix.Phases = barrierPhases(Cycles, BarrierCycles);
+      // A listing without the encodings has no schedule, hence no
+      // stretches.
+      if (!Cycles.empty())
+        Mix.Phases = barrierPhases(Cycles, BarrierCycles);
       if (std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
         for (const InstructionMix::Phase &P : Mix.Phases)
           std::fprintf(stderr, "phase: %g instructions, %g cycles per warp\n",
@@ -491,6 +494,16 @@ private:
       for (const auto &[Loop, N] : C.ByLoop)
         Mix.LargestCopies = std::max(Mix.LargestCopies, N);
     return Mix;
+  }
+
+  /// Whether loop L (or a loop inside it) has a BAR: the block's warps
+  /// then go round it together.
+  bool loopHasBarrier(int L) const {
+    for (size_t B = Loops[L].FirstBlock; B <= Loops[L].LastBlock; ++B)
+      for (size_t I = Blocks[B].First; I < Blocks[B].End; ++I)
+        if (Code[I].base() == "BAR")
+          return true;
+    return false;
   }
 
   /// The warp's stretches between barriers: each BAR ends one, inside a
@@ -506,6 +519,16 @@ private:
       if (!Bl.Reached || Bl.Count <= 0)
         continue;
       double PerWarp = Bl.Count / LaunchWarps;
+      // A barrier waits for the block's slowest warp: where warps go round
+      // a loop without a barrier a fractional number of times on average
+      // (a strided loop over a tile that some warps go round once more),
+      // that warp goes round the next whole number of times. (A branch
+      // some warps take stays at its average: its loads are mostly the
+      // halo its neighbours loaded, their latency hidden behind the
+      // others'; so does a loop the whole block goes round together.)
+      double Slowest = Bl.Loop >= 0 && PerWarp > 1 && !loopHasBarrier(Bl.Loop)
+                           ? std::ceil(PerWarp - 1e-6)
+                           : PerWarp;
       const std::vector<double> &Bars = BarrierCycles[B];
       size_t Next = 0;   // the block's next barrier
       double Passed = 0; // cycles into the block at the last one
@@ -514,7 +537,7 @@ private:
         if (Code[I].base() != "BAR" || Next >= Bars.size())
           continue;
         Phases.back().Issued += PerWarp * double(I + 1 - From);
-        Phases.back().Cycles += PerWarp * (Bars[Next] - Passed);
+        Phases.back().Cycles += Slowest * (Bars[Next] - Passed);
         Phases.back().Barriers += PerWarp;
         Passed = Bars[Next++];
         From = I + 1;
@@ -522,7 +545,7 @@ private:
         Phases.emplace_back();
       }
       Phases.back().Issued += PerWarp * double(Bl.End - From);
-      Phases.back().Cycles += PerWarp * std::max(0.0, Cycles[B] - Passed);
+      Phases.back().Cycles += Slowest * std::max(0.0, Cycles[B] - Passed);
     }
     if (!Barrier)
       return {};

@@ -459,3 +459,53 @@ TEST(WarpSchedule, TheSlowestOfSeveralLoadsIsMoreOftenAMiss) {
 }
 
 } // namespace
+
+namespace {
+
+/// The kernels of Inputs/sass/listing_barriers.cu.
+const SassListing &barrierListing() {
+  static const SassListing L = loadListing("listing_barriers.sass");
+  return L;
+}
+
+/// tile_fill on a 256 x 256 grid of 16 x 16 blocks (8 warps each), its
+/// loop's warps going round LoopWarpsPerWarp times on average.
+InstructionMix tileFill(double LoopWarpsPerWarp) {
+  const SassFunction *F = barrierListing().find("_Z9tile_fillPKfPfi");
+  EXPECT_NE(F, nullptr);
+  const double W = 65536 * 8, T = W * 32, LoopW = W * LoopWarpsPerWarp;
+  std::vector<BoundLine> Lines;
+  for (BoundLine L :
+       {line(9, T, W), line(10, 324 * 65536, LoopW, loopHeader()),
+        line(11, 324 * 65536, LoopW), line(12, 324 * 65536, LoopW),
+        line(13, 324 * 65536, LoopW, work(0, 4, 0, 0, 4)), line(16, T, W),
+        line(17, T, W), line(18, T, W, work(1, 0, 4, 8))}) {
+    L.File = "/src/listing_barriers.cu";
+    Lines.push_back(L);
+  }
+  SassLatencies Lat;
+  Lat.Global = 1000;
+  Lat.Shared = 30;
+  Lat.Constant = 10;
+  Lat.Shuffle = 20;
+  Lat.Barrier = 20;
+  return countInstructions(*F, Lines, W, &Lat);
+}
+
+TEST(InstructionMix, BarrierWaitsForTheWarpThatGoesRoundAgain) {
+  // 324 tile elements over 256 threads: some warps go round the fill loop
+  // twice, the others once. The barrier after it waits for the slowest,
+  // so the stretch before it lasts two loads, whatever the average.
+  InstructionMix Some = tileFill(1.25), All = tileFill(2);
+  ASSERT_EQ(Some.Phases.size(), 2u);
+  ASSERT_EQ(All.Phases.size(), 2u);
+  EXPECT_LT(Some.Phases[0].Issued, All.Phases[0].Issued);
+  EXPECT_DOUBLE_EQ(Some.Phases[0].Cycles, All.Phases[0].Cycles);
+  EXPECT_GT(Some.Phases[0].Cycles, 2 * 1000);
+  // The stretch after the barrier has no loop: the average warp's.
+  EXPECT_DOUBLE_EQ(Some.Phases[1].Cycles, All.Phases[1].Cycles);
+  // The warps' own time (no barrier to wait at) stays the average.
+  EXPECT_LT(Some.WarpCycles, All.WarpCycles);
+}
+
+} // namespace
