@@ -1983,6 +1983,20 @@ HostValue Interpreter::unary(const UnaryOperator *U) {
   switch (U->getOpcode()) {
   case UO_AddrOf: {
     std::string Why;
+    // `&arr[i]` points into the array, as `arr + i` does: the driver API's
+    // argument array passed as `&arr[0]` (the NVRTC samples).
+    if (const auto *A =
+            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens())) {
+      HostValue Base = eval(A->getBase());
+      HostValue Index = eval(A->getIdx());
+      if (Base.K == HostValue::Kind::Pointer && Base.Target &&
+          Base.Target->K == HostValue::Kind::Aggregate && Base.Target->Array &&
+          Index.isNumber() && Index.Num.isInteger()) {
+        int64_t At = Base.Offset + int64_t(Index.Num.num());
+        if (At >= 0 && At < int64_t(Base.Target->Elems.size()))
+          return HostValue::pointer(Base.Target, At);
+      }
+    }
     if (HostSlot S = lvalue(U->getSubExpr(), Why))
       return HostValue::pointer(S);
     if (const auto *Ref =

@@ -252,6 +252,23 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   return Spec;
 }
 
+/// Parameter I of Kernel as a declaration that names it: the definition,
+/// or another declaration, where the one called is a prototype without
+/// names (`__global__ void k(float *, int);` above main).
+static const ParmVarDecl *namedParam(const FunctionDecl *Kernel,
+                                     unsigned I) {
+  const ParmVarDecl *Param = Kernel->getParamDecl(I);
+  if (!Param->getName().empty())
+    return Param;
+  if (const FunctionDecl *Def = Kernel->getDefinition())
+    if (I < Def->getNumParams() && !Def->getParamDecl(I)->getName().empty())
+      return Def->getParamDecl(I);
+  for (const FunctionDecl *D : Kernel->redecls())
+    if (I < D->getNumParams() && !D->getParamDecl(I)->getName().empty())
+      return D->getParamDecl(I);
+  return Param;
+}
+
 void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
                       LaunchValues &Values, LaunchSpec &Spec) {
   pointeeArguments(
@@ -267,7 +284,7 @@ void pointeeArguments(
     llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
     LaunchSpec &Spec) {
   for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
-    const ParmVarDecl *Param = Kernel->getParamDecl(I);
+    const ParmVarDecl *Param = namedParam(Kernel, I);
     QualType T = Param->getType();
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
       continue;
@@ -285,7 +302,7 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
                      LaunchValues &Values, LaunchSpec &Spec) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (unsigned I = 0; I < NumArgs && I < Kernel->getNumParams(); ++I) {
-    const ParmVarDecl *Param = Kernel->getParamDecl(I);
+    const ParmVarDecl *Param = namedParam(Kernel, I);
     const clang::Expr *ArgI = Args[I];
     QualType T = Param->getType();
     if (T->isRecordType()) {

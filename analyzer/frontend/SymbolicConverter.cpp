@@ -257,6 +257,13 @@ SymbolicConverter::convertBinary(const clang::BinaryOperator *B) const {
     if (auto K = R->asConstant();
         K && K->isInteger() && K->num() > 0 && ((K->num() + 1) & K->num()) == 0)
       return Expr::mod(*L, *R + Expr(1));
+    // x & (n - 1), the wrap of a power-of-two size n (a ring buffer, a
+    // table of 2^k entries): x mod n, which it is for such an n.
+    if (const auto *M = dyn_cast<clang::BinaryOperator>(
+            B->getRHS()->IgnoreParenImpCasts());
+        M && M->getOpcode() == BO_Sub)
+      if (auto One = foldInteger(M->getRHS(), Ctx); One && *One == Rational(1))
+        return Expr::mod(*L, *R + Expr(1));
     return std::nullopt;
   default:
     return std::nullopt;
