@@ -18,6 +18,7 @@
 #define RLA_IR_EXPR_H
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -203,6 +204,15 @@ public:
   /// holds for one launch (`2*N*min(N, blockDim.x*gridDim.x)^2` becomes
   /// `2*N^3` when the grid covers N). Other atoms and symbols stay.
   Expr resolveMinMax(const Bindings &Values) const;
+
+  /// The same value with each remainder `a % m` (m a positive constant)
+  /// whose dividend stays in [0, m) written as the dividend: Range gives
+  /// an expression's lowest and highest values over the indices, when it
+  /// knows them (`(32 * threadIdx.x + k) & 8191` with threadIdx.x < 256
+  /// and k < 16 is the sum itself, affine again).
+  Expr dropExactRemainders(
+      const std::function<std::optional<std::pair<int64_t, int64_t>>(
+          const Expr &)> &Range) const;
 
   /// Exact evaluation. Unbound symbols are listed, never guessed.
   EvalResult evaluate(const Bindings &Values) const;

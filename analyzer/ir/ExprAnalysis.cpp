@@ -627,6 +627,26 @@ Expr Expr::resolveMinMax(const Bindings &Values) const {
   });
 }
 
+Expr Expr::dropExactRemainders(
+    const std::function<std::optional<std::pair<int64_t, int64_t>>(
+        const Expr &)> &Range) const {
+  return rewriteAtoms(*this, [&](const AtomRef &Ref) {
+    const Atom &A = *Ref;
+    if (A.Kind == AtomKind::Symbol || A.Kind == AtomKind::Sum)
+      return ExprBuilder::fromAtom(Ref);
+    std::vector<Expr> Ops;
+    for (const Expr &Op : A.Operands)
+      Ops.push_back(Op.dropExactRemainders(Range));
+    if (A.Kind == AtomKind::Mod)
+      if (std::optional<Rational> M = Ops[1].asConstant();
+          M && M->isInteger() && M->num() > 0)
+        if (auto R = Range(Ops[0]);
+            R && R->first >= 0 && __int128(R->second) < M->num())
+          return Ops[0];
+    return ExprBuilder::rebuild(A.Kind, Ops);
+  });
+}
+
 std::optional<std::vector<Expr>>
 Expr::coefficientsIn(const std::string &Symbol) const {
   std::vector<TermMap> Coefficients(1);

@@ -61,28 +61,30 @@ std::optional<std::pair<int64_t, int64_t>> cornerHull(
   return Range;
 }
 
-/// The hull of a non-affine address over the thread, block and loop ranges.
-void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
-                 const Bindings &Values, const LaunchShape &Shape,
-                 const BlockWindow &Window) {
+/// The indices E depends on with their ranges under the launch; nullopt
+/// when one is not bound (or a grid-stride loop makes the thread indices
+/// stand for more than one corner each).
+std::optional<std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>>>
+indexBox(const Expr &E, const AccessSite &Site, const Bindings &Values,
+         const LaunchShape &Shape, const BlockWindow &Window) {
   std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> Vars;
   for (unsigned D = 0; D < 3; ++D) {
     // In a grid-stride loop the thread indices stand for more iterations
     // than one corner per thread shows.
     auto Global = evalBounds(Site.Global[D], Values);
     if (!Global || Global->second > Shape.Grid[D] * Shape.Block[D])
-      return;
+      return std::nullopt;
     std::string Tid = dimSymbol("threadIdx", D), Bid = dimSymbol("blockIdx", D);
     if (E.dependsOn(Tid)) {
       auto R = evalBounds(Site.Thread[D], Values);
       if (!R)
-        return;
+        return std::nullopt;
       Vars.push_back({Tid, *R});
     }
     if (E.dependsOn(Bid)) {
       auto R = evalBounds(Site.Block[D], Values);
       if (!R)
-        return;
+        return std::nullopt;
       if (Window.Count[D] >= 0)
         R->second = std::min(R->second, R->first + Window.Count[D]);
       Vars.push_back({Bid, *R});
@@ -93,10 +95,35 @@ void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
       continue;
     auto R = evalBounds(L.Range, Values);
     if (!R)
-      return;
+      return std::nullopt;
     Vars.push_back({L.Symbol, *R});
   }
-  if (auto H = cornerHull(E, Values, Vars)) {
+  return Vars;
+}
+
+/// E with each remainder whose dividend stays below its divisor over the
+/// launch's indices written as the dividend (a wrap that never wraps: a
+/// mask of a power-of-two table the index stays inside).
+Expr withoutExactRemainders(const Expr &E, const AccessSite &Site,
+                            const Bindings &Values, const LaunchShape &Shape,
+                            const BlockWindow &Window) {
+  return E.dropExactRemainders(
+      [&](const Expr &Dividend) -> std::optional<std::pair<int64_t, int64_t>> {
+        auto Vars = indexBox(Dividend, Site, Values, Shape, Window);
+        if (!Vars)
+          return std::nullopt;
+        return cornerHull(Dividend, Values, *Vars);
+      });
+}
+
+/// The hull of a non-affine address over the thread, block and loop ranges.
+void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
+                 const Bindings &Values, const LaunchShape &Shape,
+                 const BlockWindow &Window) {
+  auto Vars = indexBox(E, Site, Values, Shape, Window);
+  if (!Vars)
+    return;
+  if (auto H = cornerHull(E, Values, *Vars)) {
     A.Hull = true;
     A.HullLo = H->first;
     A.HullHi = H->second;
@@ -248,6 +275,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   for (const auto &[Name, Value] : Values)
     Constants[Name] = Expr(Value);
   Expr E = Site.ByteOffset->substitute(Constants);
+  E = withoutExactRemainders(E, Site, Values, Shape, Window);
 
   // A thread index decomposed by constants (warp and lane, row and column
   // of a 1D block) is written in digits, threadIdx.x == 32 * hi + lo, in

@@ -572,3 +572,30 @@ TEST(ExprTest, RemainderOverItsModulusIsZero) {
   // Not for another divisor: (x mod 32) / 16 is 0 or 1.
   EXPECT_FALSE(Expr::floorDiv(Lane, Expr(16)).isConstant());
 }
+
+TEST(ExprTest, RemaindersThatNeverWrapAreTheirDividends) {
+  // s[(32 * t + k) & 8191] with t < 256 and k < 16: the index stays below
+  // 8192, so the mask changes nothing and the address is affine again.
+  Expr T = Expr::symbol("t"), K = Expr::symbol("k");
+  Expr Dividend = Expr(32) * T + K;
+  Expr Address = Expr(4) * Expr::mod(Dividend, Expr(8192));
+  auto Below = [](const Expr &) -> std::optional<std::pair<int64_t, int64_t>> {
+    return std::make_pair(int64_t(0), int64_t(32 * 255 + 15));
+  };
+  EXPECT_EQ(Address.dropExactRemainders(Below), Expr(4) * Dividend);
+  // One that wraps (t up to 300), or whose range is not known, stays.
+  auto Wraps = [](const Expr &) -> std::optional<std::pair<int64_t, int64_t>> {
+    return std::make_pair(int64_t(0), int64_t(32 * 299 + 15));
+  };
+  EXPECT_EQ(Address.dropExactRemainders(Wraps), Address);
+  auto Unknown =
+      [](const Expr &) -> std::optional<std::pair<int64_t, int64_t>> {
+    return std::nullopt;
+  };
+  EXPECT_EQ(Address.dropExactRemainders(Unknown), Address);
+  // Inside another atom: min(n, 4 * ((t + 1) mod 8192)).
+  Expr Nested = Expr::min(Expr::symbol("n"),
+                          Expr(4) * Expr::mod(T + Expr(1), Expr(8192)));
+  EXPECT_EQ(Nested.dropExactRemainders(Below),
+            Expr::min(Expr::symbol("n"), Expr(4) * (T + Expr(1))));
+}
