@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <cctype>
 
 namespace rla {
@@ -111,6 +113,9 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
       C.number(Key, *Field, JsonFields::Required, 1e-3, 1e6);
     C.number("barrier_per_warp", U.BarrierPerWarp, JsonFields::Optional, 0,
              1e3);
+    C.number("dram_unloaded", U.DramUnloaded, JsonFields::Optional, 1e-3, 1e6);
+    C.number("dram_loaded_sectors", U.DramLoadedSectors, JsonFields::Optional,
+             1, 1e9);
     C.string("source", U.Source);
     if (!C.ok()) {
       Error = C.error();
@@ -251,6 +256,14 @@ const ArchitectureLimits *ArchitectureTable::find(unsigned Major,
     if (A.ComputeMajor == Major && A.ComputeMinor == Minor)
       return &A;
   return nullptr;
+}
+
+double UnitLatencies::dramWith(double SectorsInFlight) const {
+  if (DramUnloaded <= 0 || DramLoadedSectors <= 0 || DramUnloaded >= Dram ||
+      SectorsInFlight <= 0)
+    return Dram;
+  return DramUnloaded + (Dram - DramUnloaded) *
+                            std::min(1.0, SectorsInFlight / DramLoadedSectors);
 }
 
 } // namespace rla

@@ -38,6 +38,10 @@ struct IssueRates {
 struct UnitLatencies {
   double L1 = 0, L2 = 0; ///< a global load that hits L1, L2
   double Dram = 0;       ///< one that goes to DRAM, with the GPU busy
+  /// One that goes to DRAM with nothing else in flight, and the sectors in
+  /// flight GPU-wide when Dram was measured: between the two the queue in
+  /// front of DRAM grows with the requests (0: Dram throughout).
+  double DramUnloaded = 0, DramLoadedSectors = 0;
   double Shared = 0;     ///< LDS
   double Constant = 0;   ///< LDC
   double Special = 0;    ///< MUFU and the other XU operations
@@ -49,6 +53,12 @@ struct UnitLatencies {
   double BarrierPerWarp = 0;
   std::string Source;
   bool known() const { return Shared > 0; }
+  /// A DRAM access's latency with SectorsInFlight 32-byte sectors requested
+  /// GPU-wide: from DramUnloaded (nothing else in flight) to Dram as the
+  /// sectors grow to DramLoadedSectors, linearly in between (the queue in
+  /// front of DRAM grows with the requests in it); Dram when either end is
+  /// unknown.
+  double dramWith(double SectorsInFlight) const;
 };
 
 /// What a launch costs beyond its work (scripts/device/launch_floor.cu):

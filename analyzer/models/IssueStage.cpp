@@ -44,7 +44,8 @@ bool boundLines(const KernelModel &M, const Bindings &Values,
 std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
                                        const MemoryEstimate *Memory,
                                        const std::optional<BoundTotals> &T,
-                                       double WarpsPerBlock) {
+                                       double WarpsPerBlock,
+                                       double ConcurrentWarps) {
   const UnitLatencies &U = A.Latencies;
   if (!U.known() || !Memory || !Memory->Available || !T)
     return std::nullopt;
@@ -56,11 +57,22 @@ std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
   double ToDram = Memory->L2Bytes > 0
                       ? std::min(1.0, Memory->DramBytes / Memory->L2Bytes)
                       : 1;
+  double Accesses = 0;
+  for (Metric M : {Metric::GlobalLoads, Metric::GlobalStores})
+    if (auto V = T->get(M))
+      Accesses += V->High;
+  // Each resident warp waiting on one request: a request brings 32 lanes'
+  // DRAM bytes per access, as many 32-byte sectors as one lane's bytes (a
+  // grid of 8 blocks waits about 680 cycles for its lines, not the 1176
+  // of a full GPU).
+  double BytesPerAccess = Accesses > 0 ? Memory->DramBytes / Accesses : 0;
+  double Dram =
+      U.dramWith(ConcurrentWarps * std::max(1.0, BytesPerAccess));
   SassLatencies L;
-  L.Global = U.L1 + ToL2 * (U.L2 - U.L1 + ToDram * (U.Dram - U.L2));
+  L.Global = U.L1 + ToL2 * (U.L2 - U.L1 + ToDram * (Dram - U.L2));
   L.L1Hit = U.L1;
   L.L2Hit = U.L2;
-  L.Dram = U.Dram;
+  L.Dram = Dram;
   L.ToL2 = ToL2;
   L.ToDram = ToL2 * ToDram;
   L.Shared = U.Shared;
@@ -100,9 +112,11 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   std::vector<BoundLine> Lines;
   if (!boundLines(K.Model, C.Values, Lines))
     return;
+  double ConcurrentWarps =
+      std::min(LaunchWarps, O.ActiveWarpsPerSm * G.SmCount->Value);
   std::optional<SassLatencies> Latencies =
       latencies(A, K.Memory ? &*K.Memory : nullptr, K.Totals,
-                std::ceil(double(O.BlockSize) / A.WarpSize));
+                std::ceil(double(O.BlockSize) / A.WarpSize), ConcurrentWarps);
   InstructionMix Mix = countInstructions(*F, Lines, LaunchWarps,
                                          Latencies ? &*Latencies : nullptr);
   if (Mix.Total <= 0)

@@ -140,6 +140,21 @@ TEST(ArchitectureTable, H200MatchesWhatTheDeviceReports) {
   EXPECT_GT(table().assumedDramLatencyNs(), 0);
 }
 
+TEST(ArchitectureTable, DramLatencyGrowsWithTheSectorsInFlight) {
+  // The H200's pointer chases: one thread alone 671.7 cycles, 16384 chains
+  // at once 1176; in between, linearly; past them, the loaded latency.
+  const UnitLatencies &L = table().find(9, 0)->Latencies;
+  EXPECT_DOUBLE_EQ(L.dramWith(0), L.Dram);
+  EXPECT_NEAR(L.dramWith(1), 671.7, 0.1);
+  EXPECT_DOUBLE_EQ(L.dramWith(8192), 671.7 + (1176 - 671.7) / 2);
+  EXPECT_DOUBLE_EQ(L.dramWith(16384), 1176);
+  EXPECT_DOUBLE_EQ(L.dramWith(1e6), 1176);
+  // Without the idle end, the loaded latency throughout.
+  UnitLatencies Loaded = L;
+  Loaded.DramUnloaded = 0;
+  EXPECT_DOUBLE_EQ(Loaded.dramWith(1), 1176);
+}
+
 TEST(ArchitectureTable, RejectsBadFiles) {
   ArchitectureTable T;
   std::string Error;
