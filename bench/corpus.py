@@ -11,6 +11,9 @@ For each .cu file under the DIRs it runs
   nvcc -c -arch=sm_90 -o /dev/null FLAGS FILE          (when nvcc is present)
   rl-analyze FILE --no-config --format=json --no-resources -- FLAGS
 
+and again without --no-resources for a program with an entry that only
+nvcc's resources bind (a grid from cudaOccupancyMaxActiveBlocksPerMultiprocessor),
+as a user's run computes them;
 where FLAGS come from the nearest compile_commands.json that lists the file
 (the tool then gets `-p THATDIR` instead), or else are `-I` options for the
 file's folder, its parent folders up to the project root (the DIR, or the
@@ -349,9 +352,11 @@ def env_options():
     return [o for e in PROGRAM_ENV for o in ("--env", e)]
 
 
-def tool_command(args, path, plan):
-    """The rl-analyze command line for one file."""
-    cmd = [args.tool, path, "--no-config", "--format=json", "--no-resources"]
+def tool_command(args, path, plan, resources=False):
+    """The rl-analyze command line for one file: without nvcc's resources
+    (fast) unless asked for (see needs_resources)."""
+    cmd = [args.tool, path, "--no-config", "--format=json"] + (
+        [] if resources else ["--no-resources"])
     cmd += env_options()
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
@@ -535,12 +540,23 @@ def classify(rc, timed_out, report):
 # One file
 
 
-def analyse_file(args, group, top, path, cache):
+def needs_resources(records):
+    """Whether an unbound entry of these records waits on what --no-resources
+    leaves out (a grid from cudaOccupancyMaxActiveBlocksPerMultiprocessor
+    needs the kernel's registers): such a program is run again as a user
+    runs it, with nvcc's resources."""
+    return any("(--no-resources)" in note
+               for rec in records for u in rec.get("unbound") or []
+               for note in (u.get("notes") or []) + (u.get("totals_notes") or []))
+
+
+def analyse_file(args, group, top, path, cache, resources=False):
     """Everything recorded about one file."""
     plan = plan_file(path, top)
     nv = run_nvcc(args, path, plan["flags"], cache)
     rc, out, err, secs, timed_out = run_command(
-        tool_command(args, path, plan), args.timeout, os.path.dirname(path))
+        tool_command(args, path, plan, resources), args.timeout,
+        os.path.dirname(path))
     report = parse_report(out) if rc in ANALYSED_RCS else None
     status = classify(rc, timed_out, report)
     error = first_error(err)
@@ -567,6 +583,9 @@ def analyse_file(args, group, top, path, cache):
         rec["cause"] = "exit 2 without an error line"
     if report is not None:
         rec.update(summarise_report(report))
+    rec["resources"] = resources
+    if not resources and needs_resources([rec]):
+        return analyse_file(args, group, top, path, cache, resources=True)
     return rec
 
 
@@ -637,7 +656,7 @@ def program_groups(jobs):
     return [(g, t, paths, hosts) for (g, t, _), (paths, hosts) in groups.items()]
 
 
-def analyse_program(args, group, top, paths, hosts, cache):
+def analyse_program(args, group, top, paths, hosts, cache, resources=False):
     """One folder's files analysed together (`rl-analyze a.cu b.cu main.cpp`),
     recorded per .cu file as analyse_file does. A folder whose files use a
     compile database, or with one .cu file and no host file, is run file by
@@ -650,7 +669,8 @@ def analyse_program(args, group, top, paths, hosts, cache):
     for pl in plans:
         flags += [f for f in pl["flags"] if f not in flags]
     cmd = [args.tool] + paths + hosts + [
-        "--no-config", "--format=json", "--no-resources"] + env_options()
+        "--no-config", "--format=json"] + (
+            [] if resources else ["--no-resources"]) + env_options()
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
     cmd += ["--"] + flags
@@ -698,7 +718,11 @@ def analyse_program(args, group, top, paths, hosts, cache):
             rec["cause"] = "exit 2 without an error line"
         if report is not None:
             rec.update(summarise_report(report))
+        rec["resources"] = resources
         records.append(rec)
+    if not resources and needs_resources(records):
+        return analyse_program(args, group, top, paths, hosts, cache,
+                               resources=True)
     return records
 
 
@@ -976,7 +1000,9 @@ def markdown(meta, rows, recs):
         " of one site (a loop passing its counter as the grid) counts when every"
         " context is so and their sum (`context_sum`) is a number. *bound, zero work*: of those, 0 FLOPs and 0"
         " global bytes. *median s*, *max s*: the tool's wall time per analysed file"
-        " (`--no-resources`).",
+        " (`--no-resources`; a program with an entry that only nvcc's resources"
+        " bind, a grid from `cudaOccupancyMaxActiveBlocksPerMultiprocessor`, is run"
+        " again with them, as a user's run is, and that run counts).",
         "",
         "## Rejection causes",
         "",
