@@ -1541,6 +1541,20 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
   return Slot;
 }
 
+/// Where `Base[Index]` is: the aggregate Base points into and the
+/// element's place in it, when both are known and the place lies inside.
+static std::optional<std::pair<HostSlot, int64_t>>
+elementAt(const HostValue &Base, const HostValue &Index) {
+  if (Base.K != HostValue::Kind::Pointer || !Base.Target ||
+      Base.Target->K != HostValue::Kind::Aggregate || !Index.isNumber() ||
+      !Index.Num.isInteger())
+    return std::nullopt;
+  int64_t At = Base.Offset + int64_t(Index.Num.num());
+  if (At < 0 || At >= int64_t(Base.Target->Elems.size()))
+    return std::nullopt;
+  return std::make_pair(Base.Target, At);
+}
+
 HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
   E = E->IgnoreParens();
   // `(a < b) ? a : b` on lvalues (a MIN macro on int& parameters).
@@ -1591,13 +1605,8 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
     HostValue Base = eval(A->getBase());
     HostValue Index = eval(A->getIdx());
-    if (Base.K == HostValue::Kind::Pointer && Base.Target &&
-        Base.Target->K == HostValue::Kind::Aggregate && Index.isNumber() &&
-        Index.Num.isInteger()) {
-      int64_t At = Base.Offset + int64_t(Index.Num.num());
-      if (At >= 0 && At < int64_t(Base.Target->Elems.size()))
-        return Base.Target->Elems[At];
-    }
+    if (auto Element = elementAt(Base, Index))
+      return Element->first->Elems[Element->second];
     if (HostSlot Char = characterOf(Base, Index))
       return Char;
     Why = "`" + text(E) + "` is not known";
@@ -1986,17 +1995,10 @@ HostValue Interpreter::unary(const UnaryOperator *U) {
     // `&arr[i]` points into the array, as `arr + i` does: the driver API's
     // argument array passed as `&arr[0]` (the NVRTC samples).
     if (const auto *A =
-            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens())) {
-      HostValue Base = eval(A->getBase());
-      HostValue Index = eval(A->getIdx());
-      if (Base.K == HostValue::Kind::Pointer && Base.Target &&
-          Base.Target->K == HostValue::Kind::Aggregate && Base.Target->Array &&
-          Index.isNumber() && Index.Num.isInteger()) {
-        int64_t At = Base.Offset + int64_t(Index.Num.num());
-        if (At >= 0 && At < int64_t(Base.Target->Elems.size()))
-          return HostValue::pointer(Base.Target, At);
-      }
-    }
+            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+      if (auto Element = elementAt(eval(A->getBase()), eval(A->getIdx()));
+          Element && Element->first->Array)
+        return HostValue::pointer(Element->first, Element->second);
     if (HostSlot S = lvalue(U->getSubExpr(), Why))
       return HostValue::pointer(S);
     if (const auto *Ref =

@@ -252,17 +252,13 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   return Spec;
 }
 
-/// Parameter I of Kernel as a declaration that names it: the definition,
-/// or another declaration, where the one called is a prototype without
-/// names (`__global__ void k(float *, int);` above main).
+/// Parameter I of Kernel as a declaration that names it (the definition
+/// among them), where the one called is a prototype without names (`__global__ void k(float *, int);` above main).
 static const ParmVarDecl *namedParam(const FunctionDecl *Kernel,
                                      unsigned I) {
   const ParmVarDecl *Param = Kernel->getParamDecl(I);
   if (!Param->getName().empty())
     return Param;
-  if (const FunctionDecl *Def = Kernel->getDefinition())
-    if (I < Def->getNumParams() && !Def->getParamDecl(I)->getName().empty())
-      return Def->getParamDecl(I);
   for (const FunctionDecl *D : Kernel->redecls())
     if (I < D->getNumParams() && !D->getParamDecl(I)->getName().empty())
       return D->getParamDecl(I);
