@@ -680,6 +680,22 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
              : Tid;
     if (Shape.StrideTile)
       Out.StrideTiles.emplace(dimSymbol("blockDim", D), *Shape.StrideTile);
+    if (Shape.GroupWidth) {
+      // Each index is W threads' iteration: the loop's points are those
+      // threads, and the variable is the point's group.
+      Expr W(*Shape.GroupWidth);
+      Env.Values[Shape.Var] =
+          Expr::floorDiv(Expr::symbol(dimSymbol("blockIdx", D)) *
+                                 Expr::symbol(dimSymbol("blockDim", D)) +
+                             Tid,
+                         W);
+      if (Out.BlockDimMultiples
+              .emplace(dimSymbol("blockDim", D), *Shape.GroupWidth)
+              .second)
+        assume("the loop at " + where(LoopStmt) + " gives each index to " +
+               W.str() + " consecutive threads: " + dimSymbol("blockDim", D) +
+               " is a multiple of " + W.str());
+    }
     if (Shape.FlatAssumedBlock) {
       const auto &[X, Y] = *Shape.FlatAssumedBlock;
       bool NewX =
@@ -693,7 +709,8 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
                ", blockDim.y == " + Y.str());
     }
     bool Entered = Grid
-                       ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile)
+                       ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile,
+                                               Shape.GroupWidth)
                    : Shape.FlatDims > 1
                        ? Space.enterFlatBlockStride(Shape.FlatDims, Shape.Bound)
                        : Space.enterBlockStride(D, Shape.Bound);

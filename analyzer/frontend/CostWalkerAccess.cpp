@@ -31,6 +31,7 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
     A.Global[D] = Space.bounds(IndexKind::Global, D);
     A.Thread[D] = Space.bounds(IndexKind::Thread, D);
     A.Block[D] = Space.bounds(IndexKind::Block, D);
+    A.GridStride[D] = Space.inGridStride(D);
     const IndexInterval &T = Space.interval(IndexKind::Thread, D);
     if (T.Modulus && T.Modulus->isInteger() && T.Residue.isInteger() &&
         T.ResidueEnd.isInteger() && T.Modulus->num() > 0)

@@ -292,6 +292,33 @@ const clang::Expr *soleUpdate(const Stmt *Body, const clang::Expr *Inc,
   return Found;
 }
 
+/// W when a loop starting at Init and stepping by Step gives each index to
+/// W consecutive threads of dimension D, the groups grid-striding: `r =
+/// (blockIdx.x * blockDim.x + threadIdx.x) / 32; r += gridDim.x * blockDim.x
+/// / 32` (or the warp and block digits written apart: `threadIdx.x / 32 +
+/// blockIdx.x * (blockDim.x / 32)`, stepping `gridDim.x * (blockDim.x /
+/// 32)`). The forms agree when blockDim is a multiple of W.
+std::optional<Rational> groupWidth(const Expr &Init, const Expr &Step,
+                                   unsigned D) {
+  Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
+  Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
+  Expr BDim = Expr::symbol(dimSymbol("blockDim", D));
+  Expr GDim = Expr::symbol(dimSymbol("gridDim", D));
+  auto Div = Init.asFloorDivPlus();
+  if (!Div || Div->Coef != Rational(1) || !Div->Divisor.isInteger() ||
+      !(Rational(1) < Div->Divisor))
+    return std::nullopt;
+  Expr W(Div->Divisor);
+  bool Whole = Div->Rest.isZero() && Div->Dividend == Bid * BDim + Tid;
+  bool Digits =
+      Div->Dividend == Tid && Div->Rest == Bid * Expr::floorDiv(BDim, W);
+  bool GridStep = Step == Expr::floorDiv(GDim * BDim, W) ||
+                  Step == GDim * Expr::floorDiv(BDim, W);
+  if ((Whole || Digits) && GridStep)
+    return Div->Divisor;
+  return std::nullopt;
+}
+
 } // namespace
 
 /// `while (--i)`, `while (i--)`: a decrement as the whole test runs until
@@ -659,6 +686,14 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
         Shape.StrideTile = *Tile;
         return Shape;
       }
+    if (auto W = groupWidth(Shape.Init, Step, D)) {
+      Shape.ShapeKind = LoopShape::GridStride;
+      Shape.Dim = D;
+      Shape.Bound = *Bound * Expr(*W);
+      Shape.Trip = Expr::ceilDiv(Shape.Bound, GDim * BDim);
+      Shape.GroupWidth = *W;
+      return Shape;
+    }
     if (Shape.Init == Bid && Step == GDim) {
       Shape.ShapeKind = LoopShape::BlockGridStride;
       Shape.Dim = D;

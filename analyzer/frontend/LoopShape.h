@@ -51,6 +51,11 @@ struct LoopShape {
   /// Grid-stride loops written with a tile constant T (`blockIdx.x * T +
   /// threadIdx.x`, stepping T * gridDim.x): T, which need not be blockDim.
   std::optional<Rational> StrideTile;
+  /// Grid-stride loops over groups of W threads (`r = global / 32; r <
+  /// rows; r += gridDim * blockDim / 32`, a warp per row): W. Each index is
+  /// taken by W consecutive threads, so the loop is the grid-stride loop over
+  /// [0, Bound) with Bound = rows * W and r = floor(that index / W).
+  std::optional<Rational> GroupWidth;
   std::string Why; ///< Unknown: what was not recognised
   /// Halving/Doubling: bits the variable shifts per trip (`s >>= 2`: 2).
   unsigned Shift = 1;

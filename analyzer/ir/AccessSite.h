@@ -81,6 +81,9 @@ struct AccessSite {
   /// Ranges of the coordinates where the access runs, per dimension:
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;
+  /// Inside a grid-stride loop over d: the iterations are the points, so
+  /// the address's indices range over Global, not the launch's threads.
+  std::array<bool, 3> GridStride{};
   /// The residues of threadIdx.d the access runs at, when a guard keeps
   /// only some lanes of each warp.
   std::array<std::optional<ResidueSet>, 3> ThreadResidues;

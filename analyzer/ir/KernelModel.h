@@ -174,6 +174,9 @@ struct KernelModel {
   /// symbol -> tile. Exact for blocks up to the tile; a wider block repeats
   /// elements of the next tile.
   std::map<std::string, Rational> StrideTiles;
+  /// Grid-stride loops that give each index to a group of W threads (a warp
+  /// per row): symbol -> W. Exact when the block is a multiple of W.
+  std::map<std::string, Rational> BlockDimMultiples;
   /// Every global, shared and atomic access with its address, for the
   /// memory models (coalescing, footprint, banks, atomics).
   std::vector<AccessSite> Accesses;

@@ -330,8 +330,9 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     // idx = blockIdx.x * blockDim.x + threadIdx.x): the same digits, of the
     // global index, when the address sees the thread and block indices
     // only through it (a window of blocks takes the global indices of its
-    // blocks).
-    if (E.dependsOn(Thread) && !linearIn(E, Block)) {
+    // blocks). In a grid-stride loop the global index is the iteration
+    // (`r = global / 32` of a warp per row): its digits, whatever the block.
+    if (E.dependsOn(Thread) && (Site.GridStride[D] || !linearIn(E, Block))) {
       std::string Global = "global." + std::string(1, "xyz"[D]);
       Expr InGlobal = E.substitute(
           Thread, Expr::symbol(Global) -

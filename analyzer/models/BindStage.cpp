@@ -57,6 +57,16 @@ public:
                                           {"tile", Tile.str()},
                                           {"launched", It->second.str()}}));
     }
+    for (const auto &[Dim, Width] : Model.BlockDimMultiples) {
+      auto It = C.Values.find(Dim);
+      if (It != C.Values.end() && !(It->second / Width).isInteger())
+        R.Findings.push_back(dataFinding("rl-block-size-mismatch",
+                                         Severity::Warning, C.where(),
+                                         {{"kernel", Model.Name},
+                                          {"dimension", Dim},
+                                          {"group", Width.str()},
+                                          {"launched", It->second.str()}}));
+    }
     // Launch arguments that name no parameter are most likely typos.
     for (const auto &[Name, Value] : C.Launch.Args)
       if (!Model.findParam(Name.substr(0, Name.find('.'))))

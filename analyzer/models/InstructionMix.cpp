@@ -148,6 +148,7 @@ public:
     markRareCases();
     countCopies();
     voteBlocks();
+    capByLoopHeads();
     followDominators();
     fillLoops();
     if (const char *Debug = std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
@@ -358,6 +359,22 @@ private:
       // Straight-line code runs at most once per warp.
       if (Bl.Loop < 0 && (Bl.Count < 0 || Bl.Count > LaunchWarps))
         Bl.Count = LaunchWarps;
+    }
+  }
+
+  /// Every iteration of a loop enters through its head, so a block of the
+  /// loop outside its inner loops runs at most as often as the head. A
+  /// block voted only by a loop header's line (the setup and remainder test
+  /// of an unrolled inner loop, in the outer loop's body) would otherwise
+  /// take the inner loop's iterations.
+  void capByLoopHeads() {
+    for (size_t B = 0; B < Blocks.size(); ++B) {
+      Block &Bl = Blocks[B];
+      if (!Bl.Reached || Bl.Cold || Bl.Anchored || Bl.Loop < 0)
+        continue;
+      const Block &Head = Blocks[Loops[Bl.Loop].FirstBlock];
+      if (Head.Count >= 0 && Bl.Count > Head.Count)
+        Bl.Count = Head.Count;
     }
   }
 

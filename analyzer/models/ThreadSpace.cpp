@@ -76,12 +76,14 @@ bool ThreadSpace::enterFlatBlockStride(unsigned Dims, const Expr &Bound) {
 }
 
 bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound,
-                                  std::optional<Rational> Tile) {
+                                  std::optional<Rational> Tile,
+                                  std::optional<Rational> Group) {
   if (GlobalC[Dim].constrained())
     return false;
   Extent[Dim] = Bound;
   GridStride[Dim] = true;
   StrideTile[Dim] = Tile;
+  StrideGroup[Dim] = Group;
   return true;
 }
 
@@ -213,6 +215,19 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
     }
     if (!LocalConstrained)
       return Global;
+    // A lane guard in a loop of W-thread groups: the point's lane is its
+    // threadIdx mod W (blocks hold whole groups), the same lane of each.
+    const IndexInterval &T = ThreadC[D];
+    if (StrideGroup[D] && T.Modulus && !T.Lo && !T.Hi &&
+        !BlockC[D].constrained() && !GlobalC[D].Modulus &&
+        (*StrideGroup[D] / *T.Modulus).isInteger()) {
+      IndexInterval Lanes = GlobalC[D];
+      Lanes.Modulus = T.Modulus;
+      Lanes.Residue = T.Residue;
+      Lanes.ResidueEnd = T.ResidueEnd;
+      Lanes.ModNegated = T.ModNegated;
+      return clippedLength(Lanes, Extent[D]);
+    }
     if (Reason)
       *Reason = "a guard on threadIdx/blockIdx inside a grid-stride loop";
     return ExprRange(Expr(0), Global);
@@ -256,6 +271,16 @@ Expr ThreadSpace::warpCount() const {
   const IndexInterval &X = ThreadC[0];
   bool Warpwise = (X.Lo || X.Hi) && !GlobalC[0].constrained() &&
                   !GridStride[0] && !BlockStride[0];
+  // A lane guard in a loop of warp-wide groups: each group's lanes that pass
+  // are in one warp.
+  if (GridStride[0] && StrideGroup[0] && *StrideGroup[0] == WarpSize &&
+      X.Modulus && *X.Modulus == WarpSize && !X.Lo && !X.Hi) {
+    Rational Lanes = X.ResidueEnd - X.Residue;
+    if (X.ModNegated)
+      Lanes = WarpSize - Lanes;
+    if (Rational(0) < Lanes)
+      return count().High * Expr(Rational(1) / Lanes);
+  }
   if (!Warpwise)
     return count().High * Expr(Rational(1) / WarpSize);
   // The warps [Lo, Hi) touches in its row, and a row of blockDim.x < 32
@@ -290,6 +315,22 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
   Expr BlockDim = Expr::symbol(dimSymbol("blockDim", D));
   const Expr &GridDim = BlockExtent[D];
+  if (GridStride[D] && StrideGroup[D] && StrideGroup[D]->isInteger() &&
+      !GlobalC[D].constrained() && !ThreadC[D].constrained() &&
+      !BlockC[D].constrained() && !F.dependsOn(Bid.asSymbol().value())) {
+    // A loop of W-thread groups over every point: F of the lane alone
+    // (`for (c = lane; c < cols; c += 32)`) is each group's lanes' sum,
+    // once per group (blocks hold whole groups, so threadIdx % W is the
+    // lane).
+    int64_t W = static_cast<int64_t>(StrideGroup[D]->num());
+    const std::string Group = "%group", Lane = "%lane";
+    Expr OfLane = F.splitIndex(Tid.asSymbol().value(), W, Group, Lane);
+    if (OfLane.dependsOn(Group) || OfLane.dependsOn(Tid.asSymbol().value()))
+      return std::nullopt;
+    Expr Groups = Extent[D] * Expr(Rational(1) / *StrideGroup[D]);
+    Expr PerGroup = Expr::sum(Lane, Expr(0), Expr(W), OfLane);
+    return timesOtherDims(Groups * PerGroup, D);
+  }
   if (GridStride[D] || GlobalC[D].Modulus || ThreadC[D].Modulus ||
       BlockC[D].Modulus)
     return std::nullopt;
@@ -333,6 +374,10 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
     auto [BLo, BHi] = clippedEnds(BlockC[D], GridDim);
     Sum = Expr::sum(B, BLo, BHi, Expr::sum(T, TLo, THi, Inner));
   }
+  return timesOtherDims(Sum, D);
+}
+
+ExprRange ThreadSpace::timesOtherDims(const Expr &Sum, unsigned D) const {
   ExprRange Total(Sum);
   for (unsigned Other = 0; Other < 3; ++Other) {
     if (Other == D)

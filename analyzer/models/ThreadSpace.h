@@ -74,9 +74,13 @@ public:
   /// `i += T * gridDim.x`) runs the indices whose offset in their T-wide tile
   /// is below blockDim: all of them when blockDim == T, half when a block of
   /// T/2 threads reads `x[i]` and `x[i + T/2]`. Returns false when Dim
-  /// already has a Global constraint (then nothing changes).
+  /// already has a Global constraint (then nothing changes). A loop whose
+  /// indices go to groups of Group threads (a warp per row) has Bound = rows
+  /// * Group points; a guard on the lane (`threadIdx.x % 32 == 0`) then picks
+  /// the same lane of every group.
   bool enterGridStride(unsigned Dim, const Expr &Bound,
-                       std::optional<Rational> Tile = std::nullopt);
+                       std::optional<Rational> Tile = std::nullopt,
+                       std::optional<Rational> Group = std::nullopt);
 
   /// Number of points, per dimension multiplied. Exact unless a dimension
   /// mixes Global with Thread/Block constraints (then a range, and Reason says
@@ -129,9 +133,12 @@ public:
 
 private:
   IndexInterval &intervalRef(IndexKind Kind, unsigned Dim);
+  /// A sum over the points of dimension D times the points of the others.
+  ExprRange timesOtherDims(const Expr &Sum, unsigned D) const;
   std::array<Expr, 3> Extent;
   std::array<bool, 3> GridStride{};
   std::array<std::optional<Rational>, 3> StrideTile;
+  std::array<std::optional<Rational>, 3> StrideGroup;
   std::array<Expr, 3> ThreadExtent;
   std::array<bool, 3> BlockStride{};
   std::array<Expr, 3> BlockExtent;

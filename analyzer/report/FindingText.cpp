@@ -57,6 +57,12 @@ std::string blockSizeMismatch(const Values &V) {
            ": threads past " + V.str("tile") +
            " repeat elements of the next tile; counted as about " +
            V.str("launched") + "/" + V.str("tile") + " passes over the data";
+  if (V.has("group"))
+    return quoted(V.str("kernel")) + " gives each index of a grid-stride " +
+           "loop to " + V.str("group") + " consecutive threads but this " +
+           "launch has " + V.str("dimension") + " = " + V.str("launched") +
+           ", not a multiple of " + V.str("group") +
+           ": a group spans two blocks; the counts assume whole groups";
   return quoted(V.str("kernel")) + " is written for " + V.str("dimension") +
          " == " + V.str("assumed") +
          " (a block-size constant or cooperative-groups ranks in its "

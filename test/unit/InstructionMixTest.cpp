@@ -509,3 +509,35 @@ TEST(InstructionMix, BarrierWaitsForTheWarpThatGoesRoundAgain) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(InstructionMix, OuterLoopCodeOnAnInnerLoopsLineRunsOncePerOuterTrip) {
+  // warp_rows of Inputs/sass/listing_loops.cu, 4 blocks of 256 threads (32
+  // warps) over 1024 rows of 4096 floats: 1024 warp trips of the row loop,
+  // 131072 of the lane loop (unrolled by 16). The lane loop's setup and
+  // remainder tests are in the row loop's body on the lane loop's line:
+  // they run per row, not per lane-loop trip. The H200 issued 364,352 warp
+  // instructions for this launch (ncu, docs/accuracy/ladders9/raw).
+  static const SassListing Listing = loadListing("listing_loops.sass");
+  const SassFunction *F = Listing.find("_Z9warp_rowsPKfPfii");
+  ASSERT_NE(F, nullptr);
+  const double W = 32, T = W * 32, Rows = 1024, Trips = Rows * 128;
+  std::vector<BoundLine> Lines;
+  for (BoundLine L :
+       {line(7, T, W), line(8, T, W), line(9, Rows * 32, Rows, loopHeader()),
+        line(11, Rows * 32, Rows), line(12, Rows * 32, Rows),
+        line(13, Trips * 32, Trips, loopHeader()),
+        line(14, Trips * 32, Trips, work(1, 4, 0)),
+        line(15, Rows * 5 * 32, Rows * 5, loopHeader()),
+        line(16, Rows * 5 * 32, Rows * 5, work(1)), line(17, Rows * 32, Rows),
+        line(18, Rows, Rows, work(0, 0, 4))}) {
+    L.File = "/src/listing_loops.cu";
+    Lines.push_back(L);
+  }
+  InstructionMix Mix = countInstructions(*F, Lines, W);
+  EXPECT_NEAR(Mix.Total, 364352, 0.15 * 364352);
+  EXPECT_NEAR(Mix.GlobalLoadInstructions, Trips, 0.01 * Trips);
+}
+
+} // namespace

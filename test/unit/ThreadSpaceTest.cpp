@@ -434,6 +434,33 @@ TEST(ThreadSpaceTest, GridStrideOverTilesCountsTheOffsetsBelowBlockDim) {
   }
 }
 
+TEST(ThreadSpaceTest, LaneGuardInALoopOfGroupsPicksThatLaneOfEachGroup) {
+  // for (r = global / 4; r < rows; r += gridDim.x * blockDim.x / 4) { if
+  // (threadIdx.x % 4 == 1) ... }: groups of 4 threads take a row each;
+  // blocks are whole groups.
+  const std::vector<Launch> Launches = {{{1, 1, 1}, {4, 1, 1}},
+                                        {{3, 1, 1}, {8, 1, 1}},
+                                        {{2, 2, 1}, {4, 3, 1}},
+                                        {{5, 1, 2}, {12, 1, 1}}};
+  for (bool Negated : {false, true}) {
+    ThreadSpace Space;
+    ASSERT_TRUE(Space.enterGridStride(0, sym("rows") * Expr(4), std::nullopt,
+                                      Rational(4)));
+    ASSERT_TRUE(Space.constrainModulo(IndexKind::Thread, 0, Rational(4),
+                                      Rational(1), Negated));
+    for (const Launch &L : Launches)
+      for (int64_t Rows : {0, 1, 5, 7, 30})
+        expectExactCount(Space, L, {{"rows", value(Rows)}},
+                         [&L, Rows, Negated](const ThreadCoords &C) {
+                           int64_t Count = 0;
+                           for (int64_t R = C.Global[0] / 4; R < Rows;
+                                R += L.Grid[0] * L.Block[0] / 4)
+                             Count += (C.Thread[0] % 4 == 1) != Negated;
+                           return Count;
+                         });
+  }
+}
+
 TEST(ThreadSpaceTest, GuardOnTheGridStrideIndex) {
   // ... { if (i > 0) ... } inside the grid-stride loop over [0, n).
   ThreadSpace Space;
