@@ -96,6 +96,32 @@ double median(std::vector<double> V) {
   return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
 }
 
+/// The most global loads [First, End) has issued and not yet waited for
+/// at any point, by the scoreboards the compiler encoded: an unrolled loop
+/// issues its loads together (16 in flight), a pointer chase one at a time.
+/// 0 when an instruction has no encoded schedule.
+unsigned loadsInFlight(const std::vector<SassInstruction> &Code,
+                       const std::vector<SassClass> &Classes, size_t First,
+                       size_t End) {
+  std::array<unsigned, 6> Pending{};
+  unsigned Most = 0;
+  for (size_t I = First; I < End; ++I) {
+    auto S = Code[I].schedule();
+    if (!S)
+      return 0;
+    for (unsigned B = 0; B < Pending.size(); ++B)
+      if (S->WaitMask & (1u << B))
+        Pending[B] = 0;
+    if (Classes[I].GlobalLoad && S->WriteBarrier < Pending.size())
+      ++Pending[S->WriteBarrier];
+    unsigned Now = 0;
+    for (unsigned P : Pending)
+      Now += P;
+    Most = std::max(Most, Now);
+  }
+  return Most;
+}
+
 /// A block of the control flow with what the count finds about it.
 struct Block : SassBlock {
   double Count = -1;
@@ -449,13 +475,21 @@ private:
 
   InstructionMix total() const {
     InstructionMix Mix;
-    double AnchoredIssued = 0;
+    double AnchoredIssued = 0, MostLoadsIssued = 0;
     for (const Block &Bl : Blocks) {
       if (!Bl.Reached)
         continue;
       ++Mix.Blocks;
       // A loop the source says nothing about: once per warp.
       double N = Bl.Count >= 0 ? Bl.Count : LaunchWarps;
+      double Loads = 0;
+      for (size_t I = Bl.First; I < Bl.End; ++I)
+        Loads += Classes[I].GlobalLoad ? N : 0;
+      if (Loads > MostLoadsIssued) {
+        // The block that issues most of the loads says how many overlap.
+        MostLoadsIssued = Loads;
+        Mix.LoadsInFlight = loadsInFlight(Code, Classes, Bl.First, Bl.End);
+      }
       Mix.BlockCounts.push_back({Code[Bl.First].Address,
                                  static_cast<unsigned>(Bl.End - Bl.First), N,
                                  Bl.Loop >= 0});

@@ -58,6 +58,9 @@ struct InstructionMix {
   double AnchoredShare = 0;
   /// Copies of an unrolled loop's body the SASS holds (the largest).
   double LargestCopies = 1;
+  /// Global loads a thread has in flight at once in the block that issues
+  /// most of them (issued, not yet waited for); 0 when not known.
+  unsigned LoadsInFlight = 0;
   /// Cycles the average warp takes alone through its blocks, by the
   /// schedule the compiler encoded (WarpSchedule.h); 0 when unknown.
   double WarpCycles = 0;

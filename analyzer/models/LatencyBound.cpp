@@ -13,8 +13,9 @@ LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In) {
       In.LatencySeconds <= 0)
     return R;
   double BytesPerAccess = In.AccessBytesPerThread / In.AccessesPerThread;
-  double Outstanding = In.CapAccesses ? std::min(In.AccessesPerThread,
-                                                 MaxIndependentLoadsPerThread)
+  double Cap =
+      std::max(MaxIndependentLoadsPerThread, In.CompiledLoadsInFlight);
+  double Outstanding = In.CapAccesses ? std::min(In.AccessesPerThread, Cap)
                                       : In.AccessesPerThread;
   R.InFlightBytesPerThread = Outstanding * BytesPerAccess;
   R.ConcurrentWarps = double(In.SmCount) * In.ActiveWarpsPerSm;

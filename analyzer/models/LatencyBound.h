@@ -36,6 +36,10 @@ struct LatencyBoundInput {
   /// unrolling by 4 exposes; the high end of the time). False: all of them
   /// at once (the most a thread can have outstanding; the low end).
   bool CapAccesses = true;
+  /// Loads the compiled code keeps in flight per thread (InstructionMix),
+  /// 0 when unknown: an unrolled loop that issues more than the assumed
+  /// MaxIndependentLoadsPerThread raises the cap to what it issues.
+  double CompiledLoadsInFlight = 0;
 };
 
 struct LatencyBoundResult {

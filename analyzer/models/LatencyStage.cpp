@@ -42,6 +42,8 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
         (High ? LoadBytes->High : LoadBytes->Low) / *Threads;
     In.LatencySeconds = Latency.Seconds;
     In.CapAccesses = High;
+    if (V->Issue)
+      In.CompiledLoadsInFlight = V->Issue->Mix.LoadsInFlight;
     double AllBytes = LoadBytes->High + StoreBytes->High;
     double Bytes = High ? LoadBytes->High : LoadBytes->Low;
     applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds,

@@ -289,6 +289,7 @@ Json issueJson(const IssueEstimate &E) {
           {"loops", M.Loops},
           {"anchored_share", M.AnchoredShare},
           {"largest_copies", M.LargestCopies},
+          {"loads_in_flight", M.LoadsInFlight},
           {"warp_cycles", M.WarpCycles},
           {"warps_per_scheduler", E.WarpsPerScheduler},
           {"resident_per_scheduler", E.ResidentPerScheduler},

@@ -53,6 +53,23 @@ TEST(LatencyBound, AccessesInFlightAreCappedAtTheHighEnd) {
   EXPECT_DOUBLE_EQ(evaluateLatencyBound(In).InFlightBytesPerThread, 64 * 8);
 }
 
+TEST(LatencyBound, CompiledCodeThatIssuesMoreLoadsRaisesTheCap) {
+  LatencyBoundInput In = saxpyOnH200();
+  In.AccessesPerThread = 64;
+  In.AccessBytesPerThread = 64 * 8;
+  // A loop unrolled by 16: its loads are in flight together.
+  In.CompiledLoadsInFlight = 16;
+  EXPECT_DOUBLE_EQ(evaluateLatencyBound(In).InFlightBytesPerThread, 16 * 8);
+  // A chase that waits for each load keeps the assumed cap: one in flight
+  // at the idle latency is not the loaded latency this term uses.
+  In.CompiledLoadsInFlight = 1;
+  EXPECT_DOUBLE_EQ(evaluateLatencyBound(In).InFlightBytesPerThread,
+                   MaxIndependentLoadsPerThread * 8);
+  // Never more than the thread has.
+  In.CompiledLoadsInFlight = 100;
+  EXPECT_DOUBLE_EQ(evaluateLatencyBound(In).InFlightBytesPerThread, 64 * 8);
+}
+
 TEST(LatencyBound, SmallGridKeepsOnlyItsOwnWarps) {
   LatencyBoundInput In = saxpyOnH200();
   In.LaunchWarps = 100; // fewer than the 8448 the SMs could hold
