@@ -336,6 +336,38 @@ std::optional<Expr> SymbolicConverter::convertCall(const CallExpr *Call) const {
       return std::nullopt;
     return *A * *B;
   }
+  if ((Name == "__popc" || Name == "__popcll") && Call->getNumArgs() == 1) {
+    auto A = convert(Call->getArg(0));
+    if (!A)
+      return std::nullopt;
+    return Expr::popcount(*A);
+  }
+  // __ffs(x), the lowest set bit's position from 1 (0 for x = 0): x - 1
+  // turns the trailing zeros into ones and the lowest one into a zero, so
+  // for x >= 1 it is popcount(x - 1) - popcount(x) + 2 (`k < __ffs(stride)
+  // - 1` walks the powers of two below the grid's stride).
+  if ((Name == "__ffs" || Name == "__ffsll") && Call->getNumArgs() == 1) {
+    auto A = convert(Call->getArg(0));
+    if (!A || !A->isProvablyNonNegativeRelaxed())
+      return std::nullopt;
+    Expr X = Expr::max(*A, Expr(1));
+    return Expr::min(*A, Expr(1)) *
+           (Expr::popcount(X - Expr(1)) - Expr::popcount(X) + Expr(2));
+  }
+  // __clz(x), the leading zeros of a 32-bit x (64 for __clzll): 31 -
+  // floor(log2(x)) for x >= 1, all of them for 0, none for a negative x
+  // (`1 << (32 - __clz(n - 1))`, the next power of two from n).
+  if ((Name == "__clz" || Name == "__clzll") && Call->getNumArgs() == 1) {
+    auto A = convert(Call->getArg(0));
+    if (!A)
+      return std::nullopt;
+    Expr Bits(Name == "__clz" ? 32 : 64);
+    Expr Positive = Expr::min(Expr::max(*A, Expr(0)), Expr(1));
+    Expr Zero = Expr::min(Expr::max(*A + Expr(1), Expr(0)), Expr(1)) - Positive;
+    return Positive *
+               (Bits - Expr(1) - Expr::log2Floor(Expr::max(*A, Expr(1)))) +
+           Zero * Bits;
+  }
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Call->getNumArgs() == 2) {
     auto A = convert(Call->getArg(0));

@@ -54,6 +54,9 @@ cudaError_t cudaDeviceSynchronize();
 
 __device__ void __syncthreads();
 __device__ float atomicAdd(float *address, float val);
+__device__ int __ffs(int x);
+__device__ int __popc(unsigned x);
+__device__ int __clz(int x);
 __device__ int atomicAdd(int *address, int val);
 __device__ unsigned atomicAdd(unsigned *address, unsigned val);
 __device__ double atomicAdd(double *address, double val);
