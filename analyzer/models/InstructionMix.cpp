@@ -2,6 +2,7 @@
 #include "analyzer/models/InstructionMix.h"
 #include "analyzer/models/SassControlFlow.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
@@ -354,7 +355,29 @@ private:
   /// instruction (@P) is an `if` the compiler turned into a predicate: the
   /// block runs it in every warp that reaches it, while its line counts
   /// only the warps that pass, so unguarded instructions vote first.
+  /// Loop M lies strictly inside loop L.
+  bool nestedIn(int M, int L) const {
+    return M >= 0 && L >= 0 && M != L &&
+           Loops[L].FirstBlock <= Loops[M].FirstBlock &&
+           Loops[M].LastBlock <= Loops[L].LastBlock;
+  }
+
+  /// Instruction I, in a block of loop L, is on the header line of a loop
+  /// the SASS has inside L (the line has instructions there too): the
+  /// inner loop's setup or exit test, run once per entry of the inner loop,
+  /// not per trip of it as the line's count says.
+  bool innerLoopSetup(size_t I, int L) const {
+    if (!LineOf[I] || !LineOf[I]->Work.LoopHeader || L < 0)
+      return false;
+    auto It = LoopsOfLine.find(KeyOf[I]);
+    return It != LoopsOfLine.end() &&
+           llvm::any_of(It->second, [&](int M) { return nestedIn(M, L); });
+  }
+
   void voteBlocks() {
+    for (size_t I = 0; I < Code.size(); ++I)
+      if (LineOf[I])
+        LoopsOfLine[KeyOf[I]].insert(Blocks[BlockOf[I]].Loop);
     for (size_t B = 0; B < Blocks.size(); ++B) {
       Block &Bl = Blocks[B];
       if (!Bl.Reached)
@@ -372,7 +395,7 @@ private:
         unsigned Rank = Code[I].Guard.empty() ? 0 : 3;
         if (auto V = anchoredVote(I))
           Votes[Rank + (Copies.at(KeyOf[I]).Exact ? 0 : 1)].push_back(*V);
-        else
+        else if (!innerLoopSetup(I, Bl.Loop))
           Votes[Rank + 2].push_back(LineOf[I]->WarpExecutions /
                                     loopCopies(Bl.Loop));
       }
@@ -620,6 +643,8 @@ private:
   std::map<LineKey, LineKey> StatementOf;
   std::vector<const LineTotals *> LineOf;
   std::vector<LineKey> KeyOf;
+  /// The SASS loops (-1: none) each line has instructions in.
+  std::map<LineKey, std::set<int>> LoopsOfLine;
   std::vector<SassClass> Classes;
   SassControlFlow Cfg;
   std::map<uint32_t, size_t> IndexOf;

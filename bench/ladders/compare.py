@@ -4,10 +4,10 @@ in bench/ladders/ with what scripts/device/ladders_check.sh measured on a GPU.
 
   python3 bench/ladders/compare.py RL_ANALYZE RAW_DIR [--gpu H200]
         [--md OUT.md] [--csv OUT.csv] [--point high|low|mid]
-        [--suite ladders|ladders2|...|ladders9] [--predict-only OUT.md]
+        [--suite ladders|ladders2|...|ladders10] [--predict-only OUT.md]
 
 --suite picks the programs: `ladders` (bench/ladders/, the default) or
-`ladders2` .. `ladders9` (bench/ladders2/ .. bench/ladders9/, held-out
+`ladders2` .. `ladders10` (bench/ladders2/ .. bench/ladders10/, held-out
 suites measured by scripts/device/ladders2_check.sh with SRC and PROGS). --predict-only writes the tool's
 predictions for the suite's launches without any measurement (RAW_DIR is
 then not read): the table committed before a suite is measured.
@@ -76,6 +76,8 @@ SUITES = {
                  {"rows_ladder": ("bl", "rs", "cs")}),
     "ladders9": ("ladders9", ["grid_ladder"],
                  {"grid_ladder": ("gs", "ws")}),
+    "ladders10": ("ladders10", ["warp_rows"],
+                  {"warp_rows": ("wr", "gw")}),
 }
 TIME_METRIC = "gpu__time_duration.sum"
 INSTR_METRIC = "sm__inst_executed.sum"

@@ -544,3 +544,35 @@ TEST(InstructionMix, OuterLoopCodeOnAnInnerLoopsLineRunsOncePerOuterTrip) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(InstructionMix, AnInnerLoopsSetupRunsOncePerEntry) {
+  // rows_inline of Inputs/sass/listing_loops.cu, 32 blocks of 256 threads
+  // (256 warps) over 2048 rows of 8192 floats: the row loop's head block
+  // holds only the lane loop's setup, on the lane loop's line, whose count
+  // is the lane loop's 524288 warp trips. Counted per row instead, the
+  // unrolled loop's 37 instructions per 16 loads dominate: about 2.3
+  // instructions a load, where counting the setup per trip made it 16.
+  static const SassListing Listing = loadListing("listing_loops.sass");
+  const SassFunction *F = Listing.find("_Z11rows_inlinePKfPfii");
+  ASSERT_NE(F, nullptr);
+  const double W = 256, T = W * 32, Rows = 2048, Trips = Rows * 256;
+  std::vector<BoundLine> Lines;
+  for (BoundLine L :
+       {line(25, T, W), line(26, Rows * 32, Rows, loopHeader()),
+        line(28, Rows * 32, Rows), line(29, Trips * 32, Trips, loopHeader()),
+        line(30, Trips * 32, Trips, work(1, 4, 0)),
+        line(31, Rows * 5 * 32, Rows * 5, loopHeader()),
+        line(32, Rows * 5 * 32, Rows * 5, work(1)), line(33, Rows * 32, Rows),
+        line(34, Rows, Rows, work(0, 0, 4))}) {
+    L.File = "/src/listing_loops.cu";
+    Lines.push_back(L);
+  }
+  InstructionMix Mix = countInstructions(*F, Lines, W);
+  EXPECT_NEAR(Mix.GlobalLoadInstructions, Trips, 0.01 * Trips);
+  EXPECT_LT(Mix.Total, 3 * Trips);
+  EXPECT_GT(Mix.Total, 2 * Trips);
+}
+
+} // namespace

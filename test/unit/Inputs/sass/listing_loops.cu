@@ -18,3 +18,19 @@ __global__ void warp_rows(const float *m, float *sums, int rows, int cols) {
       sums[r] = s;
   }
 }
+
+// The same with the row's address on the load's line: the row loop's head
+// block holds only the lane loop's setup, on the lane loop's line.
+__global__ void rows_inline(const float *m, float *sums, int rows, int cols) {
+  const int lane = threadIdx.x % 32;
+  for (int r = (blockIdx.x * blockDim.x + threadIdx.x) / 32; r < rows;
+       r += gridDim.x * blockDim.x / 32) {
+    float s = 0.0f;
+    for (int c = lane; c < cols; c += 32)
+      s += m[size_t(r) * cols + c];
+    for (int o = 16; o > 0; o /= 2)
+      s += __shfl_down_sync(0xffffffffu, s, o);
+    if (lane == 0)
+      sums[r] = s;
+  }
+}
