@@ -1,15 +1,20 @@
 // matmul_tiled.cu - C = A * B for square N x N float matrices using
 // TILE_SIZE x TILE_SIZE shared-memory tiles of A and B.
 //
-// EXPECT kernel=matmul_tiled grid=32x32 block=32x32 flops_fp32=2147483648 global_load_bytes=268435456 global_store_bytes=4194304 shared_load_bytes=8589934592 shared_store_bytes=268435456 footprint_bytes=12582912 global_sector_bytes=272629760 shared_wavefront_bytes=8858370048
+// EXPECT kernel=matmul_tiled grid=32x32 block=32x32 flops_fp32=2147483648
+// global_load_bytes=268435456 global_store_bytes=4194304
+// shared_load_bytes=8589934592 shared_store_bytes=268435456
+// footprint_bytes=12582912 global_sector_bytes=272629760
+// shared_wavefront_bytes=6710886400
 //
 // Memory model (N = 1024, TILE = 32): 12 * N^2 = 12,582,912 distinct bytes.
 // Each tile load is 32 consecutive floats per warp (4 sectors, 128 B); A and
 // B each take N^3 / 1024 such requests: 2 * N^3 / 1024 * 128 B = N^3 / 4 =
 // 268,435,456, plus 4 * N^2 for C: 272,629,760 sector bytes. Shared:
-// As[ty][k] is a broadcast and Bs[k][tx] a row, one wavefront each:
-// 2 * N^3 / 32 requests * 128 B = 8 * N^3, plus the tile stores N^3 / 4:
-// 8,858,370,048 wavefront bytes.
+// Bs[k][tx] is a row, one wavefront per request: N^3 / 32 * 128 B = 4 * N^3.
+// As[ty][k] is a broadcast that nvcc reads four k at a time (LDS.128, 2
+// wavefronts for the warp): N^3 / 128 * 2 * 128 B = 2 * N^3. Plus the tile
+// stores N^3 / 4: 6,710,886,400 wavefront bytes.
 //
 // N = 1024, TILE_SIZE = 32: 32 x 32 thread blocks, grid N / 32 = 32 blocks in
 // x and y, N^2 = 1,048,576 threads, N / TILE_SIZE = 32 tiles per thread.

@@ -231,6 +231,14 @@ private:
   void finding(const std::string &Id, Severity Level,
                const std::string &Message, clang::SourceLocation L);
   void assume(const std::string &Text);
+  /// `cuda::memcpy_async(dst, src, size, pipe)`, `__pipeline_memcpy_async`,
+  /// the group forms: the global bytes it loads into shared memory; a size
+  /// not known from the source is a symbol to bind, never 0 bytes. False
+  /// when Call is no such copy.
+  bool countAsyncCopy(const clang::CallExpr *Call, llvm::StringRef Name);
+  /// A copy between global and shared memory of Bytes per thread whose
+  /// addresses are not modelled: the bytes are counted, no address recorded.
+  void countUnaddressedCopy(const Expr &Bytes, bool ToGlobal);
   void rangeReason(const std::string &Text);
   std::string freshSymbol(const std::string &Base);
   SymbolicConverter converter() const;

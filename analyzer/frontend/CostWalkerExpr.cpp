@@ -579,7 +579,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
                 "' is not analysed: its definition is not in this translation "
                 "unit; its costs are not counted",
             Call->getBeginLoc());
-  } else {
+  } else if (!countAsyncCopy(Call, Name)) {
     UncountedCalls.insert(Name);
   }
   // Arguments a library function takes by reference are read there.

@@ -12,6 +12,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -282,15 +283,7 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
         countAccess(MemoryAccess{Global, I.Bytes}, ToGlobal);
         countAccess(MemoryAccess{Shared, I.Bytes}, !ToGlobal);
       } else {
-        // A symbolic size: the bytes are counted, no address is recorded.
-        add(ToGlobal ? &CostVector::GlobalStores : &CostVector::GlobalLoads,
-            Expr(1));
-        add(ToGlobal ? &CostVector::GlobalStoreBytes
-                     : &CostVector::GlobalLoadBytes,
-            Bytes);
-        add(ToGlobal ? &CostVector::SharedLoadBytes
-                     : &CostVector::SharedStoreBytes,
-            Bytes);
+        countUnaddressedCopy(Bytes, ToGlobal);
         assume("'" + I.Mnemonic + "' at " + where(Asm) + " moves " +
                Bytes.str() +
                " bytes per executing thread; its addresses are not modelled");
@@ -313,6 +306,77 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
     finding("rl-inline-asm", Severity::Warning,
             "inline assembly is not analysed; its costs are not counted",
             Asm->getBeginLoc());
+}
+
+/// The byte count of a copy's size argument: a number, or the size an
+/// alignment wrapper holds (`cuda::aligned_size_t<16>(sizeof(float4))`,
+/// also through a local constant initialised with one).
+std::optional<Expr> copySize(const clang::Expr *Size,
+                             const SymbolicConverter &C, unsigned Depth = 0) {
+  if (!Size || Depth > 4)
+    return std::nullopt;
+  Size = Size->IgnoreParenImpCasts();
+  if (Size->getType()->isIntegralOrEnumerationType())
+    return C.convert(Size);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Size))
+    return copySize(M->getSubExpr(), C, Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Size))
+    return copySize(B->getSubExpr(), C, Depth + 1);
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Size))
+    return copySize(F->getSubExpr(), C, Depth + 1);
+  if (const auto *K = dyn_cast<CXXConstructExpr>(Size))
+    return K->getNumArgs() == 1 ? copySize(K->getArg(0), C, Depth + 1)
+                                : std::nullopt;
+  if (const auto *R = dyn_cast<DeclRefExpr>(Size))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        V && V->getType().isConstQualified() && V->getInit())
+      return copySize(V->getInit(), C, Depth + 1);
+  return std::nullopt;
+}
+
+bool CostWalker::countAsyncCopy(const clang::CallExpr *Call,
+                                llvm::StringRef Name) {
+  if (Name != "memcpy_async" && Name != "__pipeline_memcpy_async")
+    return false;
+  // Destination, source, size: the first two pointer arguments and the
+  // one after them. A leading group argument copies for the whole group.
+  int Dst = -1, Src = -1;
+  for (unsigned I = 0; I < Call->getNumArgs() && Src < 0; ++I)
+    if (QualType T = Call->getArg(I)->getType();
+        T->isPointerType() || T->isArrayType())
+      (Dst < 0 ? Dst : Src) = int(I);
+  if (Dst < 0 || Src < 0 || unsigned(Src) + 1 >= Call->getNumArgs())
+    return false;
+  const bool Group = Dst > 0;
+  std::optional<Expr> Bytes =
+      Group ? std::nullopt : copySize(Call->getArg(Src + 1), converter());
+  std::string At = where(Call);
+  if (!Bytes) {
+    // Unknown bytes are a symbol the totals wait for, not 0.
+    unsigned Line =
+        Ctx.getSourceManager().getSpellingLineNumber(Call->getBeginLoc());
+    std::string Symbol = "copy_bytes_L" + std::to_string(Line);
+    Bytes = Expr::symbol(Symbol);
+    assume("'" + Name.str() + "' at " + At + " copies '" + Symbol +
+           "' bytes per thread" +
+           (Group ? " (a group's copy: its size over the group's threads)"
+                  : " (its size is not known from the source)") +
+           ": bind it with --bind " + Symbol + "=N");
+  } else {
+    assume("'" + Name.str() + "' at " + At + " loads " + Bytes->str() +
+           " global bytes into shared memory per executing thread; its "
+           "addresses are not modelled");
+  }
+  countUnaddressedCopy(*Bytes, /*ToGlobal=*/false);
+  return true;
+}
+
+void CostWalker::countUnaddressedCopy(const Expr &Bytes, bool ToGlobal) {
+  add(ToGlobal ? &CostVector::GlobalStores : &CostVector::GlobalLoads, Expr(1));
+  add(ToGlobal ? &CostVector::GlobalStoreBytes : &CostVector::GlobalLoadBytes,
+      Bytes);
+  add(ToGlobal ? &CostVector::SharedLoadBytes : &CostVector::SharedStoreBytes,
+      Bytes);
 }
 
 } // namespace rla

@@ -1385,7 +1385,9 @@ void Interpreter::havoc(const Stmt *S, const std::string &Why,
     if (HostSlot Slot = variable(D)) {
       HostValue Old = *Slot;
       std::string Reason = "'" + D->getName().str() + "' " + Why;
-      if (Old.K == HostValue::Kind::Aggregate) {
+      // A vector's length changes with it (`v.push_back(x)` in the loop).
+      bool Resizable = isStdRecord(recordOf(D->getType()), "vector");
+      if (Old.K == HostValue::Kind::Aggregate && !Resizable) {
         for (HostSlot &E : Slot->Elems)
           *E = HostValue::unknown(Reason);
       } else {
@@ -2409,6 +2411,8 @@ std::optional<HostValue> Interpreter::stringMethod(const CXXMemberCallExpr *C,
 HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
                                     HostSlot Object) {
   std::string Name = C->getMethodDecl()->getNameAsString();
+  if (Object && Object->K == HostValue::Kind::Unknown && !Object->Text.empty())
+    return HostValue::unknown(Object->Text);
   if (!Object || Object->K != HostValue::Kind::Aggregate)
     return HostValue::unknown("`" + text(C->getImplicitObjectArgument()) +
                               "` is not known");
@@ -2423,6 +2427,10 @@ HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
   }
   if (Name == "clear") {
     Object->Elems.clear();
+    return HostValue::number(Rational(0));
+  }
+  if (Name == "pop_back" && !Object->Elems.empty()) {
+    Object->Elems.pop_back();
     return HostValue::number(Rational(0));
   }
   if ((Name == "at" || Name == "operator[]") && C->getNumArgs() == 1) {

@@ -38,6 +38,17 @@ public:
       note(C->getArg(0));
     return true;
   }
+  /// `v.push_back(x)`, `v.clear()`: a method that is not const changes its
+  /// object.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const CXXMethodDecl *M = C->getMethodDecl();
+    // Through a pointer (`p->update()`) the pointer itself is unchanged.
+    const auto *Callee = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParens());
+    if (M && !M->isConst() && !M->isStatic() && !(Callee && Callee->isArrow()))
+      if (const clang::Expr *Object = C->getImplicitObjectArgument())
+        note(Object);
+    return true;
+  }
 
 private:
   void note(const clang::Expr *E) {

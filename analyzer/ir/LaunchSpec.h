@@ -12,6 +12,7 @@
 #include "analyzer/ir/KernelModel.h"
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -55,6 +56,29 @@ struct LaunchSpec {
   /// costs add up over the program; empty for a single launch.
   std::vector<LaunchSpec> Contexts;
 };
+
+/// A launch's grid and block as positive integers (CUDA's limits keep
+/// both products within 64 bits).
+struct LaunchShape {
+  std::array<int64_t, 3> Block{{1, 1, 1}}, Grid{{1, 1, 1}};
+  int64_t threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
+  int64_t blocks() const { return Grid[0] * Grid[1] * Grid[2]; }
+};
+
+/// L's shape when all six dimensions are known positive integers.
+inline std::optional<LaunchShape> launchShape(const LaunchSpec &L) {
+  LaunchShape S;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (!L.Grid[D] || !L.Block[D] || !L.Grid[D]->isInteger() ||
+        !L.Block[D]->isInteger())
+      return std::nullopt;
+    S.Grid[D] = int64_t(L.Grid[D]->num());
+    S.Block[D] = int64_t(L.Block[D]->num());
+    if (S.Grid[D] <= 0 || S.Block[D] <= 0)
+      return std::nullopt;
+  }
+  return S;
+}
 
 } // namespace rla
 

@@ -116,6 +116,58 @@ Expr withoutExactRemainders(const Expr &E, const AccessSite &Site,
       });
 }
 
+/// A shared address that is not affine, set up to be sampled lane by lane
+/// (AffineAccess::Sampled): every symbol a thread, block or loop index, each
+/// loop starting where every thread starts, and the thread indices that
+/// differ within a warp entering with a constant stride, so that what is not
+/// affine is the same for every lane (`tile[threadIdx.x][(threadIdx.y + r) %
+/// 32]` with 32 threads in x). A stride that changes with a loop
+/// (`sdata[2 * s * tid]`) also changes which lanes the guards keep: not
+/// sampled.
+void sampleSharedLanes(AffineAccess &A, const Expr &Address,
+                       const AccessSite &Site, const Bindings &Values,
+                       const LaunchShape &Shape) {
+  if (!Site.Shared)
+    return;
+  int64_t Below = 1; // threads of the lower dimensions
+  for (unsigned D = 0; D < 3; ++D) {
+    bool VariesInWarp = Below < 32 && Shape.Block[D] > 1;
+    Below *= Shape.Block[D];
+    std::string Thread = dimSymbol("threadIdx", D);
+    if (!VariesInWarp || !Address.dependsOn(Thread))
+      continue;
+    auto C = Address.coefficientsIn(Thread);
+    if (!C || C->size() > 2 || (C->size() == 2 && !(*C)[1].isConstant()))
+      return;
+  }
+  std::set<std::string> Indices;
+  for (unsigned D = 0; D < 3; ++D) {
+    Indices.insert(dimSymbol("threadIdx", D));
+    Indices.insert(dimSymbol("blockIdx", D));
+  }
+  std::vector<AffineTerm> Loops;
+  for (const LoopIndex &L : Site.Loops) {
+    Indices.insert(L.Symbol);
+    EvalResult Lo = L.Range.Lo.evaluate(Values);
+    if (!Lo.ok() || !Lo.Value->isInteger())
+      return;
+    AffineTerm T;
+    T.Var = L.Symbol;
+    T.Kind = TermKind::Loop;
+    T.Stride = 0; // the lanes' addresses come from LaneAddress
+    T.Count = 4;  // warpCost's samples take its first values
+    T.Lo = static_cast<int64_t>(Lo.Value->num());
+    Loops.push_back(T);
+  }
+  for (const std::string &S : Address.symbols())
+    if (!Indices.count(S))
+      return;
+  A.Sampled = true;
+  A.LaneAddress = Address;
+  A.Terms = Loops;
+  A.Origin = 0;
+}
+
 /// The hull of a non-affine address over the thread, block and loop ranges.
 void boundByHull(AffineAccess &A, const Expr &E, const AccessSite &Site,
                  const Bindings &Values, const LaunchShape &Shape,
@@ -378,6 +430,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
         (C->size() == 2 && !(*C)[1].asConstant()->isInteger())) {
       A.Why = "the address is not affine in " + S;
       boundByHull(A, E, Site, Values, Shape, Window);
+      sampleSharedLanes(A, Undivided, Site, Values, Shape);
       return A;
     }
     if (C->size() == 2)
@@ -388,6 +441,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   if (!Constant || !Constant->isInteger()) {
     A.Why = "the address is not affine in the thread and loop indices";
     boundByHull(A, E, Site, Values, Shape, Window);
+    sampleSharedLanes(A, Undivided, Site, Values, Shape);
     return A;
   }
   Expr Rebuilt(*Constant);
@@ -396,6 +450,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   if (Rebuilt != E) {
     A.Why = "the address is not affine in the thread and loop indices";
     boundByHull(A, E, Site, Values, Shape, Window);
+    sampleSharedLanes(A, Undivided, Site, Values, Shape);
     return A;
   }
   A.Origin = static_cast<int64_t>(Constant->num());

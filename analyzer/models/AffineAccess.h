@@ -12,6 +12,7 @@
 #define RLA_MODELS_AFFINEACCESS_H
 
 #include "analyzer/ir/AccessSite.h"
+#include "analyzer/ir/LaunchSpec.h"
 
 #include <array>
 #include <cstdint>
@@ -63,6 +64,12 @@ struct AffineAccess {
   /// ones; a centre sample that falls outside rejects the hull).
   bool Hull = false;
   int64_t HullLo = 0, HullHi = 0;
+  /// A shared-memory address that is not affine but evaluates per lane
+  /// (`tile[threadIdx.x][(threadIdx.y + r) % 32]`): LaneAddress is set and
+  /// Terms hold the loops at their first values, so that warpCost samples
+  /// the banks of real warps. Its wavefronts are then known, not assumed
+  /// conflict-free.
+  bool Sampled = false;
   /// Set when a loop's range depends on the thread (`for (j = 0; j <= i;
   /// ++j)` with i the thread's row): the terms then span the box around
   /// every thread's range, and when the address is one-to-one on that box
@@ -82,11 +89,6 @@ struct AffineAccess {
 std::optional<int64_t> evalIndex(const Expr &E, const Bindings &Values);
 
 /// Threads of the launch per dimension, from the bindings.
-struct LaunchShape {
-  std::array<int64_t, 3> Block{{1, 1, 1}}, Grid{{1, 1, 1}};
-  int64_t threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
-  int64_t blocks() const { return Grid[0] * Grid[1] * Grid[2]; }
-};
 std::optional<LaunchShape> launchShape(const Bindings &Values);
 
 /// The blocks a term may take: [First, First + Count) in each dimension.

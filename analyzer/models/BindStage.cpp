@@ -37,36 +37,34 @@ public:
       if (B != C.Values.end())
         R.Launch.Block[D] = B->second;
     }
-    for (const auto &[Dim, Size] : Model.AssumedBlockDims) {
-      auto It = C.Values.find(Dim);
-      if (It != C.Values.end() && It->second != Size)
-        R.Findings.push_back(dataFinding("rl-block-size-mismatch",
-                                         Severity::Warning, C.where(),
-                                         {{"kernel", Model.Name},
-                                          {"dimension", Dim},
-                                          {"assumed", Size.str()},
-                                          {"launched", It->second.str()}}));
-    }
-    for (const auto &[Dim, Tile] : Model.StrideTiles) {
-      auto It = C.Values.find(Dim);
-      if (It != C.Values.end() && Tile < It->second)
-        R.Findings.push_back(dataFinding("rl-block-size-mismatch",
-                                         Severity::Warning, C.where(),
-                                         {{"kernel", Model.Name},
-                                          {"dimension", Dim},
-                                          {"tile", Tile.str()},
-                                          {"launched", It->second.str()}}));
-    }
-    for (const auto &[Dim, Width] : Model.BlockDimMultiples) {
-      auto It = C.Values.find(Dim);
-      if (It != C.Values.end() && !(It->second / Width).isInteger())
-        R.Findings.push_back(dataFinding("rl-block-size-mismatch",
-                                         Severity::Warning, C.where(),
-                                         {{"kernel", Model.Name},
-                                          {"dimension", Dim},
-                                          {"group", Width.str()},
-                                          {"launched", It->second.str()}}));
-    }
+    // A block size the kernel's indexing was written for, checked against
+    // the launch: Fits says whether the launched size is one it handles,
+    // Key names the kind of assumption (assumed size, tile, group width).
+    auto checkBlockDims = [&](const std::map<std::string, Rational> &Assumed,
+                              const char *Key, auto Fits) {
+      for (const auto &[Dim, Size] : Assumed) {
+        auto It = C.Values.find(Dim);
+        if (It != C.Values.end() && !Fits(Size, It->second))
+          R.Findings.push_back(dataFinding("rl-block-size-mismatch",
+                                           Severity::Warning, C.where(),
+                                           {{"kernel", Model.Name},
+                                            {"dimension", Dim},
+                                            {Key, Size.str()},
+                                            {"launched", It->second.str()}}));
+      }
+    };
+    checkBlockDims(Model.AssumedBlockDims, "assumed",
+                   [](const Rational &Size, const Rational &Launched) {
+                     return Launched == Size;
+                   });
+    checkBlockDims(Model.StrideTiles, "tile",
+                   [](const Rational &Tile, const Rational &Launched) {
+                     return !(Tile < Launched);
+                   });
+    checkBlockDims(Model.BlockDimMultiples, "group",
+                   [](const Rational &Width, const Rational &Launched) {
+                     return (Launched / Width).isInteger();
+                   });
     // Launch arguments that name no parameter are most likely typos.
     for (const auto &[Name, Value] : C.Launch.Args)
       if (!Model.findParam(Name.substr(0, Name.find('.'))))

@@ -136,8 +136,10 @@ class MixCounter {
 
 public:
   MixCounter(const SassFunction &F, const std::vector<BoundLine> &Lines,
-             double LaunchWarps, const SassLatencies *Latencies)
-      : Code(F.Instructions), LaunchWarps(LaunchWarps), Latencies(Latencies) {
+             double LaunchWarps, const SassLatencies *Latencies,
+             const LineWavefronts *Wavefronts)
+      : Code(F.Instructions), LaunchWarps(LaunchWarps), Latencies(Latencies),
+        Wavefronts(Wavefronts) {
     // A line's runs in every context with one caller line add up (two
     // calls of a function on one line)...
     std::map<LineKey, std::pair<LineTotals, LineKey>> ByLine;
@@ -175,7 +177,6 @@ public:
     markRareCases();
     countCopies();
     voteBlocks();
-    capByLoopHeads();
     followDominators();
     fillLoops();
     if (const char *Debug = std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
@@ -411,22 +412,6 @@ private:
     }
   }
 
-  /// Every iteration of a loop enters through its head, so a block of the
-  /// loop outside its inner loops runs at most as often as the head. A
-  /// block voted only by a loop header's line (the setup and remainder test
-  /// of an unrolled inner loop, in the outer loop's body) would otherwise
-  /// take the inner loop's iterations.
-  void capByLoopHeads() {
-    for (size_t B = 0; B < Blocks.size(); ++B) {
-      Block &Bl = Blocks[B];
-      if (!Bl.Reached || Bl.Cold || Bl.Anchored || Bl.Loop < 0)
-        continue;
-      const Block &Head = Blocks[Loops[Bl.Loop].FirstBlock];
-      if (Head.Count >= 0 && Bl.Count > Head.Count)
-        Bl.Count = Head.Count;
-    }
-  }
-
   /// Blocks every path passes through run as often as where the path
   /// starts, whatever their lines say: the compiler merges the branches of
   /// an `if` into one predicated block, whose lines each count only their
@@ -522,6 +507,7 @@ private:
         Mix.Total += N;
         Mix.ByPipe[static_cast<unsigned>(C.Pipe)] += N;
         Mix.FmaHeavy += C.FmaHeavy ? N : 0;
+        Mix.FmaMma += C.FmaMma ? N : 0;
         Mix.Shuffles += C.Shuffle ? N : 0;
         Mix.Barriers += Code[I].base() == "BAR" ? N : 0;
         Mix.GlobalLoadInstructions += C.GlobalLoad ? N : 0;
@@ -550,17 +536,24 @@ private:
       std::vector<std::vector<double>> BarrierCycles;
       std::vector<double> Cycles =
           blockCycles(Code, Ranges, LoopOf, *Latencies, &BarrierCycles, &Side);
+      bool Debug = std::getenv("RL_ANALYZE_DEBUG_ISSUE");
       for (size_t B = 0; B < Cycles.size(); ++B)
-        if (Blocks[B].Reached && Blocks[B].Count > 0)
+        if (Blocks[B].Reached && Blocks[B].Count > 0) {
           Mix.WarpCycles += Blocks[B].Count * Cycles[B] / LaunchWarps;
+          if (Debug)
+            std::fprintf(stderr, "block %zu: %g cycles per run\n", B,
+                         Cycles[B]);
+        }
       // A listing without the encodings has no schedule, hence no
       // stretches.
       if (!Cycles.empty())
         Mix.Phases = barrierPhases(Cycles, BarrierCycles);
       if (std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
         for (const InstructionMix::Phase &P : Mix.Phases)
-          std::fprintf(stderr, "phase: %g instructions, %g cycles per warp\n",
-                       P.Issued, P.Cycles);
+          std::fprintf(stderr,
+                       "phase: %g instructions, %g cycles, %g L1 wavefronts "
+                       "per warp\n",
+                       P.Issued, P.Cycles, P.Wavefronts);
     }
     Mix.Loops = static_cast<unsigned>(Loops.size());
     Mix.AnchoredShare = Mix.Total > 0 ? AnchoredIssued / Mix.Total : 0;
@@ -580,6 +573,45 @@ private:
     return false;
   }
 
+  /// Whether I moves data through L1: a global or shared load or store.
+  bool movesThroughL1(size_t I) const {
+    llvm::StringRef B = Code[I].base();
+    return B == "LDG" || B == "STG" || B == "LD" || B == "ST" || B == "LDS" ||
+           B == "STS" || B == "LDSM";
+  }
+
+  /// L1 wavefronts per warp execution of each instruction: its line's
+  /// wavefronts over the runs of the line's loads and stores.
+  std::vector<double> wavefrontsPerRun() const {
+    std::vector<double> Out(Code.size(), 0);
+    if (!Wavefronts)
+      return Out;
+    std::map<std::pair<std::string, unsigned>, double> Runs;
+    auto keyAt = [&](size_t I) {
+      const SassInstruction::Position &P = Code[I].Origins.front();
+      return std::make_pair(llvm::sys::path::filename(P.File).str(), P.Line);
+    };
+    for (size_t I = 0; I < Code.size(); ++I) {
+      const Block &Bl = Blocks[BlockOf[I]];
+      if (movesThroughL1(I) && !Code[I].Origins.empty() && Bl.Reached &&
+          Bl.Count > 0)
+        Runs[keyAt(I)] += Bl.Count;
+    }
+    for (size_t I = 0; I < Code.size(); ++I) {
+      if (!movesThroughL1(I) || Code[I].Origins.empty())
+        continue;
+      auto W = Wavefronts->find(keyAt(I));
+      auto R = Runs.find(keyAt(I));
+      if (W != Wavefronts->end() && R != Runs.end() && R->second > 0)
+        Out[I] = W->second / R->second;
+      if (std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
+        std::fprintf(stderr, "%04x %s line %u: %g wavefronts per run\n",
+                     Code[I].Address, Code[I].Opcode.c_str(), keyAt(I).second,
+                     Out[I]);
+    }
+    return Out;
+  }
+
   /// The warp's stretches between barriers: each BAR ends one, inside a
   /// block at the cycle the warp passes it. No stretches when no reached
   /// block has one.
@@ -587,6 +619,7 @@ private:
   barrierPhases(const std::vector<double> &Cycles,
                 const std::vector<std::vector<double>> &BarrierCycles) const {
     std::vector<InstructionMix::Phase> Phases(1);
+    const std::vector<double> PerRun = wavefrontsPerRun();
     bool Barrier = false;
     for (size_t B = 0; B < Blocks.size(); ++B) {
       const Block &Bl = Blocks[B];
@@ -608,6 +641,7 @@ private:
       double Passed = 0; // cycles into the block at the last one
       size_t From = Bl.First;
       for (size_t I = Bl.First; I < Bl.End; ++I) {
+        Phases.back().Wavefronts += PerWarp * PerRun[I];
         if (Code[I].base() != "BAR" || Next >= Bars.size())
           continue;
         Phases.back().Issued += PerWarp * double(I + 1 - From);
@@ -638,6 +672,7 @@ private:
   const std::vector<SassInstruction> &Code;
   double LaunchWarps;
   const SassLatencies *Latencies;
+  const LineWavefronts *Wavefronts;
   /// The source's statements, and the statement of each line.
   std::map<LineKey, LineTotals> Source;
   std::map<LineKey, LineKey> StatementOf;
@@ -667,8 +702,9 @@ InstructionMix::blockAt(uint32_t Address) const {
 InstructionMix countInstructions(const SassFunction &F,
                                  const std::vector<BoundLine> &Lines,
                                  double LaunchWarps,
-                                 const SassLatencies *Latencies) {
-  return MixCounter(F, Lines, LaunchWarps, Latencies).run();
+                                 const SassLatencies *Latencies,
+                                 const LineWavefronts *Wavefronts) {
+  return MixCounter(F, Lines, LaunchWarps, Latencies, Wavefronts).run();
 }
 
 } // namespace rla

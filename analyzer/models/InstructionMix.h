@@ -26,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,7 @@ struct InstructionMix {
   /// Warp instructions over the launch, and by pipe.
   double Total = 0;
   std::array<double, NumSassPipes> ByPipe{};
-  double FmaHeavy = 0, Shuffles = 0;
+  double FmaHeavy = 0, FmaMma = 0, Shuffles = 0;
   double Barriers = 0; ///< BAR warp instructions
   /// Thread-level, as Nsight Compute's counters count them.
   double HardwareFlops = 0;
@@ -72,6 +73,9 @@ struct InstructionMix {
     double Issued = 0;
     double Cycles = 0;
     double Barriers = 0; ///< of Issued, the BAR that ends it
+    /// L1 wavefronts its global and shared accesses take (0 without the
+    /// memory model's by-line wavefronts).
+    double Wavefronts = 0;
   };
   std::vector<Phase> Phases;
   /// Each basic block the entry reaches: where it starts, its size, how
@@ -87,12 +91,20 @@ struct InstructionMix {
   const BlockRuns *blockAt(uint32_t Address) const;
 };
 
+/// L1 wavefronts over the launch by source line (file name without its
+/// directory, line): the memory model's global lines and shared bank
+/// passes of the line's accesses.
+using LineWavefronts = std::map<std::pair<std::string, unsigned>, double>;
+
 /// Counts F's warp instructions under a launch of LaunchWarps warps; with
-/// Latencies, also one warp's cycles through them.
+/// Latencies, also one warp's cycles through them, and with Wavefronts the
+/// L1 wavefronts of each stretch between barriers (a line's wavefronts
+/// shared over its loads' and stores' executions).
 InstructionMix countInstructions(const SassFunction &F,
                                  const std::vector<BoundLine> &Lines,
                                  double LaunchWarps,
-                                 const SassLatencies *Latencies = nullptr);
+                                 const SassLatencies *Latencies = nullptr,
+                                 const LineWavefronts *Wavefronts = nullptr);
 
 } // namespace rla
 

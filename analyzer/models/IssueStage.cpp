@@ -6,9 +6,12 @@
 /// launch issues (InstructionMix.h) and the time the busiest SM needs to
 /// issue them (IssueTime.h): one more compute-side term of the verdict.
 //===----------------------------------------------------------------------===//
+#include "analyzer/models/BlockImbalance.h"
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/OccupancyStages.h"
+
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,16 +120,25 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   std::optional<SassLatencies> Latencies =
       latencies(A, K.Memory ? &*K.Memory : nullptr, K.Totals,
                 std::ceil(double(O.BlockSize) / A.WarpSize), ConcurrentWarps);
-  InstructionMix Mix = countInstructions(*F, Lines, LaunchWarps,
-                                         Latencies ? &*Latencies : nullptr);
+  LineWavefronts Wavefronts;
+  if (K.Memory && K.Memory->Available)
+    for (const SiteTraffic &S : K.Memory->Sites)
+      Wavefronts[{llvm::sys::path::filename(S.Loc.File).str(), S.Loc.Line}] +=
+          S.L1Bytes / 128;
+  InstructionMix Mix = countInstructions(
+      *F, Lines, LaunchWarps, Latencies ? &*Latencies : nullptr, &Wavefronts);
   if (Mix.Total <= 0)
     return;
   WarpResidency Residency;
   Residency.WarpsPerBlock = std::ceil(double(O.BlockSize) / A.WarpSize);
   Residency.ActiveWarpsPerSm = O.ActiveWarpsPerSm;
-  IssueEstimate E =
-      estimateIssue(Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
-                    G.BoostClockHz->Value, Blocks, Residency);
+  if (G.L1Bandwidth)
+    Residency.L1WavefrontsPerClock =
+        G.L1Bandwidth->Value / (128 * G.SmCount->Value * G.BoostClockHz->Value);
+  IssueEstimate E = estimateIssue(
+      Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
+      G.BoostClockHz->Value, Blocks, Residency,
+      weighBlocks(K.Model, C.Values, K.Launch, BlockWork::Instructions));
   V->Issue = E;
   double Throughput = E.ThroughputTime;
   for (RooflineResult *R : {&V->Low, &V->High}) {

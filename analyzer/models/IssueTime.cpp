@@ -1,5 +1,6 @@
 //===- IssueTime.cpp ------------------------------------------------------===//
 #include "analyzer/models/IssueTime.h"
+#include "analyzer/models/BlockImbalance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +9,8 @@ namespace rla {
 
 IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
                             unsigned Sms, double ClockHz, double Blocks,
-                            const WarpResidency &Residency) {
+                            const WarpResidency &Residency,
+                            const BlockWeights &Weights) {
   IssueEstimate E;
   E.Mix = Mix;
   E.Sms = Sms;
@@ -18,7 +20,8 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
   if (Sms == 0 || ClockHz <= 0 || Blocks <= 0 || !Rates.known())
     return E;
   double PerSm = Blocks / Sms;
-  E.WaveFactor = std::ceil(PerSm) / PerSm;
+  E.WaveFactor = busiestSmFactor(Blocks, Sms, Weights);
+  E.HeaviestBlock = std::max(1.0, Weights.Heaviest);
   // Seconds for N warp instructions at Rate per SM per clock, on the
   // busiest SM.
   auto time = [&](double N, double Rate) {
@@ -26,16 +29,26 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
   };
   auto pipe = [&](SassPipe P) { return Mix.ByPipe[unsigned(P)]; };
   E.IssueSlotTime = time(Mix.Total, Rates.Issue);
-  E.FmaTime = time(pipe(SassPipe::Fma) - Mix.FmaHeavy, Rates.Fma) +
-              time(Mix.FmaHeavy, Rates.FmaHeavy);
+  // A scheduler's FP32 work runs on two 16-lane halves: FFMA takes both
+  // for a cycle, IMAD and packed-half HFMA2 the heavy half for two, the
+  // integer ALU ops (IADD3, LOP3, ISETP, ...) the other half's dispatch for
+  // two. So FFMA adds to either, while IMAD and the ALU work side by side
+  // (scripts/device/pipe_rates.cu on the H200: FFMA:IMAD 1:1 issues 2.74
+  // per SM per clock, FFMA:IADD3:LOP3 1:1:1 2.47 and 2:1:1 2.70, each the
+  // sum of its parts; ladders3's int_div_mod, IMAD beside IADD3/LOP3,
+  // 81% of the issue slots, near the ALU's own time). HFMA2.MMA runs on
+  // the MMA half beside HFMA2 (pipe_rates.cu's hfma2: 3.88 per SM per clock
+  // for half of each; mixed2.cu's fp16_half2_fma_chain: 1.37 HFMA2 per SM
+  // per clock at 71.7% of the FMA pipe). FP64 takes the same dispatch and
+  // adds; the LSU and the XU work beside them all (4 FFMA per LDS issue
+  // 3.80 per SM per clock).
+  const double Full =
+      time(pipe(SassPipe::Fma) - Mix.FmaHeavy - Mix.FmaMma, Rates.Fma);
+  E.FmaTime = std::max(Full + time(Mix.FmaHeavy, Rates.FmaHeavy),
+                       time(Mix.FmaMma, Rates.FmaHeavy));
   E.AluTime = time(pipe(SassPipe::Alu), Rates.Alu);
   E.Fp64Time = time(pipe(SassPipe::Fp64), Rates.Fp64);
-  // The FMA, ALU and FP64 pipes take their instructions from one dispatch
-  // per scheduler: their times add (scripts/device/pipe_rates.cu: FFMA with
-  // IMAD 1:1 issues 2.74 per SM per clock, FFMA:IADD3:LOP3 2:1:1 2.70,
-  // against 4 for FFMA alone), while the LSU and the XU work beside them
-  // (4 FFMA per LDS issue 3.80).
-  E.MathTime = E.FmaTime + E.AluTime + E.Fp64Time;
+  E.MathTime = std::max(E.FmaTime, Full + E.AluTime) + E.Fp64Time;
   E.XuTime = time(pipe(SassPipe::Xu), Rates.Xu);
   // Barriers have their own rate (scripts/device/sync_rates.cu: 0.44 per
   // SM per clock on an H200): a launch of many barriers per instruction
@@ -53,20 +66,30 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
     E.WarpsPerScheduler = Warps / Schedulers;
     E.ResidentPerScheduler =
         std::min(Warps, Residency.ActiveWarpsPerSm) / Schedulers;
-    E.WarpLatencyTime = E.WarpsPerScheduler /
-                        std::max(E.ResidentPerScheduler, 1.0 / Schedulers) *
+    // Rounds of resident warps, each a mean warp's cycles; the heaviest
+    // block's warps run longer, which the last round waits for.
+    double Rounds =
+        std::max(1.0, E.WarpsPerScheduler /
+                          std::max(E.ResidentPerScheduler, 1.0 / Schedulers));
+    E.WarpLatencyTime = (Rounds - 1 + std::max(1.0, E.HeaviestBlock)) *
                         Mix.WarpCycles / ClockHz;
   }
   E.ThroughputTime =
       std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
   if (E.WarpLatencyTime > 0 && Mix.Phases.size() > 1 && E.IssueSlotTime > 0) {
     // One scheduler issues one instruction per clock; the pipes slow a
-    // stretch as they slow the launch.
+    // stretch as they slow the launch. The SM's L1 serves the stretch's
+    // wavefronts for all its resident warps (a transpose's conflicted
+    // tile reads wait behind the barrier after its loads, not beside them).
     double PerIssued = E.ThroughputTime / E.IssueSlotTime;
+    double WavefrontCycles = Residency.L1WavefrontsPerClock > 0
+                                 ? E.ResidentPerScheduler * Rates.Issue /
+                                       Residency.L1WavefrontsPerClock
+                                 : 0;
     double Round = 0;
     for (const InstructionMix::Phase &P : Mix.Phases)
-      Round +=
-          std::max(E.ResidentPerScheduler * P.Issued * PerIssued, P.Cycles);
+      Round += std::max({E.ResidentPerScheduler * P.Issued * PerIssued,
+                         P.Cycles, WavefrontCycles * P.Wavefronts});
     E.SyncPhaseTime = E.WarpsPerScheduler /
                       std::max(E.ResidentPerScheduler, 1.0 / Rates.Issue) *
                       Round / ClockHz;

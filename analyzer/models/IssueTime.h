@@ -13,6 +13,7 @@
 #define RLA_MODELS_ISSUETIME_H
 
 #include "analyzer/hw/ArchitectureLimits.h"
+#include "analyzer/models/BlockImbalance.h"
 #include "analyzer/models/InstructionMix.h"
 
 #include <string>
@@ -24,8 +25,11 @@ struct IssueEstimate {
   unsigned Sms = 0;
   double ClockHz = 0;
   double Blocks = 0;
-  /// The busiest SM's blocks over the average SM's (>= 1).
+  /// The busiest SM's work over the average SM's (>= 1): its blocks, or
+  /// the heaviest block where blocks differ in work.
   double WaveFactor = 1;
+  /// The heaviest block's work over the mean block's (>= 1).
+  double HeaviestBlock = 1;
   /// Seconds on the busiest SM: every instruction through the issue
   /// slots, and each pipe's instructions through that pipe.
   double IssueSlotTime = 0;
@@ -60,15 +64,21 @@ struct IssueEstimate {
 struct WarpResidency {
   double WarpsPerBlock = 0;
   double ActiveWarpsPerSm = 0; ///< the occupancy's
+  /// L1 wavefronts one SM serves per clock (its L1 bandwidth over 128
+  /// bytes): a stretch between barriers waits for its resident warps'
+  /// wavefronts. 0: not known.
+  double L1WavefrontsPerClock = 0;
 };
 
 /// The estimate for Mix on a GPU of Sms SMs at ClockHz, with Blocks blocks.
 /// With Residency and the mix's warp cycles, also the time of the warps'
 /// own schedules: each scheduler holds some warps at a time, and a warp
-/// alone takes WarpCycles.
+/// alone takes WarpCycles. Weights: the blocks' work over the mean block's
+/// (BlockImbalance.h), which sets the busiest SM.
 IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
                             unsigned Sms, double ClockHz, double Blocks,
-                            const WarpResidency &Residency = {});
+                            const WarpResidency &Residency = {},
+                            const BlockWeights &Weights = {});
 
 } // namespace rla
 

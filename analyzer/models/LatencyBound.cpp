@@ -12,7 +12,8 @@ LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In) {
       In.AccessesPerThread <= 0 || In.AccessBytesPerThread <= 0 ||
       In.LatencySeconds <= 0)
     return R;
-  double BytesPerAccess = In.AccessBytesPerThread / In.AccessesPerThread;
+  double BytesPerAccess = In.AccessBytesPerThread / In.AccessesPerThread *
+                          std::max(1.0, In.DramBytesPerLoadByte);
   double Cap =
       std::max(MaxIndependentLoadsPerThread, In.CompiledLoadsInFlight);
   double Outstanding = In.CapAccesses ? std::min(In.AccessesPerThread, Cap)
@@ -22,8 +23,13 @@ LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In) {
   // A grid smaller than one wave keeps only its own warps busy.
   if (In.LaunchWarps > 0)
     R.ConcurrentWarps = std::min(R.ConcurrentWarps, In.LaunchWarps);
-  R.Bandwidth = R.ConcurrentWarps * In.WarpSize * R.InFlightBytesPerThread /
-                In.LatencySeconds;
+  double InFlight = R.ConcurrentWarps * In.WarpSize * R.InFlightBytesPerThread;
+  R.LatencySeconds = In.LatencySeconds;
+  if (In.UnloadedLatencySeconds > 0 && In.LatencySecondsPerSector > 0)
+    R.LatencySeconds = std::min(In.LatencySeconds,
+                                In.UnloadedLatencySeconds +
+                                    In.LatencySecondsPerSector * InFlight / 32);
+  R.Bandwidth = InFlight / R.LatencySeconds;
   R.Known = R.Bandwidth > 0;
   return R;
 }
@@ -36,12 +42,12 @@ double latencyDramBytes(double DramBytes, double AccessBytes,
 }
 
 void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
-                       double LatencySeconds, std::optional<double> DramBytes) {
+                       std::optional<double> DramBytes) {
   if (!L.Known)
     return;
   R.LatencyKnown = true;
   R.LatencyBandwidth = L.Bandwidth;
-  R.LatencySeconds = LatencySeconds;
+  R.LatencySeconds = L.LatencySeconds;
   R.InFlightBytesPerThread = L.InFlightBytesPerThread;
   R.ConcurrentWarps = L.ConcurrentWarps;
   double Bytes = DramBytes ? *DramBytes : R.DramBytes;

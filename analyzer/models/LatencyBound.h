@@ -40,6 +40,14 @@ struct LatencyBoundInput {
   /// 0 when unknown: an unrolled loop that issues more than the assumed
   /// MaxIndependentLoadsPerThread raises the cap to what it issues.
   double CompiledLoadsInFlight = 0;
+  /// DRAM bytes per requested byte of the loads, when above 1: a scattered
+  /// lane's load brings a whole 32-byte sector from DRAM, and the sectors
+  /// are what waits in the DRAM queue.
+  double DramBytesPerLoadByte = 1;
+  /// The unloaded DRAM latency and how it grows with the 32-byte sectors in
+  /// flight GPU-wide (seconds per sector), 0 when unknown: few warps see
+  /// less queueing than LatencySeconds, the latency under full load.
+  double UnloadedLatencySeconds = 0, LatencySecondsPerSector = 0;
 };
 
 struct LatencyBoundResult {
@@ -47,6 +55,7 @@ struct LatencyBoundResult {
   double InFlightBytesPerThread = 0;
   double ConcurrentWarps = 0;
   double Bandwidth = 0; ///< bytes/s
+  double LatencySeconds = 0; ///< the latency at these sectors in flight
 };
 
 /// Unknown (Known false) when any input is missing: nothing is invented.
@@ -57,7 +66,6 @@ LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In);
 /// a decided verdict); the compute, DRAM, L2 and L1 times stay as they are.
 /// DramBytes: the bytes the term moves, when not R.DramBytes.
 void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,
-                       double LatencySeconds,
                        std::optional<double> DramBytes = std::nullopt);
 
 /// The DRAM bytes that go with the low end of a range of accesses: the

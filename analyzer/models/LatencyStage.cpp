@@ -44,9 +44,18 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
     In.CapAccesses = High;
     if (V->Issue)
       In.CompiledLoadsInFlight = V->Issue->Mix.LoadsInFlight;
+    if (K.Memory && K.Memory->Available && LoadBytes->High > 0)
+      In.DramBytesPerLoadByte = K.Memory->DramReadBytes / LoadBytes->High;
+    const UnitLatencies &U = A.Latencies;
+    if (G.BoostClockHz && G.BoostClockHz->Value > 0 && U.DramUnloaded > 0 &&
+        U.DramLoadedSectors > 0 && U.Dram > U.DramUnloaded) {
+      In.UnloadedLatencySeconds = U.DramUnloaded / G.BoostClockHz->Value;
+      In.LatencySecondsPerSector = (U.Dram - U.DramUnloaded) /
+                                   U.DramLoadedSectors / G.BoostClockHz->Value;
+    }
     double AllBytes = LoadBytes->High + StoreBytes->High;
     double Bytes = High ? LoadBytes->High : LoadBytes->Low;
-    applyLatencyBound(R, evaluateLatencyBound(In), Latency.Seconds,
+    applyLatencyBound(R, evaluateLatencyBound(In),
                       latencyDramBytes(R.DramBytes, Bytes, AllBytes));
   };
   apply(V->Low, false);

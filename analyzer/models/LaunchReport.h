@@ -45,6 +45,7 @@ public:
   BoundValue get(Metric Q) const { return Values[unsigned(Q)]; }
   bool has(Metric Q) const { return Values[unsigned(Q)].has_value(); }
   void set(Metric Q, NumberRange V) { Values[unsigned(Q)] = V; }
+  void erase(Metric Q) { Values[unsigned(Q)].reset(); }
   /// How many quantities have a value.
   size_t size() const;
 
@@ -128,6 +129,10 @@ struct KernelReport {
   FormulaTable LaunchFormulas;
   /// Set when every symbol was bound.
   std::optional<BoundTotals> Totals;
+  /// Set when a symbol is still unbound: the source-level counts whose
+  /// formulas do not depend on it (a spin loop's unknown trips leave its
+  /// FLOPs and bytes exact). No memory level: that model needs them all.
+  std::optional<BoundTotals> PartialTotals;
   /// Symbols still unbound, with what binds them.
   std::set<std::string> Unbound;
   std::vector<GpuVerdict> Verdicts; ///< one per --gpu, in order

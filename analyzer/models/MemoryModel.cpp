@@ -101,6 +101,19 @@ struct Group {
   std::vector<const AccessSite *> Sites;
 };
 
+/// Every load of the group goes through data (no address the model has):
+/// each lane's own sector, as scatteredSectorBytes counts it.
+bool gathersOnly(const Group &G) {
+  bool Any = false;
+  for (const AccessSite *S : G.Sites)
+    if (S->Kind == AccessKind::Load) {
+      if (S->ByteOffset || S->MaxDistinct)
+        return false;
+      Any = true;
+    }
+  return Any;
+}
+
 /// Footprint of the sites of Kinds under Window; nullopt if one is not
 /// affine.
 std::optional<FootprintResult>
@@ -210,6 +223,33 @@ std::optional<double> slidingReads(const Group &G, const Bindings &Values,
 
 /// Each global array's DRAM reads go to its load sites, its writes to its
 /// store and atomic sites, in proportion to the bytes each site moves.
+/// A shared site's wavefronts over the launch, in bytes (128 a wavefront),
+/// with the part the compiler merged into wider accesses priced at their
+/// width; Request: the per-request cost of the larger part.
+struct SharedCost {
+  double Moved = 0, Ideal = 0;
+  WarpCost Request;
+};
+
+SharedCost sharedCost(const AffineAccess &A, const LaunchShape &Shape,
+                      double Runs, CompiledWidth Width) {
+  SharedCost Out;
+  auto add = [&](unsigned VectorBytes, double Share) {
+    if (Share <= 0)
+      return;
+    WarpCost C = warpCost(A, Shape, VectorBytes);
+    double Elements = VectorBytes ? double(VectorBytes) / A.Site->Bytes : 1;
+    double Requests = C.Lanes > 0 ? Runs * Share / Elements / C.Lanes : 0;
+    Out.Moved += Requests * C.Wavefronts * LineBytes;
+    Out.Ideal += Requests * C.IdealWavefronts * LineBytes;
+    if (Share >= 0.5)
+      Out.Request = C;
+  };
+  add(0, 1 - Width.Share);
+  add(Width.Width, Width.Share);
+  return Out;
+}
+
 void shareDramOverSites(MemoryEstimate &M) {
   for (const ArrayTraffic &T : M.Arrays) {
     if (T.Shared)
@@ -245,18 +285,21 @@ int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu, CacheState State,
-                              double DynamicSharedBytes) {
+                              double DynamicSharedBytes,
+                              const SharedWidthsByLine &CompiledWidths) {
   return estimateMemory(Model, Values, Gpu, std::nullopt, State,
-                        DynamicSharedBytes);
+                        DynamicSharedBytes, CompiledWidths);
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               std::optional<size_t> IdealSite, CacheState State,
-                              double DynamicSharedBytes) {
+                              double DynamicSharedBytes,
+                              const SharedWidthsByLine &CompiledWidths) {
   MemoryEstimate M;
   M.State = State;
   M.DynamicSharedBytes = DynamicSharedBytes;
+  M.CompiledWidths = CompiledWidths;
   auto Shape = launchShape(Values);
   if (!Shape || Model.Accesses.empty())
     return M;
@@ -277,6 +320,18 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   const double Blocks = double(Shape->blocks());
   const double Clock = Gpu.BoostClockHz ? Gpu.BoostClockHz->Value : 0;
   bool Fallback = false, Gathered = false;
+  // How the compiled code accesses each shared site (its line's other
+  // sites decide who got the vector instructions).
+  std::vector<CompiledWidth> Widths(Model.Accesses.size());
+  if (!CompiledWidths.empty()) {
+    std::vector<AffineAccess> SharedSites;
+    for (const AccessSite &S : Model.Accesses)
+      if (S.Shared)
+        SharedSites.push_back(bindAccess(S, Values, *Shape));
+    for (const AffineAccess &A : SharedSites)
+      Widths[size_t(A.Site - Model.Accesses.data())] =
+          compiledSharedWidth(CompiledWidths, A, SharedSites);
+  }
 
   for (const Group &G : Groups) {
     ArrayTraffic T;
@@ -310,12 +365,22 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         double PerLine = std::ceil(Lines / SectorBytes) * SectorBytes;
         Site.MovedBytes = Site.IdealBytes =
             S.Shared ? Requested : Requested * PerLine / Lines;
+        Site.L1Bytes = Site.MovedBytes;
         if (S.Shared)
           M.SharedWavefrontBytes += Requested;
         else
           (S.Kind == AccessKind::Load ? T.LoadSectorBytes
                                       : T.StoreSectorBytes) +=
               Requested * PerLine / Lines;
+        continue;
+      }
+      if (!A.Affine && A.Sampled) {
+        // Shared lanes sampled one by one: their banks, not an assumption.
+        SharedCost C = sharedCost(A, *Shape, Runs, Widths[Index]);
+        Site.MovedBytes = C.Moved;
+        Site.IdealBytes = C.Ideal;
+        Site.L1Bytes = Ideal ? Site.IdealBytes : Site.MovedBytes;
+        M.SharedWavefrontBytes += Site.L1Bytes;
         continue;
       }
       if (!A.Affine) {
@@ -332,31 +397,36 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
           }
           (S.Kind == AccessKind::Load ? T.LoadSectorBytes
                                       : T.StoreSectorBytes) += Site.MovedBytes;
+          Site.L1Bytes = Site.MovedBytes;
         }
-        if (S.Shared)
+        if (S.Shared) {
           M.SharedWavefrontBytes += Requested;
+          Site.L1Bytes = Requested;
+        }
         continue;
       }
-      WarpCost C = warpCost(A, *Shape);
-      double Requests = C.Lanes > 0 ? Runs / C.Lanes : 0;
       if (S.Shared) {
-        Site.MovedBytes = Requests * C.Wavefronts * 128;
-        Site.IdealBytes = Requests * C.IdealWavefronts * 128;
-        M.SharedWavefrontBytes += Ideal ? Site.IdealBytes : Site.MovedBytes;
-        Site.Improvable = C.Wavefronts >= 2 * C.IdealWavefronts && Runs > 0;
+        SharedCost C = sharedCost(A, *Shape, Runs, Widths[Index]);
+        Site.MovedBytes = C.Moved;
+        Site.IdealBytes = C.Ideal;
+        Site.L1Bytes = Ideal ? Site.IdealBytes : Site.MovedBytes;
+        M.SharedWavefrontBytes += Site.L1Bytes;
+        Site.Improvable = C.Moved >= 2 * C.Ideal && Runs > 0;
         if (Site.Improvable)
           M.Findings.push_back(
               dataFinding("rl-bank-conflict", Severity::Warning, locOf(S),
                           {{"access", accessKindName(S.Kind)},
                            {"array", S.Array},
-                           {"wavefronts", C.Wavefronts},
-                           {"ideal_wavefronts", C.IdealWavefronts},
+                           {"wavefronts", C.Request.Wavefronts},
+                           {"ideal_wavefronts", C.Request.IdealWavefronts},
                            {"lane_stride_bytes", double(A.LaneStride[0])}},
                           paddingFix(S, Values, *Shape)));
         continue;
       }
       if (S.Kind == AccessKind::Atomic)
         continue;
+      WarpCost C = warpCost(A, *Shape);
+      double Requests = C.Lanes > 0 ? Runs / C.Lanes : 0;
       Site.MovedBytes = Requests * C.Sectors * SectorBytes;
       Site.IdealBytes = Requests * C.IdealSectors * SectorBytes;
       // L1 serves a request a line per cycle: what that costs beyond its
@@ -367,6 +437,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       M.GlobalWavefrontBytes +=
           Requests * (Lines * LineBytes -
                       (Ideal ? C.IdealSectors : C.Sectors) * SectorBytes);
+      Site.L1Bytes = Requests * Lines * LineBytes;
       (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
           Ideal ? Site.IdealBytes : Site.MovedBytes;
       // A store request spread over more than 4 lines is served by the L2
@@ -578,6 +649,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       if (auto F =
               footprintFor(G, Values, *Shape, {}, {AccessKind::Load}, Fetch))
         LoadFetch = std::max(LoadFoot, F->Bytes);
+    // Loads through data (`x[idx[i]]`, a pointer chase) each take their
+    // own sector, hence their own fetch unit: a random gather on the H200
+    // moved 53.6 bytes from DRAM per 4-byte lane (ladders7's gather_by_index
+    // over a 67 MB table, some of it hit in the 50 MB L2), not 32.
+    if (Fetch > SectorBytes && !Loads && gathersOnly(G))
+      LoadFetch = LoadFoot * double(Fetch) / SectorBytes;
     // L2: a block's re-reads of its own data hit L1, so each block fetches
     // its footprint once; but a re-read that a loop carries over more data
     // than the block's share of L1 holds (L1Reuse.h) goes to L2 again.
@@ -731,8 +808,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     M.Assumptions.push_back(
         "accesses whose address depends on data (a gather or scatter through "
         "an index array) are taken as scattered: each lane moves its own "
-        "32-byte sectors, each read from DRAM once; sorted or clustered "
-        "indices move less");
+        "32-byte sectors, each read from DRAM once" +
+        (Fetch > SectorBytes
+             ? " as a whole " + fixed(double(Fetch), 0) + "-byte fetch unit"
+             : std::string()) +
+        "; sorted or clustered indices move less");
   if (State == CacheState::Warm && !Fits && M.DramReadBytes > 0)
     M.Assumptions.push_back(
         "warm cache: the data exceeds the L2, so what the launch before left "

@@ -19,6 +19,7 @@
 
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
+#include "analyzer/models/SharedAccessWidths.h"
 
 #include <optional>
 #include <string>
@@ -69,6 +70,9 @@ struct SiteTraffic {
   double DramBytes = 0;
   /// The site carries an rl-uncoalesced or rl-bank-conflict finding.
   bool Improvable = false;
+  /// What the site takes of L1, wavefronts x 128 bytes: a global request's
+  /// distinct lines, a shared one's bank passes (as the totals count it).
+  double L1Bytes = 0;
 };
 
 struct MemoryEstimate {
@@ -113,6 +117,8 @@ struct MemoryEstimate {
   std::vector<SiteTraffic> Sites;      ///< in KernelModel::Accesses order
   CacheState State = CacheState::Cold; ///< what it was estimated under
   double DynamicSharedBytes = 0;       ///< ... and with this much per block
+  /// ... and the shared accesses' widths as compiled (empty: as written).
+  SharedWidthsByLine CompiledWidths;
 };
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
@@ -121,18 +127,22 @@ struct MemoryEstimate {
 /// access's count overflows or is undefined for this launch.
 /// DynamicSharedBytes: the launch's dynamic shared memory per block, which
 /// with the static shared arrays takes from the L1 the blocks' re-reads
-/// need.
+/// need. CompiledWidths: the SASS's shared load and store widths per line
+/// (SharedAccessWidths.h), which price merged scalar accesses as the
+/// vector accesses they became.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               CacheState State = CacheState::Cold,
-                              double DynamicSharedBytes = 0);
+                              double DynamicSharedBytes = 0,
+                              const SharedWidthsByLine &CompiledWidths = {});
 /// The same launch with access IdealSite (an index into Model.Accesses)
 /// moving its IdealBytes: the traffic once that one access is fixed.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               std::optional<size_t> IdealSite,
                               CacheState State = CacheState::Cold,
-                              double DynamicSharedBytes = 0);
+                              double DynamicSharedBytes = 0,
+                              const SharedWidthsByLine &CompiledWidths = {});
 
 /// Threads one SM keeps resident, by compute capability.
 int64_t maxThreadsPerSm(const GpuSpec &Gpu);

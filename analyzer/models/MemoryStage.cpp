@@ -4,13 +4,27 @@
 /// The memory model (MemoryModel.h) on each GPU, once every launch symbol
 /// is bound: DRAM, L2 and L1 bytes, footprints and the access findings.
 /// Then the totals, with the memory model's traffic in them, are the
-/// launch's.
+/// launch's. Shared accesses are priced at the widths the compiled code
+/// uses when the kernel was compiled.
 //===----------------------------------------------------------------------===//
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/MemoryModel.h"
 
 namespace rla {
 namespace {
+
+/// The widths the kernel's shared accesses compiled to for Gpu's
+/// architecture; empty without the compiled code (--no-resources).
+SharedWidthsByLine compiledWidths(LaunchContext &C, const GpuSpec &Gpu) {
+  if (!C.Resources)
+    return {};
+  std::string Error;
+  const PtxasReport *Compiled = C.Resources->forArch(Gpu.smArch(), Error);
+  if (!Compiled)
+    return {};
+  const SassFunction *F = Compiled->Sass.find(C.Model.MangledName);
+  return F ? sharedWidthsByLine(*F) : SharedWidthsByLine();
+}
 
 class MemoryStage : public LaunchStage {
 public:
@@ -22,7 +36,8 @@ public:
       for (const GpuSpec *Gpu : C.Gpus) {
         C.MemoryByGpu.push_back(estimateMemory(
             C.Model, C.Values, *Gpu, C.Cache,
-            C.Launch.DynamicSmem ? C.Launch.DynamicSmem->toDouble() : 0));
+            C.Launch.DynamicSmem ? C.Launch.DynamicSmem->toDouble() : 0,
+            compiledWidths(C, *Gpu)));
         if (!C.MemoryByGpu.back().Available) {
           C.MemoryByGpu.clear();
           break;
@@ -53,8 +68,20 @@ public:
       for (const Finding &F : First.Findings)
         R.Findings.push_back(F);
     }
-    if (!R.Unbound.empty() || C.Invalid)
+    if (C.Invalid)
       return;
+    if (!R.Unbound.empty()) {
+      BoundTotals Partial = Totals;
+      for (Metric Q :
+           {Metric::DramBytes, Metric::FootprintBytes, Metric::DramReadBytes,
+            Metric::DramWriteBytes, Metric::DramDeferredWriteBytes,
+            Metric::GlobalSectorBytes, Metric::SharedWavefrontBytes,
+            Metric::L2Bytes, Metric::L1Bytes})
+        Partial.erase(Q);
+      if (Partial.size())
+        R.PartialTotals = Partial;
+      return;
+    }
     R.Totals = Totals;
     for (size_t I = 0; I < C.Low.size(); ++I)
       if (Totals.has(C.Low[I].first))

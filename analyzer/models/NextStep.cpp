@@ -24,8 +24,9 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
   std::vector<SiteFix> Out;
   for (const SiteTraffic *Site : Candidates) {
     const SiteTraffic &S = *Site;
-    MemoryEstimate Fixed = estimateMemory(Model, Values, Gpu, S.Site, M.State,
-                                          M.DynamicSharedBytes);
+    MemoryEstimate Fixed =
+        estimateMemory(Model, Values, Gpu, S.Site, M.State,
+                       M.DynamicSharedBytes, M.CompiledWidths);
     if (!Fixed.Available)
       continue;
     In.DramBytes = Fixed.DramBytes;

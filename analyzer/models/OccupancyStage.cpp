@@ -136,6 +136,17 @@ std::optional<double> launchThreads(const KernelReport &K) {
   return Threads;
 }
 
+std::optional<double> launchBlocks(const KernelReport &K) {
+  double Blocks = 1;
+  for (unsigned D = 0; D < 3; ++D) {
+    auto Gr = wholeNumber(K.Launch.Grid[D]);
+    if (!Gr)
+      return std::nullopt;
+    Blocks *= static_cast<double>(*Gr);
+  }
+  return Blocks;
+}
+
 void forEachComputedOccupancy(
     const LaunchContext &C, const KernelReport &R,
     const std::function<void(const OccupancyOnGpu &, const ArchitectureLimits &,

@@ -17,6 +17,8 @@ std::optional<uint64_t> wholeNumber(const std::optional<Rational> &V);
 
 /// Threads of the launch; unset when a dimension is not a whole number.
 std::optional<double> launchThreads(const KernelReport &K);
+/// The launch's blocks; unset when a dimension is not a whole number.
+std::optional<double> launchBlocks(const KernelReport &K);
 
 /// Calls F for each occupancy of R that was computed, with its GPU's
 /// architecture limits and the table; nothing when resources were not

@@ -225,6 +225,8 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
                                   In.L2ScatteredStoreBytes / R.L2Bandwidth);
   R.L1Known = level(In.L1Bytes, Gpu.L1Bandwidth, R.IntensityL1, R.L1Bandwidth,
                     R.L1Time);
+  if (R.L1Known)
+    R.L1Time *= std::max(1.0, In.SmWaveFactor);
   return R;
 }
 

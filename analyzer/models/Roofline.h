@@ -30,6 +30,10 @@ struct RooflineInput {
   double DramReadBytes = -1, DramWriteBytes = -1;
   /// Traffic at the L2 and L1/shared levels; negative when not modelled.
   double L2Bytes = -1, L1Bytes = -1;
+  /// The busiest SM's blocks over the average SM's, ceil(b / SMs) / (b /
+  /// SMs): L1 and shared memory are an SM's own, so a grid of 32 blocks on
+  /// 132 SMs moves its L1 bytes through 32 of them.
+  double SmWaveFactor = 1;
   /// Of L2Bytes, the sectors of stores whose requests spread over more
   /// than 4 lines, and the time the L2 takes to serve them (measured per sector
   /// and per line): they cost that time, not their bytes at the bandwidth.

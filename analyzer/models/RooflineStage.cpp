@@ -5,8 +5,10 @@
 /// per precision, DRAM, L2 and L1 times. The verdict comes later, once
 /// every term is known (VerdictStage.cpp).
 //===----------------------------------------------------------------------===//
+#include "analyzer/models/BlockImbalance.h"
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/NextStep.h"
+#include "analyzer/models/OccupancyStages.h"
 
 namespace rla {
 namespace {
@@ -64,6 +66,10 @@ public:
       Ready &= Totals.has(tensorFlopsMetric(TensorPrecision(P)));
     if (!Ready || C.Invalid)
       return;
+    std::optional<double> Blocks = launchBlocks(R);
+    BlockWeights Weights =
+        Blocks ? weighBlocks(C.Model, C.Values, R.Launch, BlockWork::Memory)
+               : BlockWeights();
     for (size_t I = 0; I < C.Gpus.size(); ++I) {
       GpuVerdict V;
       V.Gpu = C.Gpus[I];
@@ -73,6 +79,9 @@ public:
         addMemoryLevels(Low, C.MemoryByGpu[I]);
         addMemoryLevels(High, C.MemoryByGpu[I]);
       }
+      if (Blocks && V.Gpu->SmCount)
+        Low.SmWaveFactor = High.SmWaveFactor =
+            busiestSmFactor(*Blocks, V.Gpu->SmCount->Value, Weights);
       V.Low = rooflineTerms(Low, *V.Gpu);
       V.High = rooflineTerms(High, *V.Gpu);
       // What each improvable access would save, for the next-step line.

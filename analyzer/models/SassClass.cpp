@@ -31,10 +31,7 @@ const char *sassPipeName(SassPipe P) {
   return "other";
 }
 
-namespace {
-
-/// Bytes per thread of a load or store from its modifiers (LDG.E.128: 16).
-double accessBytes(llvm::StringRef Opcode) {
+unsigned sassAccessBytes(llvm::StringRef Opcode) {
   llvm::SmallVector<llvm::StringRef, 6> Parts;
   Opcode.split(Parts, '.');
   for (llvm::StringRef P : Parts) {
@@ -49,6 +46,8 @@ double accessBytes(llvm::StringRef Opcode) {
   }
   return 4;
 }
+
+namespace {
 
 /// HFMA2.MMA R4, -RZ, RZ, 0, 0: the compiler's way to set a register.
 bool isConstantMove(const SassInstruction &I) {
@@ -106,8 +105,10 @@ SassClass classifySass(const SassInstruction &I) {
   llvm::StringRef Base = I.base();
   llvm::StringRef Op = I.Opcode;
   C.Pipe = pipeOf(Base);
-  C.FmaHeavy =
-      Base.starts_with("IMAD") || Base.starts_with("IMUL") || Base == "IDP";
+  bool PackedHalf = Base == "HFMA2" || Base == "HADD2" || Base == "HMUL2";
+  C.FmaMma = PackedHalf && Op.contains(".MMA");
+  C.FmaHeavy = Base.starts_with("IMAD") || Base.starts_with("IMUL") ||
+               Base == "IDP" || (PackedHalf && !C.FmaMma);
   C.Shuffle = Base == "SHFL";
   if ((Base == "FFMA" || Base == "DFMA" || Base == "FFMA32I" ||
        Base == "HFMA2") &&
@@ -120,15 +121,15 @@ SassClass classifySass(const SassInstruction &I) {
   if (Base == "MUFU")
     C.Work.SfuOps = 1;
   if (Base == "LDG" || Base == "LD") {
-    C.Work.GlobalLoadBytes = accessBytes(Op);
+    C.Work.GlobalLoadBytes = sassAccessBytes(Op);
     C.GlobalLoad = true;
   } else if (Base == "STG" || Base == "ST") {
-    C.Work.GlobalStoreBytes = accessBytes(Op);
+    C.Work.GlobalStoreBytes = sassAccessBytes(Op);
     C.GlobalStore = true;
   } else if (Base == "LDS") {
-    C.Work.SharedLoadBytes = accessBytes(Op);
+    C.Work.SharedLoadBytes = sassAccessBytes(Op);
   } else if (Base == "STS") {
-    C.Work.SharedStoreBytes = accessBytes(Op);
+    C.Work.SharedStoreBytes = sassAccessBytes(Op);
   }
   return C;
 }

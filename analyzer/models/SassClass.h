@@ -32,14 +32,22 @@ const char *sassPipeName(SassPipe P); ///< "fma", "alu", ...
 struct SassClass {
   SassPipe Pipe = SassPipe::Other;
   /// Runs on the half of the FMA pipe that also does integer multiplies
-  /// (IMAD, IMUL): half the FP32 rate.
+  /// (IMAD, IMUL) and packed half precision (HFMA2, HADD2, HMUL2): half the
+  /// FP32 rate.
   bool FmaHeavy = false;
+  /// A packed half-precision operation the compiler sends to the other
+  /// half (HFMA2.MMA): it runs beside the heavy half, at the same rate.
+  bool FmaMma = false;
   bool Shuffle = false;
   /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
   LineWork Work;
   bool GlobalLoad = false, GlobalStore = false;
 };
 SassClass classifySass(const SassInstruction &I);
+
+/// Bytes per thread of a load or store from its modifiers (LDG.E.128: 16,
+/// LDS.U8: 1, LDS: 4).
+unsigned sassAccessBytes(llvm::StringRef Opcode);
 
 } // namespace rla
 

@@ -7,9 +7,12 @@
 /// still unbound, an overflow, a sum too long.
 //===----------------------------------------------------------------------===//
 #include "analyzer/models/Binder.h"
+#include "analyzer/models/LaunchEnumeration.h"
 #include "analyzer/models/LaunchStage.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 namespace rla {
 namespace {
@@ -33,6 +36,18 @@ std::vector<std::pair<Metric, Expr>> namedFields(const CostVector &V) {
 bool isThreadCoordinate(const std::string &S) {
   return S.rfind("threadIdx.", 0) == 0 || S.rfind("blockIdx.", 0) == 0 ||
          S.rfind("$", 0) == 0;
+}
+
+/// Whether E failed only for thread coordinates left in its formula.
+bool onlyThreadsUnbound(const EvalResult &E) {
+  if (E.ok())
+    return true;
+  if (E.Unbound.empty())
+    return false;
+  for (const std::string &S : E.Unbound)
+    if (!isThreadCoordinate(S) || S.rfind("$", 0) == 0)
+      return false;
+  return true;
 }
 
 class TotalsStage : public LaunchStage {
@@ -82,6 +97,17 @@ public:
         Done.emplace_back(std::move(Text), R);
       return R;
     };
+    // Means warp by warp are costly: each formula once.
+    std::map<std::string, std::optional<double>> Means;
+    auto warpMean = [&](const Expr &F) {
+      std::string Text = F.str();
+      auto It = Means.find(Text);
+      if (It == Means.end())
+        It = Means.emplace(Text, meanOverLaunchWarps(F, C.Values, R.Launch))
+                 .first;
+      return It->second;
+    };
+    std::vector<std::string> Averaged;
     for (size_t I = 0; I < C.Low.size(); ++I) {
       Metric Q = C.Low[I].first;
       const std::string Key = metricKey(Q);
@@ -117,21 +143,47 @@ public:
         R.Findings.push_back(
             dataFinding("rl-undefined", Severity::Warning, Model.Location,
                         {{"metric", Key}, {"formula", Low.str()}}));
-      if (!L.ok() || !H.ok())
+      std::optional<double> LowValue, HighValue;
+      if (L.ok() && H.ok()) {
+        LowValue = L.Value->toDouble();
+        HighValue = H.Value->toDouble();
+      } else if (!Overflow && !DomainError && !OverBudget &&
+                 onlyThreadsUnbound(L) && onlyThreadsUnbound(H)) {
+        // No closed form over the threads, but a trip count the lanes of a
+        // warp share: the formula's mean over the launch's warps.
+        LowValue = warpMean(Low);
+        HighValue = warpMean(High);
+        if (LowValue && HighValue)
+          Averaged.push_back(Key);
+      }
+      if (!LowValue || !HighValue)
         continue;
-      double LowValue = L.Value->toDouble(), HighValue = H.Value->toDouble();
-      C.Totals.set(Q, NumberRange{std::min(LowValue, HighValue),
-                                  std::max(LowValue, HighValue)});
+      C.Totals.set(Q, NumberRange{std::min(*LowValue, *HighValue),
+                                  std::max(*LowValue, *HighValue)});
     }
+    // A formula averaged over the warps has its number (and an assumption
+    // line below), not a warning.
     for (const auto &[Q, Formulas] : R.TotalFormulas)
       for (const std::string *F : {&Formulas.first, &Formulas.second})
-        if (F->find("threadIdx.") != std::string::npos ||
-            F->find("blockIdx.") != std::string::npos)
+        if ((F->find("threadIdx.") != std::string::npos ||
+             F->find("blockIdx.") != std::string::npos) &&
+            std::find(Averaged.begin(), Averaged.end(), metricKey(Q)) ==
+                Averaged.end())
           R.Findings.push_back(dataFinding(
               "rl-unsupported", Severity::Warning, Model.Location,
               {{"metric", std::string(metricKey(Q))}, {"thread_formula", *F}}));
 
     R.Assumptions = Model.Assumptions;
+    if (!Averaged.empty()) {
+      std::string Names;
+      for (const std::string &K : Averaged)
+        Names += (Names.empty() ? "" : ", ") + K;
+      R.Assumptions.push_back(
+          Names + ": a trip count the lanes of each warp share, averaged "
+                  "over the launch's warps (exact when the threads that run "
+                  "each statement are spread over the warps like all "
+                  "threads, as under a lane guard)");
+    }
     if (!C.UnusedDimensions.empty())
       R.Assumptions.push_back(
           std::string("formulas are shown for ") +

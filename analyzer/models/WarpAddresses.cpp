@@ -18,12 +18,57 @@ int64_t floorDiv(int64_t A, int64_t B) {
   return A >= 0 ? A / B : -((-A + B - 1) / B);
 }
 
+struct PhaseCost {
+  double Wavefronts = 0, IdealWavefronts = 0;
+};
+
+/// A shared access of more than 4 bytes per lane is served a part of the
+/// warp at a time: 64-bit requests a half-warp per phase, 128-bit ones a
+/// quarter-warp, each phase as many wavefronts as its worst bank's distinct
+/// words. Loads whose lanes pair up on one address (lane n with n^1, or
+/// with n^2) return two lanes' data per register and take half the
+/// wavefronts: a broadcast LDS.128 takes 2, a conflict-free one 4 (NVIDIA's
+/// description of CC 7.x loads; Nsight Compute shows the same on CC 8.6
+/// and 9.0). Ideal: one wavefront per phase, halved where pairs pack.
+PhaseCost widePhases(const std::map<int64_t, int64_t> &AddressOfLane,
+                     int64_t Bytes, bool Load) {
+  const int64_t LanesPerPhase = Bytes >= 16 ? 8 : 16;
+  std::map<int64_t, std::map<int64_t, std::set<int64_t>>> BanksOfPhase;
+  for (const auto &[Lane, Addr] : AddressOfLane)
+    for (int64_t W = floorDiv(Addr, BankBytes);
+         W <= floorDiv(Addr + Bytes - 1, BankBytes); ++W)
+      BanksOfPhase[Lane / LanesPerPhase][((W % Banks) + Banks) % Banks].insert(
+          W);
+  auto pairsShare = [&](int64_t Mask) {
+    for (const auto &[Lane, Addr] : AddressOfLane) {
+      auto Partner = AddressOfLane.find(Lane ^ Mask);
+      if (Partner == AddressOfLane.end() || Partner->second != Addr)
+        return false;
+    }
+    return true;
+  };
+  PhaseCost P;
+  for (const auto &[Phase, ByBank] : BanksOfPhase) {
+    size_t Worst = 1;
+    for (const auto &[Bank, Set] : ByBank)
+      Worst = std::max(Worst, Set.size());
+    P.Wavefronts += double(Worst);
+    P.IdealWavefronts += 1;
+  }
+  if (Load && !AddressOfLane.empty() && (pairsShare(1) || pairsShare(2))) {
+    P.Wavefronts = std::ceil(P.Wavefronts / 2);
+    P.IdealWavefronts = std::ceil(P.IdealWavefronts / 2);
+  }
+  return P;
+}
+
 } // namespace
 
-WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
+WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape,
+                  unsigned VectorBytes) {
   WarpCost Out;
   Out.Lanes = 0;
-  const int64_t Bytes = A.Site->Bytes;
+  const int64_t Bytes = VectorBytes ? VectorBytes : A.Site->Bytes;
   const int64_t Threads = Shape.threadsPerBlock();
   // Lanes outside the access's threadIdx ranges do not take part (a
   // `threadIdx.x == 0` store is one lane of one warp per block).
@@ -97,6 +142,7 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
     };
     std::set<int64_t> Sectors, Words, Lines;
     std::map<int64_t, std::set<int64_t>> ByBank;
+    std::map<int64_t, int64_t> AddressOfLane;
     double Lanes = 0;
     for (int64_t Tid = First; Tid < Last; ++Tid) {
       int64_t Tx, Ty, Tz;
@@ -104,6 +150,10 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
         continue;
       Lanes += 1;
       int64_t Addr = laneAddress(Tx, Ty, Tz);
+      // Scalar accesses the compiler merged start on the vector's boundary.
+      if (VectorBytes)
+        Addr = floorDiv(Addr, VectorBytes) * VectorBytes;
+      AddressOfLane[Tid - First] = Addr;
       for (int64_t S = floorDiv(Addr, SectorBytes);
            S <= floorDiv(Addr + Bytes - 1, SectorBytes); ++S) {
         Sectors.insert(S);
@@ -138,8 +188,15 @@ WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape) {
     Out.Sectors += double(Sectors.size());
     Out.Lines += double(Lines.size());
     Out.IdealSectors += std::ceil(Unique / double(SectorBytes));
-    Out.Wavefronts += std::max({double(Worst), Ideal1, std::min(Ideal, 1.0)});
-    Out.IdealWavefronts += Ideal1;
+    if (A.Site->Shared && Bytes > BankBytes) {
+      PhaseCost P =
+          widePhases(AddressOfLane, Bytes, A.Site->Kind == AccessKind::Load);
+      Out.Wavefronts += std::max(P.Wavefronts, Ideal1);
+      Out.IdealWavefronts += std::max(P.IdealWavefronts, Ideal1);
+    } else {
+      Out.Wavefronts += std::max({double(Worst), Ideal1, std::min(Ideal, 1.0)});
+      Out.IdealWavefronts += Ideal1;
+    }
   }
   Out.Lanes /= Samples;
   Out.UniqueBytes /= Samples;

@@ -11,7 +11,8 @@
 ///  - Global: distinct 32-byte sectors per request (what L1 asks of L2) and
 ///    distinct 128-byte lines (the L1 wavefronts it takes).
 ///  - Shared: wavefronts per request over 32 banks of 4 bytes; lanes
-///    reading one word share it (broadcast).
+///    reading one word share it (broadcast). Wider accesses are served a
+///    half-warp (64-bit) or quarter-warp (128-bit) at a time.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_WARPADDRESSES_H
 #define RLA_MODELS_WARPADDRESSES_H
@@ -40,7 +41,11 @@ struct WarpCost {
 };
 
 /// Cost of one request of an affine access, averaged over sample warps.
-WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape);
+/// VectorBytes, when not 0: the compiled code accesses the site's elements
+/// that many bytes at a time (scalar shared loads nvcc merged into LDS.128),
+/// each lane from its address rounded down to that boundary.
+WarpCost warpCost(const AffineAccess &A, const LaunchShape &Shape,
+                  unsigned VectorBytes = 0);
 
 } // namespace rla
 

@@ -88,7 +88,8 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
           span(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
                [](double X) { return formatSignificant(X); }) +
           " B of loads in flight per thread / " +
-          formatDuration(Hi.LatencySeconds) + " DRAM latency sustain " +
+          span(From.LatencySeconds, Hi.LatencySeconds, Duration) +
+          " DRAM latency sustain " +
           span(From.LatencyBandwidth, Hi.LatencyBandwidth,
                [](double X) { return formatSi(X, "B/s"); }) +
           ": the loads' " +

@@ -28,8 +28,8 @@ std::string issueText(const GpuVerdict &V) {
                 " cycles each"
       : E.Limiter == "sync-phases"
           ? std::to_string(E.Mix.Phases.size()) +
-                " stretches between barriers, each as slow as the longer "
-                "of its issue and one warp's latency"
+                " stretches between barriers, each as slow as the slowest "
+                "of its issue, one warp's latency and its L1 wavefronts"
           : E.Limiter + " pipe";
   std::string Out = formatSi(M.Total) + " warp instructions in " +
                     formatDuration(E.Time) + " (" + Limit;
@@ -47,7 +47,12 @@ std::string issueText(const GpuVerdict &V) {
   if (E.WaveFactor > 1.005)
     Out += ", busiest SM " + formatSignificant(E.WaveFactor) + "x the mean (" +
            formatGrouped(E.Blocks) + " blocks on " + std::to_string(E.Sms) +
-           " SMs)";
+           " SMs" +
+           (E.HeaviestBlock > 1.005
+                ? ", the heaviest block " + formatSignificant(E.HeaviestBlock) +
+                      "x the mean block"
+                : "") +
+           ")";
   return Out;
 }
 

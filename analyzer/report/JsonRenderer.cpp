@@ -185,8 +185,11 @@ Json contextSum(const ContextSum &S) {
 }
 
 Json totals(const KernelReport &K) {
+  // Unbound, the counts that do not depend on what is missing are known.
+  const std::optional<BoundTotals> &Known =
+      K.Totals ? K.Totals : K.PartialTotals;
   auto Value = [&](Metric Q) {
-    return K.Totals ? range(K.Totals->get(Q)) : Json(nullptr);
+    return Known ? range(Known->get(Q)) : Json(nullptr);
   };
   Json J = Json::object();
   J["flops"] = Value(Metric::Flops);
@@ -206,9 +209,9 @@ Json totals(const KernelReport &K) {
     if (TP == TensorPrecision::FP16Acc16)
       continue;
     Metric Key = tensorFlopsMetric(TP);
-    if (TP == TensorPrecision::FP16 && K.Totals) {
-      BoundValue A = K.Totals->get(Key),
-                 B = K.Totals->get(Metric::TensorFlopsFp16Acc16);
+    if (TP == TensorPrecision::FP16 && Known) {
+      BoundValue A = Known->get(Key),
+                 B = Known->get(Metric::TensorFlopsFp16Acc16);
       Tensor["fp16"] = A && B ? range(BoundValue(NumberRange{
                                     A->Low + B->Low, A->High + B->High}))
                               : Json(nullptr);
@@ -294,6 +297,7 @@ Json issueJson(const IssueEstimate &E) {
           {"warps_per_scheduler", E.WarpsPerScheduler},
           {"resident_per_scheduler", E.ResidentPerScheduler},
           {"wave_factor", E.WaveFactor},
+          {"heaviest_block", E.HeaviestBlock},
           {"clock_hz", E.ClockHz},
           {"issue_time_s", E.IssueSlotTime},
           {"pipe_time_s",
@@ -337,7 +341,7 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   J["latency_bandwidth"] =
       known(Latency, Lo.LatencyBandwidth, Hi.LatencyBandwidth);
   J["latency_time_s"] = known(Latency, Lo.LatencyTime, Hi.LatencyTime);
-  J["dram_latency_s"] = Latency ? Json(Hi.LatencySeconds) : Json(nullptr);
+  J["dram_latency_s"] = known(Latency, Lo.LatencySeconds, Hi.LatencySeconds);
   J["in_flight_bytes_per_thread"] =
       known(Latency, Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread);
   // The ends can disagree on a data-dependent kernel; the high end (the

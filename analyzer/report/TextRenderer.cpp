@@ -488,7 +488,8 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
        << span(Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
                [](double X) { return formatSignificant(X); })
        << " B of loads in flight per thread / "
-       << formatDuration(Hi.LatencySeconds) << "), the loads' "
+       << span(Lo.LatencySeconds, Hi.LatencySeconds, Duration)
+       << " DRAM latency), the loads' "
        << formatSi(Hi.LatencyTime * Hi.LatencyBandwidth, "B") << " of DRAM in "
        << span(Lo.LatencyTime, Hi.LatencyTime, Duration) << "\n";
   }

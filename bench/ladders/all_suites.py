@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Issue 14's goals over every measured ladder suite at once.
 
-  python3 bench/ladders/all_suites.py RL_ANALYZE [--gpu H200] [--md OUT.md]
+  python3 bench/ladders/all_suites.py RL_ANALYZE [--gpu GPU] [--md OUT.md]
 
 Runs bench/ladders/compare.py for each suite of its SUITES table whose raw
 measurement is committed (docs/accuracy/<suite>/raw, or docs/accuracy/ladders/raw
@@ -9,7 +9,9 @@ for the first), then prints, per suite and over all of them, the timed
 kernels within 25% and within 2x of Nsight Compute's time, the median error,
 and per ladder the Spearman rank correlation and whether the fastest step
 is named. A kernel the tool leaves unbound counts as a miss, never as a
-success. Exit status 1 when a suite's comparison fails.
+success. Each suite is predicted for the GPU it was measured on (the name in
+its raw env.txt, H200 when none), unless --gpu names one for all. Exit
+status 1 when a suite's comparison fails.
 """
 import csv
 import os
@@ -76,9 +78,21 @@ def summary(rows):
     return n, within25, within2x, med
 
 
+def measured_gpu(raw):
+    """'H100' or 'H200' from the nvidia-smi line of raw/env.txt."""
+    try:
+        text = open(os.path.join(raw, "env.txt")).read()
+    except OSError:
+        return "H200"
+    for name in ("H100", "H200"):
+        if "NVIDIA " + name in text:
+            return name
+    return "H200"
+
+
 def main():
     args = sys.argv[1:]
-    gpu, md = "H200", None
+    gpu, md = None, None
     pos = []
     i = 0
     while i < len(args):
@@ -106,7 +120,8 @@ def main():
             out = os.path.join(tmp, suite + ".csv")
             run = subprocess.run(
                 [sys.executable, os.path.join(HERE, "compare.py"), tool, raw,
-                 "--suite", suite, "--gpu", gpu, "--csv", out],
+                 "--suite", suite, "--gpu", gpu or measured_gpu(raw),
+                 "--csv", out],
                 capture_output=True, text=True)
             if run.returncode != 0:
                 print(f"all_suites.py: {suite}: {run.stderr.strip()}",

@@ -4,10 +4,10 @@ in bench/ladders/ with what scripts/device/ladders_check.sh measured on a GPU.
 
   python3 bench/ladders/compare.py RL_ANALYZE RAW_DIR [--gpu H200]
         [--md OUT.md] [--csv OUT.csv] [--point high|low|mid]
-        [--suite ladders|ladders2|...|ladders10] [--predict-only OUT.md]
+        [--suite ladders|ladders2|...|ladders12] [--predict-only OUT.md]
 
 --suite picks the programs: `ladders` (bench/ladders/, the default) or
-`ladders2` .. `ladders10` (bench/ladders2/ .. bench/ladders10/, held-out
+`ladders2` .. `ladders12` (bench/ladders2/ .. bench/ladders12/, held-out
 suites measured by scripts/device/ladders2_check.sh with SRC and PROGS). --predict-only writes the tool's
 predictions for the suite's launches without any measurement (RAW_DIR is
 then not read): the table committed before a suite is measured.
@@ -78,6 +78,10 @@ SUITES = {
                  {"grid_ladder": ("gs", "ws")}),
     "ladders10": ("ladders10", ["warp_rows"],
                   {"warp_rows": ("wr", "gw")}),
+    "ladders11": ("ladders11", ["imbalance"],
+                  {"imbalance": ("tw", "bp")}),
+    "ladders12": ("ladders12", ["latency"],
+                  {"latency": ("gt", "sd", "cc")}),
 }
 TIME_METRIC = "gpu__time_duration.sum"
 INSTR_METRIC = "sm__inst_executed.sum"
@@ -186,8 +190,13 @@ def is_bound(entry):
 
 
 def verdict_for(entry, gpu):
-    for v in entry.get("verdicts") or []:
+    """The verdict on gpu, named as asked ("H100") or in full ("H100 SXM")."""
+    verdicts = entry.get("verdicts") or []
+    for v in verdicts:
         if v.get("gpu") == gpu:
+            return v
+    for v in verdicts:
+        if str(v.get("gpu", "")).startswith(gpu + " "):
             return v
     return None
 

@@ -18,12 +18,7 @@
 set -u
 OUT=${OUT:-$PWD/idioms-out}
 mkdir -p "$OUT"
-export PATH=$PATH:/usr/local/cuda/bin
-if ! command -v ncu >/dev/null 2>&1; then
-  for d in /opt/nvidia/nsight-compute/*/ /usr/local/cuda/nsight-compute*/; do
-    [ -x "$d/ncu" ] && { export PATH=$PATH:$d; break; }
-  done
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
 SRC=${SRC:-bench/idioms/idioms.cu}
 WORK=$(mktemp -d /tmp/rl-idioms.XXXXXX)
 LOG=$OUT/run_log.txt

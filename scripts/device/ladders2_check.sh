@@ -22,12 +22,7 @@
 set -u
 OUT=${OUT:-$PWD/ladders2-out}
 mkdir -p "$OUT"
-export PATH=$PATH:/usr/local/cuda/bin
-if ! command -v ncu >/dev/null 2>&1; then
-  for d in /opt/nvidia/nsight-compute/*/ /usr/local/cuda/nsight-compute*/; do
-    [ -x "$d/ncu" ] && { export PATH=$PATH:$d; break; }
-  done
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
 PROGS=${PROGS:-"gemv_ladder softmax_ladder stencil_ladder scan_hist_ladder mixed2"}
 SRC=${SRC:-bench/ladders2}
 BUDGET=${BUDGET:-400} # seconds for the whole script

@@ -18,12 +18,7 @@
 set -u
 OUT=${OUT:-$PWD/ladders-out}
 mkdir -p "$OUT"
-export PATH=$PATH:/usr/local/cuda/bin
-if ! command -v ncu >/dev/null 2>&1; then
-  for d in /opt/nvidia/nsight-compute/*/ /usr/local/cuda/nsight-compute*/; do
-    [ -x "$d/ncu" ] && { export PATH=$PATH:$d; break; }
-  done
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
 PROGS="gemm_ladder reduction_ladder transpose_ladder mixed"
 WORK=$(mktemp -d /tmp/rl-ladders.XXXXXX)
 LOG=$OUT/run_log.txt

@@ -2,12 +2,7 @@
 # puts nvcc and ncu on PATH and defines the metric list (METRICS) and the ncu
 # options (NCU_BASE, NCU_FMT) they share, so both read the same counters.
 # make sure nvcc, ncu and cuobjdump are found
-export PATH=$PATH:/usr/local/cuda/bin
-if ! command -v ncu >/dev/null 2>&1; then
-  for d in /opt/nvidia/nsight-compute/*/ /usr/local/cuda/nsight-compute*/; do
-    [ -x "$d/ncu" ] && { export PATH=$PATH:$d; break; }
-  done
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
 
 METRICS=(
   smsp__sass_thread_inst_executed_op_fadd_pred_on.sum

@@ -4,6 +4,7 @@
 
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/KernelModel.h"
+#include "analyzer/models/AffineAccess.h"
 
 namespace rla::fixtures {
 
@@ -30,6 +31,21 @@ inline AccessSite site(Expr Offset, unsigned Bytes = 4) {
 inline Bindings launch1d(int64_t Grid, int64_t Block) {
   return {{"gridDim.x", Grid}, {"blockDim.x", Block}, {"gridDim.y", 1},
           {"blockDim.y", 1},   {"gridDim.z", 1},      {"blockDim.z", 1}};
+}
+
+/// Site bound with one loop term: its elements Stride bytes apart, Count of
+/// them, from address 0.
+inline AffineAccess alongLoop(const AccessSite &Site, int64_t Stride,
+                              int64_t Count) {
+  AffineAccess A;
+  A.Site = &Site;
+  A.Affine = true;
+  A.Lowest = 0;
+  AffineTerm T;
+  T.Stride = Stride;
+  T.Count = Count;
+  A.Terms.push_back(T);
+  return A;
 }
 
 } // namespace rla::fixtures

@@ -131,6 +131,25 @@ TEST(MemoryModelTest, StreamingKernelReadsAndWritesItsFootprint) {
   EXPECT_EQ(F.DeferredWriteBytes, F.DramWriteBytes);
 }
 
+TEST(MemoryModelTest, GatheredLoadsBringWholeFetchUnits) {
+  // y[i] = x[idx[i]]: x's address comes from data, each lane its own
+  // sector; a GPU that fetches 64 bytes per L2 miss brings 64 per lane.
+  KernelModel M;
+  M.Name = "gather";
+  AccessSite Gather = site(Expr(0));
+  Gather.ByteOffset.reset();
+  Gather.Array = "x";
+  M.Accesses = {Gather};
+  GpuSpec Gpu;
+  Gpu.Name = "test";
+  Gpu.SmCount = SourcedValue{4, "test"};
+  Gpu.L2Bytes = SourcedValue{1 << 20, "test"};
+  Bindings V = launch1d(4096, 256); // 2^20 lanes
+  EXPECT_EQ(estimateMemory(M, V, Gpu).DramReadBytes, 32 << 20);
+  Gpu.DramFetchBytes = SourcedValue{64, "test"};
+  EXPECT_EQ(estimateMemory(M, V, Gpu).DramReadBytes, 64 << 20);
+}
+
 // A load whose count overflows 128 bits moves more bytes than anything can
 // count, not none: the estimate is withdrawn instead of reading 0 bytes.
 TEST(MemoryModelTest, OverflowingCountGivesNoEstimate) {

@@ -1,10 +1,12 @@
 //===- FootprintTest.cpp - Distinct-address counting and warp sectors -----===//
 #include "analyzer/models/Footprint.h"
+#include "AccessSiteFixtures.h"
 #include "analyzer/models/WarpAddresses.h"
 
 #include <gtest/gtest.h>
 
 using namespace rla;
+using rla::fixtures::alongLoop;
 
 TEST(FootprintTest, NestedStridesCountEveryPoint) {
   // row*N + k, row and k in [0, N): N^2 elements.
@@ -91,27 +93,49 @@ TEST(WarpAddressesTest, SharedBankConflicts) {
   EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 0), Shape).Wavefronts, 1);
 }
 
-namespace {
-
-/// A float load at Base + Stride * i, i in [0, Count).
-AffineAccess strided(const AccessSite &Site, int64_t Stride, int64_t Count) {
-  AffineAccess A;
-  A.Site = &Site;
-  A.Affine = true;
-  A.Lowest = 0;
-  AffineTerm T;
-  T.Stride = Stride;
-  T.Count = Count;
-  A.Terms.push_back(T);
-  return A;
+TEST(WarpAddressesTest, WideSharedLoadsAreServedInPhases) {
+  AccessSite Float4;
+  Float4.Bytes = 16;
+  Float4.Shared = true;
+  LaunchShape Shape;
+  Shape.Block = {256, 1, 1};
+  // Consecutive 16-byte elements: a quarter-warp per wavefront, 4.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 16), Shape).Wavefronts, 4);
+  // One address for the whole warp: the pairs pack, 2, not 1.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 0), Shape).Wavefronts, 2);
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 0), Shape).IdealWavefronts, 2);
+  // 128 bytes apart: each quarter-warp's 8 lanes on banks 0-3, 8 each.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 128), Shape).Wavefronts, 32);
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float4, 128), Shape).IdealWavefronts, 4);
+  AccessSite Float2;
+  Float2.Bytes = 8;
+  Float2.Shared = true;
+  // Half-warps of 16 lanes, 128 bytes each: 2.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float2, 8), Shape).Wavefronts, 2);
+  // A store does not pack lanes: a broadcast 64-bit store takes 2.
+  AccessSite Store2 = Float2;
+  Store2.Kind = AccessKind::Store;
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Store2, 0), Shape).Wavefronts, 2);
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float2, 0), Shape).Wavefronts, 1);
 }
 
-} // namespace
+TEST(WarpAddressesTest, MergedScalarsStartOnTheVectorBoundary) {
+  AccessSite Float;
+  Float.Bytes = 4;
+  Float.Shared = true;
+  LaunchShape Shape;
+  Shape.Block = {256, 1, 1};
+  // A scalar broadcast read as LDS.128: 2 wavefronts a request.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 0), Shape, 16).Wavefronts, 2);
+  // Lanes 32 bytes apart read as 16-byte vectors: in each quarter-warp,
+  // lanes t and t + 4 share banks: 2 a quarter, 8.
+  EXPECT_DOUBLE_EQ(warpCost(lanes(Float, 32), Shape, 16).Wavefronts, 8);
+}
 
 TEST(FootprintTest, SectorFootprintOfAContiguousArrayIsItsBytes) {
   AccessSite Site;
   Site.Bytes = 4;
-  AffineAccess A = strided(Site, 4, 1024);
+  AffineAccess A = alongLoop(Site, 4, 1024);
   FootprintResult R = sectorFootprintOf({&A});
   EXPECT_EQ(R.Bytes, 4096);
   EXPECT_TRUE(R.Exact);
@@ -121,7 +145,7 @@ TEST(FootprintTest, SectorFootprintOfAStride32FloatLoadIsOneSectorEach) {
   // x[32 * i]: 4 bytes used of every 128, each in its own sector.
   AccessSite Site;
   Site.Bytes = 4;
-  AffineAccess A = strided(Site, 128, 1024);
+  AffineAccess A = alongLoop(Site, 128, 1024);
   EXPECT_EQ(footprintOf({&A}).Bytes, 4096);
   FootprintResult R = sectorFootprintOf({&A});
   EXPECT_EQ(R.Bytes, 1024 * 32);
@@ -132,6 +156,6 @@ TEST(FootprintTest, SectorFootprintOfAStructFieldCoversEverySector) {
   // A 4-byte field of 16-byte structs: every sector holds two of them.
   AccessSite Site;
   Site.Bytes = 4;
-  AffineAccess A = strided(Site, 16, 1024);
+  AffineAccess A = alongLoop(Site, 16, 1024);
   EXPECT_EQ(sectorFootprintOf({&A}).Bytes, 1024 * 16);
 }

@@ -209,6 +209,10 @@ TEST(InstructionMix, ClassesByPipe) {
   EXPECT_EQ(classOf("FFMA").Work.HardwareFlops, 2);
   EXPECT_EQ(classOf("IMAD.WIDE.U32").Pipe, SassPipe::Fma);
   EXPECT_TRUE(classOf("IMAD.WIDE.U32").FmaHeavy);
+  EXPECT_TRUE(classOf("HFMA2").FmaHeavy);
+  EXPECT_FALSE(classOf("HFMA2.MMA").FmaHeavy);
+  EXPECT_TRUE(classOf("HFMA2.MMA").FmaMma);
+  EXPECT_FALSE(classOf("FFMA").FmaHeavy);
   EXPECT_EQ(classOf("IADD3").Pipe, SassPipe::Alu);
   EXPECT_EQ(classOf("LOP3.LUT").Pipe, SassPipe::Alu);
   EXPECT_EQ(classOf("DFMA").Pipe, SassPipe::Fp64);
@@ -257,6 +261,28 @@ TEST(IssueTime, BusiestSmSetsTheTime) {
   M.FmaHeavy = 1e9;
   EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200).FmaTime,
                    1e9 / (4 * 100 * 1e9) + 1e9 / (2 * 100 * 1e9));
+  // HFMA2.MMA runs beside the heavy half: 1e9 of each take as long as the
+  // heavy ones alone.
+  M.ByPipe[unsigned(SassPipe::Fma)] = 2e9;
+  M.FmaMma = 1e9;
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200).FmaTime,
+                   1e9 / (2 * 100 * 1e9));
+}
+
+TEST(IssueTime, ImadWorksBesideTheAluButFfmaAddsToBoth) {
+  IssueRates R = hopperRates();
+  // 1e9 IMAD (heavy half) and 1.5e9 ALU ops on 100 SMs at 1 GHz: 5 ms and
+  // 7.5 ms side by side, the ALU's 7.5 ms.
+  InstructionMix M;
+  M.ByPipe[unsigned(SassPipe::Fma)] = 1e9;
+  M.FmaHeavy = 1e9;
+  M.ByPipe[unsigned(SassPipe::Alu)] = 1.5e9;
+  M.Total = 2.5e9;
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200).MathTime, 0.0075);
+  // 1e9 FFMA more (2.5 ms on both halves) add to the longer side.
+  M.ByPipe[unsigned(SassPipe::Fma)] = 2e9;
+  M.Total = 3.5e9;
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200).MathTime, 0.01);
 }
 
 } // namespace
@@ -402,6 +428,28 @@ TEST(IssueTime, FewWarpsWaitOnTheirOwnChains) {
   EXPECT_DOUBLE_EQ(Full.WarpLatencyTime, 2 * 65536 * 4 / 1e9);
 }
 
+// Blocks that differ in work: the heaviest block's warps (1.5x the mean
+// warp's chain) set the time of the round they run in; over two rounds
+// the first is a mean round and the last waits for them. The busiest SM's
+// issue share follows the heaviest block when it is more than its blocks.
+TEST(IssueTime, TheHeaviestBlocksWarpsSetTheLastRound) {
+  IssueRates R = hopperRates();
+  InstructionMix M;
+  M.Total = 8 * 8 * 65536;
+  M.ByPipe[unsigned(SassPipe::Fma)] = M.Total;
+  M.WarpCycles = 65536 * 4;
+  WarpResidency Res{8, 64};
+  IssueEstimate One =
+      estimateIssue(M, R, 100, 1e9, 8, Res, BlockWeights{1.5, {}});
+  EXPECT_DOUBLE_EQ(One.WarpLatencyTime, 1.5 * 65536 * 4 / 1e9);
+  EXPECT_DOUBLE_EQ(One.WaveFactor, 1.5 / (8.0 / 100));
+  EXPECT_DOUBLE_EQ(One.HeaviestBlock, 1.5);
+  IssueEstimate Two =
+      estimateIssue(M, R, 100, 1e9, 1600, Res, BlockWeights{1.5, {}});
+  EXPECT_DOUBLE_EQ(Two.WarpLatencyTime, 2.5 * 65536 * 4 / 1e9);
+  EXPECT_DOUBLE_EQ(Two.WaveFactor, 1);
+}
+
 TEST(IssueTime, BarrierStretchesAdd) {
   IssueRates R = hopperRates();
   // Two blocks of 32 warps per SM (16 warps per scheduler): a stretch of 10
@@ -423,6 +471,25 @@ TEST(IssueTime, BarrierStretchesAdd) {
   // Without stretches (no barrier) there is no such term.
   M.Phases.clear();
   EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200, Res).SyncPhaseTime, 0);
+}
+
+TEST(IssueTime, BarrierStretchesWaitForTheirWavefronts) {
+  IssueRates R = hopperRates();
+  // As BarrierStretchesAdd, the second stretch reading a conflicted tile:
+  // 150 L1 wavefronts per warp, the SM's 64 resident warps served one
+  // wavefront a clock.
+  InstructionMix M;
+  M.Total = 200 * 32 * 110;
+  M.ByPipe[unsigned(SassPipe::Fma)] = M.Total;
+  M.WarpCycles = 2200;
+  M.Phases = {{10, 2000, 1, 2}, {100, 200, 0, 150}};
+  WarpResidency Res{32, 64, 1};
+  IssueEstimate E = estimateIssue(M, R, 100, 1e9, 200, Res);
+  EXPECT_DOUBLE_EQ(E.SyncPhaseTime, (2000 + 64 * 150) / 1e9);
+  // Without the L1's rate the wavefronts are not a term.
+  Res.L1WavefrontsPerClock = 0;
+  EXPECT_DOUBLE_EQ(estimateIssue(M, R, 100, 1e9, 200, Res).SyncPhaseTime,
+                   (2000 + 1600) / 1e9);
 }
 
 TEST(IssueTime, BarriersHaveTheirOwnRate) {
@@ -470,7 +537,8 @@ const SassListing &barrierListing() {
 
 /// tile_fill on a 256 x 256 grid of 16 x 16 blocks (8 warps each), its
 /// loop's warps going round LoopWarpsPerWarp times on average.
-InstructionMix tileFill(double LoopWarpsPerWarp) {
+InstructionMix tileFill(double LoopWarpsPerWarp,
+                        const LineWavefronts *Wavefronts = nullptr) {
   const SassFunction *F = barrierListing().find("_Z9tile_fillPKfPfi");
   EXPECT_NE(F, nullptr);
   const double W = 65536 * 8, T = W * 32, LoopW = W * LoopWarpsPerWarp;
@@ -489,7 +557,7 @@ InstructionMix tileFill(double LoopWarpsPerWarp) {
   Lat.Constant = 10;
   Lat.Shuffle = 20;
   Lat.Barrier = 20;
-  return countInstructions(*F, Lines, W, &Lat);
+  return countInstructions(*F, Lines, W, &Lat, Wavefronts);
 }
 
 TEST(InstructionMix, BarrierWaitsForTheWarpThatGoesRoundAgain) {
@@ -506,6 +574,21 @@ TEST(InstructionMix, BarrierWaitsForTheWarpThatGoesRoundAgain) {
   EXPECT_DOUBLE_EQ(Some.Phases[1].Cycles, All.Phases[1].Cycles);
   // The warps' own time (no barrier to wait at) stays the average.
   EXPECT_LT(Some.WarpCycles, All.WarpCycles);
+}
+
+TEST(InstructionMix, StretchesTakeTheirLinesWavefronts) {
+  // The memory model's wavefronts by line: the fill's store (line 13) and
+  // load (14) before the barrier, the tile reads and the store (18) after.
+  const double W = 65536 * 8;
+  LineWavefronts L1 = {{{"listing_barriers.cu", 13}, 3 * W},
+                       {{"listing_barriers.cu", 14}, 5 * W},
+                       {{"listing_barriers.cu", 18}, 7 * W}};
+  InstructionMix M = tileFill(1.25, &L1);
+  ASSERT_EQ(M.Phases.size(), 2u);
+  EXPECT_NEAR(M.Phases[0].Wavefronts, 8, 1e-9);
+  EXPECT_NEAR(M.Phases[1].Wavefronts, 7, 1e-9);
+  // Without them, none.
+  EXPECT_EQ(tileFill(1.25).Phases[0].Wavefronts, 0);
 }
 
 } // namespace

@@ -178,6 +178,22 @@ TEST(RooflineTest, CacheLevelsAddCeilings) {
   EXPECT_NE(R.Verdict, Bound::L2);
 }
 
+// L1 and shared memory are an SM's own: the busiest SM's share of the
+// blocks sets the L1 time (a grid of 32 blocks on 132 SMs: 132/32 = 4.125x
+// the time of the same bytes spread over every SM).
+TEST(RooflineTest, L1TimeIsTheBusiestSms) {
+  GpuSpec G = testGpu();
+  G.L1Bandwidth = SourcedValue{10 * G.DramBandwidth->Value, "test"};
+  RooflineInput In;
+  In.DramBytes = 1e6;
+  In.L1Bytes = 5e7;
+  double Spread = evaluateRoofline(In, G).L1Time;
+  In.SmWaveFactor = 132.0 / 32;
+  RooflineResult R = evaluateRoofline(In, G);
+  EXPECT_DOUBLE_EQ(R.L1Time, Spread * 132.0 / 32);
+  EXPECT_EQ(R.Verdict, Bound::L1);
+}
+
 namespace {
 
 /// The ridge of Gpu's tensor roof for Kind, 0 when it has none.
