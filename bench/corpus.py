@@ -280,13 +280,18 @@ def normalise_error(msg):
 
 
 class NvccCache:
-    """nvcc's exit code and first error by (file, flags, mtime, size, nvcc),
-    kept in a JSON file between runs."""
+    """nvcc's exit code and first error by (file content, its place under its
+    code base, flags, nvcc's version, arch), kept in a JSON file between runs.
+    The key holds no absolute path and no time stamp, so that the committed
+    cache (bench/corpus_nvcc_cache.json) serves a clean clone anywhere."""
 
-    def __init__(self, path, nvcc_version):
-        self.path, self.version = path, nvcc_version
+    def __init__(self, path, nvcc_version, arch="sm_90", roots=()):
+        self.path, self.version, self.arch = path, nvcc_version, arch
+        # Longest first, so that a root inside another is replaced whole.
+        self.roots = sorted(((os.path.abspath(r), os.path.basename(
+            os.path.normpath(r))) for r in roots), key=lambda r: -len(r[0]))
         self.lock = threading.Lock()
-        self.data, self.hits = {}, 0
+        self.data, self.hits, self.added = {}, 0, 0
         if path and os.path.exists(path):
             try:
                 with open(path) as f:
@@ -294,35 +299,47 @@ class NvccCache:
             except (OSError, ValueError):
                 self.data = {}
 
+    def relative(self, text):
+        """TEXT with each code base's absolute folder named <group>."""
+        for root, name in self.roots:
+            text = text.replace(root, "<%s>" % name)
+        return text
+
     def key(self, path, flags):
         """The cache key of one compile."""
-        st = os.stat(path)
-        raw = json.dumps([os.path.abspath(path), flags, st.st_mtime_ns,
-                          st.st_size, self.version])
+        with open(path, "rb") as f:
+            content = hashlib.sha256(f.read()).hexdigest()
+        raw = json.dumps([self.relative(os.path.abspath(path)), content,
+                          [self.relative(f) for f in flags], self.version,
+                          self.arch])
         return hashlib.sha256(raw.encode()).hexdigest()
 
     def get(self, path, flags):
         """The cached record, or None."""
         if not self.path:
             return None
+        key = self.key(path, flags)
         with self.lock:
-            hit = self.data.get(self.key(path, flags))
+            hit = self.data.get(key)
             self.hits += hit is not None
             return hit
 
     def put(self, path, flags, record):
         """Remember one compile's result."""
         if self.path:
+            key = self.key(path, flags)
             with self.lock:
-                self.data[self.key(path, flags)] = record
+                self.added += key not in self.data
+                self.data[key] = record
 
     def save(self):
-        """Write the cache file (atomically)."""
-        if not self.path:
+        """Write the cache file (atomically), when a compile was added."""
+        if not self.path or not self.added:
             return
         tmp = self.path + ".tmp"
         with open(tmp, "w") as f:
             json.dump(self.data, f, indent=0, sort_keys=True)
+            f.write("\n")
         os.replace(tmp, self.path)
 
 
@@ -356,7 +373,7 @@ def tool_command(args, path, plan, resources=False):
     """The rl-analyze command line for one file: without nvcc's resources
     (fast) unless asked for (see needs_resources)."""
     cmd = [args.tool, path, "--no-config", "--format=json"] + (
-        [] if resources else ["--no-resources"])
+        [] if resources or args.resources else ["--no-resources"]) + gpu_options(args)
     cmd += env_options()
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
@@ -492,6 +509,50 @@ def unbound_detail(k):
                              d.get("id") in TOTALS_DIAGNOSTICS][:5]}
 
 
+def gpu_options(args):
+    """--gpu for the tool, when asked for."""
+    return ["--gpu", args.gpu] if args.gpu else []
+
+
+# What --reports-out keeps of each kernel entry: enough to compare it with a
+# measured launch (bench/realcode/compare.py).
+PREDICTION_LAUNCH = ("grid", "block", "dynamic_smem", "site", "source",
+                     "host_function", "launch_count", "notes")
+PREDICTION_TOTALS = ("flops", "flops_by_precision", "hardware_flops",
+                     "tensor_flops", "tensor_flops_total", "sfu_ops",
+                     "global_load_bytes", "global_store_bytes",
+                     "atomic_ops", "footprint_bytes", "dram_bytes",
+                     "dram_read_bytes", "dram_write_bytes", "l2_bytes",
+                     "l1_bytes", "global_sector_bytes",
+                     "shared_wavefront_bytes")
+PREDICTION_VERDICT = ("gpu", "bound", "predicted_time_s", "compute_time_s",
+                      "memory_time_s", "l2_time_s", "l1_time_s",
+                      "latency_time_s")
+
+
+def prediction_entries(report):
+    """The kernel entries of one report, cut to what a comparison with the
+    hardware reads."""
+    out = []
+    for k in report.get("kernels") or []:
+        if not isinstance(k, dict):
+            continue
+        launch = k.get("launch") or {}
+        totals = k.get("totals") or {}
+        out.append({
+            "name": k.get("name"), "mangled_name": k.get("mangled_name"),
+            "location": k.get("location"), "bound": entry_bound(k),
+            "launch": {f: launch.get(f) for f in PREDICTION_LAUNCH
+                       if f in launch},
+            "totals": {f: totals.get(f) for f in PREDICTION_TOTALS
+                       if f in totals},
+            "context_sum": k.get("context_sum"),
+            "verdicts": [{f: v.get(f) for f in PREDICTION_VERDICT if f in v}
+                         for v in k.get("verdicts") or []
+                         if isinstance(v, dict)]})
+    return out
+
+
 def summarise_report(report):
     """Counts of one JSON report: kernels, entries, bound, zero-work."""
     entries = [k for k in report.get("kernels") or [] if isinstance(k, dict)]
@@ -583,6 +644,8 @@ def analyse_file(args, group, top, path, cache, resources=False):
         rec["cause"] = "exit 2 without an error line"
     if report is not None:
         rec.update(summarise_report(report))
+        if args.reports_out:
+            rec["predictions"] = prediction_entries(report)
     rec["resources"] = resources
     if not resources and needs_resources([rec]):
         return analyse_file(args, group, top, path, cache, resources=True)
@@ -670,7 +733,8 @@ def analyse_program(args, group, top, paths, hosts, cache, resources=False):
         flags += [f for f in pl["flags"] if f not in flags]
     cmd = [args.tool] + paths + hosts + [
         "--no-config", "--format=json"] + (
-            [] if resources else ["--no-resources"]) + env_options()
+            [] if resources or args.resources else ["--no-resources"]) + (
+            gpu_options(args) + env_options())
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
     cmd += ["--"] + flags
@@ -718,6 +782,8 @@ def analyse_program(args, group, top, paths, hosts, cache, resources=False):
             rec["cause"] = "exit 2 without an error line"
         if report is not None:
             rec.update(summarise_report(report))
+            if args.reports_out:
+                rec["predictions"] = prediction_entries(report)
         rec["resources"] = resources
         records.append(rec)
     if not resources and needs_resources(records):
@@ -1030,6 +1096,9 @@ def print_summary(rows, recs, meta):
     print()
     print("wall time %.1f s; tool %.1f s, nvcc %.1f s summed over files" % (
         meta["wall_s"], meta["tool_s"], meta["nvcc_s"]))
+    if meta["nvcc"]:
+        print("nvcc verdicts: %d from the cache, %d compiled" % (
+            meta["nvcc_cache_hits"], meta["nvcc_compiled"]))
 
 
 # ---------------------------------------------------------------------------
@@ -1109,6 +1178,14 @@ def parse_args(argv):
     ap.add_argument("--markdown-out", default=DEFAULT_MARKDOWN, metavar="PATH",
                     help="markdown report (default docs/real-code.md; '' for none)")
     ap.add_argument("--json-out", metavar="PATH", help="every per-file record as JSON")
+    ap.add_argument("--gpu", help="the tool's --gpu (default: its own)")
+    ap.add_argument("--resources", action="store_true",
+                    help="run every program with nvcc's resources, as a user "
+                    "does (default: only where they bind a launch)")
+    ap.add_argument("--reports-out", metavar="PATH",
+                    help="every file's kernel entries (launch, totals, "
+                    "verdicts per GPU) as JSON, keyed by the file's path "
+                    "under its code base")
     ap.add_argument("--floor", metavar="FILE",
                     help="exit 3 when the analysed share is below the number in FILE")
     ap.add_argument("--bound-floor", metavar="FILE",
@@ -1161,7 +1238,8 @@ def run_and_report(args, argv, floor, tool_mtime):
     if not args.no_nvcc and not args.nvcc_path:
         print("corpus.py: %s not found; running without nvcc" % args.nvcc, file=sys.stderr)
     nvver = nvcc_version(args.nvcc_path) if args.nvcc_path else None
-    cache = NvccCache(args.nvcc_cache if args.nvcc_path else None, nvver)
+    cache = NvccCache(args.nvcc_cache if args.nvcc_path else None, nvver,
+                      args.arch, args.dirs)
 
     groups = [os.path.basename(os.path.normpath(d)) for d in args.dirs]
     jobs = [(g, d, p) for g, d in zip(groups, args.dirs)
@@ -1186,16 +1264,26 @@ def run_and_report(args, argv, floor, tool_mtime):
         "jobs": args.jobs, "timeout": args.timeout, "wall_s": wall,
         "tool_s": sum(r["seconds"] for r in records),
         "nvcc_s": sum(r.get("nvcc_seconds") or 0 for r in records),
-        "nvcc_cache_hits": cache.hits, "floor": floor, "load": load,
+        "nvcc_cache_hits": cache.hits,
+        "nvcc_compiled": sum(1 for r in records if r.get("nvcc_rc") is not None
+                             and not r.get("nvcc_cached")),
+        "floor": floor, "load": load,
         "mode": "per-file" if args.per_file else "program",
     }
     print_summary(rows, records, meta)
     if args.markdown_out:
         with open(args.markdown_out, "w") as f:
             f.write(markdown(meta, rows, records))
+    predictions = {r["relative"]: r.pop("predictions") for r in records
+                   if "predictions" in r}
     if args.json_out:
         with open(args.json_out, "w") as f:
             json.dump({"meta": meta, "summary": rows, "files": records}, f, indent=1)
+    if args.reports_out:
+        with open(args.reports_out, "w") as f:
+            json.dump({"meta": meta, "files": predictions}, f, indent=0,
+                      sort_keys=True)
+            f.write("\n")
 
     share = rows[-1]["share"]
     status = 0
