@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12, as root), builds, and then either runs
 # rl-analyze on an example kernel (`run`, the default) or the test suite (`test`).
-# Usage: scripts/quickstart.sh [run|test] [build-dir]
+# `install` and `build` stop after those steps (.ci/run times them apart).
+# Usage: scripts/quickstart.sh [run|test|install|build] [build-dir]
 set -euo pipefail
 mode=${1:-run}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${2:-$root/build}
+case "$mode" in
+  run | test | install | build) ;;
+  *)
+    echo "usage: $0 [run|test|install|build] [build-dir]" >&2
+    exit 2
+    ;;
+esac
 
 packages=(cmake g++ clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
           nlohmann-json3-dev libgtest-dev python3)
@@ -52,6 +60,8 @@ if [ ! -x "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" ]; then
   echo "quickstart: note: no CUDA toolkit at ${CUDA_PATH:-/usr/local/cuda}; end-to-end tests on kernels/ will be skipped" >&2
 fi
 
+[ "$mode" = install ] && exit 0
+
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" ${CMAKE_ARGS:-}
 cmake --build "$build" -j"$(nproc)"
 
@@ -61,9 +71,5 @@ case "$mode" in
     ;;
   test)
     /usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/unit"
-    ;;
-  *)
-    echo "usage: $0 [run|test] [build-dir]" >&2
-    exit 2
     ;;
 esac

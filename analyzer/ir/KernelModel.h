@@ -57,6 +57,10 @@ struct SourceLoc {
   unsigned Line = 0;
   unsigned Column = 0;
   bool valid() const { return Line != 0; }
+  /// "file:line:column".
+  std::string str() const {
+    return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+  }
 };
 
 enum class Severity { Remark, Note, Warning, Error };

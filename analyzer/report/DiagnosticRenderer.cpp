@@ -54,11 +54,6 @@ Line findingLines(const Finding &F, const std::string &Tool) {
   return L;
 }
 
-std::string span(double A, double B,
-                 const std::function<std::string(double)> &Format) {
-  return formatRange(std::min(A, B), std::max(A, B), Format);
-}
-
 /// The DRAM bandwidth the DRAM term assumes: the datasheet's, or what the
 /// GPU's measured streams give for this launch's mix of reads and writes.
 double dramRate(const RooflineResult &R) {
@@ -80,25 +75,26 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
   if (Hi.IssueKnown && Hi.WarpLatencyTime > Hi.LatencyTime && V.Issue)
     return Text + ": its warps wait on their own dependency chains and " +
            "loads: " + issueText(V) + " (predicted " +
-           span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
+           formatSpan(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
   // Little's law's numbers of the ends that are latency-bound only.
   const RooflineResult &From = Lo.Verdict == Bound::Latency ? Lo : Hi;
   Text += ": " + std::to_string(std::llround(Hi.ConcurrentWarps)) +
           " resident warps x " +
-          span(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
-               [](double X) { return formatSignificant(X); }) +
+          formatSpan(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
+                     [](double X) { return formatSignificant(X); }) +
           " B of loads in flight per thread / " +
-          span(From.LatencySeconds, Hi.LatencySeconds, Duration) +
+          formatSpan(From.LatencySeconds, Hi.LatencySeconds, Duration) +
           " DRAM latency sustain " +
-          span(From.LatencyBandwidth, Hi.LatencyBandwidth,
-               [](double X) { return formatSi(X, "B/s"); }) +
+          formatSpan(From.LatencyBandwidth, Hi.LatencyBandwidth,
+                     [](double X) { return formatSi(X, "B/s"); }) +
           ": the loads' " +
           formatSi(Hi.LatencyTime * Hi.LatencyBandwidth, "B") +
-          " of DRAM take " + span(From.LatencyTime, Hi.LatencyTime, Duration) +
+          " of DRAM take " +
+          formatSpan(From.LatencyTime, Hi.LatencyTime, Duration) +
           ", more than the DRAM roofline's " +
-          span(Lo.MemoryTime, Hi.MemoryTime, Duration) + " at " +
+          formatSpan(Lo.MemoryTime, Hi.MemoryTime, Duration) + " at " +
           formatSi(dramRate(Hi), "B/s") + " (predicted " +
-          span(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
+          formatSpan(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
   return Text;
 }
 
@@ -137,20 +133,20 @@ std::optional<Finding> boundFinding(const KernelReport &K,
     double Bw = L1 ? R.L1Bandwidth : R.L2Bandwidth;
     return Bw > 0 ? R.PeakFlops / Bw : 0.0;
   };
-  std::string CacheText = Text + ": " +
-                          span(L1 ? Lo.IntensityL1 : Lo.IntensityL2,
-                               L1 ? Hi.IntensityL1 : Hi.IntensityL2, Sig) +
-                          " FLOP/B at " + (L1 ? "L1" : "L2") + " < its ridge " +
-                          span(LevelRidge(Lo), LevelRidge(Hi), Sig) +
-                          " (predicted " +
-                          span(Lo.PredictedTime, Hi.PredictedTime,
-                               [](double X) { return formatDuration(X); }) +
-                          ")";
-  Text += ": " + span(Lo.Intensity, Hi.Intensity, Sig) + " FLOP/B " +
+  std::string CacheText =
+      Text + ": " +
+      formatSpan(L1 ? Lo.IntensityL1 : Lo.IntensityL2,
+                 L1 ? Hi.IntensityL1 : Hi.IntensityL2, Sig) +
+      " FLOP/B at " + (L1 ? "L1" : "L2") + " < its ridge " +
+      formatSpan(LevelRidge(Lo), LevelRidge(Hi), Sig) + " (predicted " +
+      formatSpan(Lo.PredictedTime, Hi.PredictedTime,
+                 [](double X) { return formatDuration(X); }) +
+      ")";
+  Text += ": " + formatSpan(Lo.Intensity, Hi.Intensity, Sig) + " FLOP/B " +
           (Memory ? "<" : ">=") + " ridge " +
-          span(Lo.RidgePoint, Hi.RidgePoint, Sig) + " (predicted " +
-          span(Lo.PredictedTime, Hi.PredictedTime,
-               [](double X) { return formatDuration(X); }) +
+          formatSpan(Lo.RidgePoint, Hi.RidgePoint, Sig) + " (predicted " +
+          formatSpan(Lo.PredictedTime, Hi.PredictedTime,
+                     [](double X) { return formatDuration(X); }) +
           ")";
   if (Cache)
     Text = CacheText;
@@ -159,25 +155,25 @@ std::optional<Finding> boundFinding(const KernelReport &K,
   if (Hi.Verdict == Bound::Compute && Hi.RoofName == "sfu")
     Text = Name + " is compute-bound on " + V.Gpu->Name +
            " in its special-function pipe: " +
-           span(Lo.SfuTime, Hi.SfuTime,
-                [](double X) { return formatDuration(X); }) +
+           formatSpan(Lo.SfuTime, Hi.SfuTime,
+                      [](double X) { return formatDuration(X); }) +
            " of sin/cos/exp/log/rsqrt at 16 per SM per clock (predicted " +
-           span(Lo.PredictedTime, Hi.PredictedTime,
-                [](double X) { return formatDuration(X); }) +
+           formatSpan(Lo.PredictedTime, Hi.PredictedTime,
+                      [](double X) { return formatDuration(X); }) +
            ")";
   if (Hi.Verdict == Bound::Compute && issueSetsCompute(Hi) && Lo.IssueKnown)
     Text = Name + " is compute-bound on " + V.Gpu->Name +
            " in issuing its instructions: " + issueText(V) + " (predicted " +
-           span(Lo.PredictedTime, Hi.PredictedTime,
-                [](double X) { return formatDuration(X); }) +
+           formatSpan(Lo.PredictedTime, Hi.PredictedTime,
+                      [](double X) { return formatDuration(X); }) +
            ")";
   if (Hi.Verdict == Bound::Atomics)
     Text = Name + " is atomics-bound on " + V.Gpu->Name + ": " +
            formatGrouped(Hi.AtomicUpdates) + " atomic updates, " +
            formatGrouped(Hi.AtomicAddresses) +
            " distinct addresses at the most-contended site (predicted " +
-           span(Lo.PredictedTime, Hi.PredictedTime,
-                [](double X) { return formatDuration(X); }) +
+           formatSpan(Lo.PredictedTime, Hi.PredictedTime,
+                      [](double X) { return formatDuration(X); }) +
            ")";
   if (Hi.Verdict == Bound::Launch && V.Launch)
     Text = Name + " is launch-bound on " + V.Gpu->Name + ": " +
@@ -185,8 +181,8 @@ std::optional<Finding> boundFinding(const KernelReport &K,
            formatDuration(Hi.DispatchTime) + " to hand out (" +
            formatSignificant(V.Launch->CyclesPerBlock) +
            " cycles per block per SM), more than their work (predicted " +
-           span(Lo.PredictedTime, Hi.PredictedTime,
-                [](double X) { return formatDuration(X); }) +
+           formatSpan(Lo.PredictedTime, Hi.PredictedTime,
+                      [](double X) { return formatDuration(X); }) +
            ")";
   SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
   return Finding{Memory ? "rl-memory-bound" : "rl-compute-bound",

@@ -24,11 +24,6 @@ std::string valueText(const BoundTotals &T, Metric Key,
                      Format);
 }
 
-std::string span(double A, double B,
-                 const std::function<std::string(double)> &Format) {
-  return formatRange(std::min(A, B), std::max(A, B), Format);
-}
-
 std::string launchTitle(const KernelReport &K) {
   std::string Title = "`" + K.Model.Name + "`";
   const LaunchSpec &L = K.Launch;
@@ -86,7 +81,7 @@ void renderOne(std::string &Out, const KernelReport &K) {
     if (!V.Gpu)
       continue;
     Out += "- " + V.Gpu->Name + ": " +
-           span(V.Low.Intensity, V.High.Intensity, Sig) + " FLOP/B, ";
+           formatSpan(V.Low.Intensity, V.High.Intensity, Sig) + " FLOP/B, ";
     if (V.High.Verdict == Bound::Unknown)
       Out += "bound unknown";
     else if (V.Low.Verdict != V.High.Verdict)
@@ -94,9 +89,9 @@ void renderOne(std::string &Out, const KernelReport &K) {
              boundWording(V.High.Verdict) + "-bound";
     else
       Out += boundWording(V.High.Verdict) + "-bound";
-    Out += " (ridge " + span(V.Low.RidgePoint, V.High.RidgePoint, Sig) +
+    Out += " (ridge " + formatSpan(V.Low.RidgePoint, V.High.RidgePoint, Sig) +
            "), predicted " +
-           span(V.Low.PredictedTime, V.High.PredictedTime, Time) + "\n";
+           formatSpan(V.Low.PredictedTime, V.High.PredictedTime, Time) + "\n";
   }
   // What sets the time, longest first, and the winner's lead.
   for (const GpuVerdict &V : K.Verdicts)

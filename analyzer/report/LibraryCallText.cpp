@@ -19,10 +19,6 @@ const char *kindName(LibraryCall::Kind K) {
   return "gemm";
 }
 
-std::string where(const SourceLoc &L) {
-  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
-}
-
 Json optional(const std::optional<double> &V) {
   return V ? Json(*V) : Json(nullptr);
 }
@@ -37,7 +33,7 @@ std::string libraryCallsText(const Report &R) {
   std::string Out;
   for (const LibraryCallReport &L : R.LibraryCalls) {
     const LibraryCall &C = L.Call;
-    Out += C.Name + "  (" + where(C.Location) + ")  library call, no source";
+    Out += C.Name + "  (" + C.Location.str() + ")  library call, no source";
     if (C.What == LibraryCall::Gemm) {
       auto dim = [](const std::optional<Rational> &V) {
         return V ? V->str() : std::string("?");

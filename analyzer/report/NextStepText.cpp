@@ -10,10 +10,6 @@ namespace {
 
 constexpr unsigned WarpSize = 32;
 
-std::string where(const SourceLoc &L) {
-  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
-}
-
 /// Warps the launch has: blocks x warps per block; 0 when not bound.
 double launchWarps(const LaunchSpec &L) {
   double Blocks = 1, Threads = 1;
@@ -101,9 +97,9 @@ std::string nextStepAction(const NextStep &N) {
     std::string Access = accessKindName(S.Kind);
     if (N.Site->What == SiteFix::Coalesce)
       return "coalesce the " + Access + " of '" + S.Array + "' at " +
-             where(S.Loc);
+             S.Loc.str();
     return "make the shared " + Access + " of '" + S.Array + "' at " +
-           where(S.Loc) + " conflict-free";
+           S.Loc.str() + " conflict-free";
   }
   case NextStep::Occupancy: {
     auto Warps = [](double W) { return std::to_string(std::llround(W)); };

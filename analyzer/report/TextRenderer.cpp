@@ -104,16 +104,9 @@ std::string dims(const std::array<std::optional<Rational>, 3> &D) {
   return Out;
 }
 
-/// Low .. high in increasing order (the roofline's low end is not always
-/// the smaller number, e.g. for intensity).
-std::string span(double A, double B,
-                 const std::function<std::string(double)> &Format) {
-  return formatRange(std::min(A, B), std::max(A, B), Format);
-}
-
 std::string boundText(const NumberRange &V,
                       const std::function<std::string(double)> &Format) {
-  return span(V.Low, V.High, Format);
+  return formatSpan(V.Low, V.High, Format);
 }
 
 std::string formulaText(const KernelReport &K, Metric Key,
@@ -329,14 +322,17 @@ void renderUnbound(std::ostringstream &OS, const KernelReport &K,
 /// every level the memory model has, on the first GPU.
 std::string intensityText(const GpuVerdict &V) {
   auto Num = [](double X) { return formatSignificant(X); };
-  std::string Out = span(V.Low.Intensity, V.High.Intensity, Num) + " FLOP/B";
+  std::string Out =
+      formatSpan(V.Low.Intensity, V.High.Intensity, Num) + " FLOP/B";
   if (!V.High.L2Modelled && !V.High.L1Modelled)
     return Out;
   Out += " at DRAM";
   if (V.High.L2Modelled)
-    Out += ", " + span(V.Low.IntensityL2, V.High.IntensityL2, Num) + " at L2";
+    Out += ", " + formatSpan(V.Low.IntensityL2, V.High.IntensityL2, Num) +
+           " at L2";
   if (V.High.L1Modelled)
-    Out += ", " + span(V.Low.IntensityL1, V.High.IntensityL1, Num) + " at L1";
+    Out += ", " + formatSpan(V.Low.IntensityL1, V.High.IntensityL1, Num) +
+           " at L1";
   return Out;
 }
 
@@ -357,7 +353,8 @@ std::string levelCell(const GpuVerdict &V, Level L) {
   std::optional<double> Lo = levelTime(V.Low, L), Hi = levelTime(V.High, L);
   if (!Lo || !Hi)
     return "-";
-  std::string Out = span(*Lo, *Hi, [](double X) { return formatDuration(X); });
+  std::string Out =
+      formatSpan(*Lo, *Hi, [](double X) { return formatDuration(X); });
   std::optional<double> SLo = levelShare(V.Low, L), SHi = levelShare(V.High, L);
   if (SLo && SHi) {
     std::string A = percentText(std::min(*SLo, *SHi)),
@@ -379,8 +376,9 @@ std::pair<std::string, std::string> boundIntensityCells(const GpuVerdict &V) {
     if (!Have)
       return {"-", "-"};
     auto Num = [](double X) { return formatSignificant(X); };
-    return {span(V.Low.Intensity, V.High.Intensity, Num) + " FLOP/B (DRAM)",
-            span(V.Low.RidgePoint, V.High.RidgePoint, Num) + " FLOP/B" +
+    return {formatSpan(V.Low.Intensity, V.High.Intensity, Num) +
+                " FLOP/B (DRAM)",
+            formatSpan(V.Low.RidgePoint, V.High.RidgePoint, Num) + " FLOP/B" +
                 (V.High.DominantTensor ? " (" + V.High.RoofName + ")" : "")};
   }
   auto Num = [](double X) { return formatSignificant(X); };
@@ -388,8 +386,9 @@ std::pair<std::string, std::string> boundIntensityCells(const GpuVerdict &V) {
                       : Hi->At == Level::Dram  ? "DRAM"
                       : Hi->At == Level::L2    ? "L2"
                                                : "L1";
-  return {span(Lo->Intensity, Hi->Intensity, Num) + " FLOP/B (" + Where + ")",
-          span(Lo->Ridge, Hi->Ridge, Num) + " FLOP/B" +
+  return {formatSpan(Lo->Intensity, Hi->Intensity, Num) + " FLOP/B (" + Where +
+              ")",
+          formatSpan(Lo->Ridge, Hi->Ridge, Num) + " FLOP/B" +
               (V.High.DominantTensor ? " (" + V.High.RoofName + ")" : "")};
 }
 
@@ -434,7 +433,8 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     std::vector<std::string> Row = {
         V.Gpu ? V.Gpu->Name : "?",
         boundCell(V),
-        Decided ? span(Lo.PredictedTime, Hi.PredictedTime, Duration) : "-",
+        Decided ? formatSpan(Lo.PredictedTime, Hi.PredictedTime, Duration)
+                : "-",
         Intensity,
         Ridge,
         levelCell(V, Level::Compute),
@@ -481,17 +481,17 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
     if (!Lo.LatencyKnown || !Hi.LatencyKnown)
       continue;
     OS << label("latency") << (V.Gpu ? V.Gpu->Name : "?") << ": "
-       << span(Lo.LatencyBandwidth, Hi.LatencyBandwidth,
-               [](double X) { return formatSi(X, "B/s"); })
+       << formatSpan(Lo.LatencyBandwidth, Hi.LatencyBandwidth,
+                     [](double X) { return formatSi(X, "B/s"); })
        << " (" << std::to_string(std::llround(Hi.ConcurrentWarps))
        << " warps x "
-       << span(Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
-               [](double X) { return formatSignificant(X); })
+       << formatSpan(Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
+                     [](double X) { return formatSignificant(X); })
        << " B of loads in flight per thread / "
-       << span(Lo.LatencySeconds, Hi.LatencySeconds, Duration)
+       << formatSpan(Lo.LatencySeconds, Hi.LatencySeconds, Duration)
        << " DRAM latency), the loads' "
        << formatSi(Hi.LatencyTime * Hi.LatencyBandwidth, "B") << " of DRAM in "
-       << span(Lo.LatencyTime, Hi.LatencyTime, Duration) << "\n";
+       << formatSpan(Lo.LatencyTime, Hi.LatencyTime, Duration) << "\n";
   }
 }
 

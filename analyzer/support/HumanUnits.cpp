@@ -1,6 +1,7 @@
 //===- HumanUnits.cpp -----------------------------------------------------===//
 #include "analyzer/support/HumanUnits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -121,6 +122,11 @@ std::string formatRange(double Low, double High,
   if (Low == High)
     return Format(Low);
   return Format(Low) + " .. " + Format(High);
+}
+
+std::string formatSpan(double A, double B,
+                       const std::function<std::string(double)> &Format) {
+  return formatRange(std::min(A, B), std::max(A, B), Format);
 }
 
 } // namespace rla

@@ -36,6 +36,11 @@ std::string formatDuration(double Seconds);
 std::string formatRange(double Low, double High,
                         const std::function<std::string(double)> &Format);
 
+/// formatRange with the ends in increasing order (a roofline's low end is
+/// not always the smaller number, e.g. for intensity).
+std::string formatSpan(double A, double B,
+                       const std::function<std::string(double)> &Format);
+
 } // namespace rla
 
 #endif // RLA_SUPPORT_HUMANUNITS_H

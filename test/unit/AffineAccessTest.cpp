@@ -1,6 +1,7 @@
 //===- AffineAccessTest.cpp - Addresses bound to a launch -----------------===//
 #include "analyzer/models/AffineAccess.h"
 #include "AccessSiteFixtures.h"
+#include "ExprFixtures.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/models/Footprint.h"
 #include "analyzer/models/MemoryModel.h"
@@ -12,7 +13,7 @@ using namespace rla;
 
 namespace {
 
-Expr sym(const char *S) { return Expr::symbol(S); }
+using rla::fixtures::sym;
 
 using fixtures::launch1d;
 using fixtures::site;

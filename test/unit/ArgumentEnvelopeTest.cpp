@@ -1,5 +1,6 @@
 //===- ArgumentEnvelopeTest.cpp - Launches over an argument not known -----===//
 #include "analyzer/models/ArgumentEnvelope.h"
+#include "ExprFixtures.h"
 #include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
@@ -8,14 +9,15 @@ using namespace rla;
 
 namespace {
 
-const GpuSpec *h200() { return fixtures::databaseGpu("H200"); }
+using rla::fixtures::sym;
 
-Expr sym(const char *Name) { return Expr::symbol(Name); }
+const GpuSpec *h200() { return fixtures::databaseGpu("H200"); }
 
 /// Per thread: 1 FLOP, and 3 more and a second 4-byte load when the
 /// argument's test (Flag) holds; one 4-byte store.
 KernelModel modelWith(const Expr &Flag) {
-  return fixtures::streamingModel("render", Flag, {fixtures::param("frame", "int", KernelParam::Integer)});
+  return fixtures::streamingModel(
+      "render", Flag, {fixtures::param("frame", "int", KernelParam::Integer)});
 }
 
 LaunchSpec launch() {

@@ -1,8 +1,9 @@
 //===- BinderTest.cpp - A kernel model under one launch -------------------===//
 #include "analyzer/models/Binder.h"
+#include "ExprFixtures.h"
+#include "ModelFixtures.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/report/FindingText.h"
-#include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -15,14 +16,14 @@ using namespace rla;
 
 namespace {
 
+using rla::fixtures::sym;
+
 const GpuSpec &gpu(const char *Name) {
   const GpuSpec *G = fixtures::databaseGpu(Name);
   EXPECT_NE(G, nullptr) << Name;
   static const GpuSpec Missing;
   return G ? *G : Missing;
 }
-
-Expr sym(const std::string &Name) { return Expr::symbol(Name); }
 
 /// Threads of dimensions y and z: a kernel that only indexes x still runs
 /// all of them.

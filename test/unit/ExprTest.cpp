@@ -1,5 +1,6 @@
 //===- ExprTest.cpp - Unit tests for rla::Expr ----------------------------===//
 #include "analyzer/ir/Expr.h"
+#include "ExprFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +14,9 @@ using rla::Rational;
 
 namespace {
 
-using I128 = __int128;
+using rla::fixtures::sym;
 
-Expr sym(const char *Name) { return Expr::symbol(Name); }
+using I128 = __int128;
 
 /// The value of E under Values, which must evaluate cleanly.
 Rational valueOf(const Expr &E, const Bindings &Values) {

@@ -1,6 +1,7 @@
 //===- L1ReuseTest.cpp - Loop-carried re-reads against L1's size ----------===//
 #include "analyzer/models/L1Reuse.h"
 #include "AccessSiteFixtures.h"
+#include "ExprFixtures.h"
 #include "analyzer/ir/KernelModel.h"
 
 #include <gtest/gtest.h>
@@ -9,7 +10,7 @@ using namespace rla;
 
 namespace {
 
-Expr sym(const char *S) { return Expr::symbol(S); }
+using rla::fixtures::sym;
 
 /// X[j * Cols + global index] (4-byte elements) inside `for (i < 64)` and
 /// `for (j < Hi)`, as a triangular solve or a repeated row sweep reads it.

@@ -1,5 +1,6 @@
 //===- LaunchEnumerationTest.cpp - Warp-uniform counts over a launch ------===//
 #include "analyzer/models/LaunchEnumeration.h"
+#include "ExprFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -7,14 +8,14 @@ using namespace rla;
 
 namespace {
 
+using rla::fixtures::sym;
+
 LaunchSpec launch(int64_t Grid, int64_t Block) {
   LaunchSpec L;
   L.Grid = {Rational(Grid), Rational(1), Rational(1)};
   L.Block = {Rational(Block), Rational(1), Rational(1)};
   return L;
 }
-
-Expr sym(const char *S) { return Expr::symbol(S); }
 
 /// The trips of a grid-stride loop over the warp's first index up to n.
 Expr warpTrips() {

@@ -15,7 +15,7 @@ namespace {
 
 using Dims = std::array<std::optional<Rational>, 3>;
 
-Dims dims(int64_t X, int64_t Y, int64_t Z) {
+Dims optionDims(int64_t X, int64_t Y, int64_t Z) {
   return {Rational(X), Rational(Y), Rational(Z)};
 }
 
@@ -76,8 +76,8 @@ TEST(ParseLaunchOptionTest, Saxpy) {
   EXPECT_EQ(S.Kernel, "saxpy");
   EXPECT_EQ(S.Source, LaunchSource::Cli);
   EXPECT_TRUE(S.CaseName.empty());
-  EXPECT_EQ(S.Grid, dims(65536, 1, 1));
-  EXPECT_EQ(S.Block, dims(256, 1, 1));
+  EXPECT_EQ(S.Grid, optionDims(65536, 1, 1));
+  EXPECT_EQ(S.Block, optionDims(256, 1, 1));
   EXPECT_EQ(S.DynamicSmem, Rational(0));
   ASSERT_EQ(S.Args.size(), 2u);
   EXPECT_EQ(S.Args["n"], Rational(16777216));
@@ -86,17 +86,18 @@ TEST(ParseLaunchOptionTest, Saxpy) {
 
 TEST(ParseLaunchOptionTest, Dimensions) {
   LaunchSpec S = launch("k:grid=64x32,block=8x8x4,smem=4096");
-  EXPECT_EQ(S.Grid, dims(64, 32, 1));
-  EXPECT_EQ(S.Block, dims(8, 8, 4));
+  EXPECT_EQ(S.Grid, optionDims(64, 32, 1));
+  EXPECT_EQ(S.Block, optionDims(8, 8, 4));
   EXPECT_EQ(S.DynamicSmem, Rational(4096));
-  EXPECT_EQ(launch("k:grid=(1<<20)/256,block=256").Grid, dims(4096, 1, 1));
-  EXPECT_EQ(launch("k: grid = 16X16 , block = 32").Grid, dims(16, 16, 1));
+  EXPECT_EQ(launch("k:grid=(1<<20)/256,block=256").Grid,
+            optionDims(4096, 1, 1));
+  EXPECT_EQ(launch("k: grid = 16X16 , block = 32").Grid, optionDims(16, 16, 1));
   // An 'x' after a lone 0 starts a hex number.
-  EXPECT_EQ(launch("k:grid=0x100,block=32").Grid, dims(256, 1, 1));
-  EXPECT_EQ(launch("k:grid=0x10x0x20,block=1").Grid, dims(16, 32, 1));
-  EXPECT_EQ(launch("k:grid=10x2,block=1").Grid, dims(10, 2, 1));
-  EXPECT_EQ(launch("k:grid=2x0x4x0X8,block=1").Grid, dims(2, 4, 8));
-  EXPECT_EQ(launch("k:grid=(0x4)x2,block=1").Grid, dims(4, 2, 1));
+  EXPECT_EQ(launch("k:grid=0x100,block=32").Grid, optionDims(256, 1, 1));
+  EXPECT_EQ(launch("k:grid=0x10x0x20,block=1").Grid, optionDims(16, 32, 1));
+  EXPECT_EQ(launch("k:grid=10x2,block=1").Grid, optionDims(10, 2, 1));
+  EXPECT_EQ(launch("k:grid=2x0x4x0X8,block=1").Grid, optionDims(2, 4, 8));
+  EXPECT_EQ(launch("k:grid=(0x4)x2,block=1").Grid, optionDims(4, 2, 1));
   EXPECT_EQ(launch("k:grid=1,block=1").DynamicSmem, Rational(0));
 }
 
@@ -106,12 +107,12 @@ TEST(ParseLaunchOptionTest, KernelNamesWithColonsAndTemplates) {
   EXPECT_EQ(launch("::k:grid=1,block=32").Kernel, "::k");
   LaunchSpec S = launch("scale<float>:grid=4,block=256");
   EXPECT_EQ(S.Kernel, "scale<float>");
-  EXPECT_EQ(S.Grid, dims(4, 1, 1));
+  EXPECT_EQ(S.Grid, optionDims(4, 1, 1));
   // A comma inside the template arguments is not an option separator.
   S = launch("scale<ns::T, 4>:grid=4x2,block=16x16");
   EXPECT_EQ(S.Kernel, "scale<ns::T, 4>");
-  EXPECT_EQ(S.Grid, dims(4, 2, 1));
-  EXPECT_EQ(S.Block, dims(16, 16, 1));
+  EXPECT_EQ(S.Grid, optionDims(4, 2, 1));
+  EXPECT_EQ(S.Block, optionDims(16, 16, 1));
 }
 
 TEST(ParseLaunchOptionTest, Errors) {
@@ -204,23 +205,23 @@ TEST_F(LaunchFileTest, FullEntries) {
   EXPECT_EQ(Out[0].CaseName, "saxpy_big");
   EXPECT_EQ(Out[0].Kernel, "saxpy");
   EXPECT_EQ(Out[0].Source, LaunchSource::LaunchFile);
-  EXPECT_EQ(Out[0].Grid, dims(65536, 1, 1));
-  EXPECT_EQ(Out[0].Block, dims(256, 1, 1));
+  EXPECT_EQ(Out[0].Grid, optionDims(65536, 1, 1));
+  EXPECT_EQ(Out[0].Block, optionDims(256, 1, 1));
   EXPECT_EQ(Out[0].DynamicSmem, Rational(0));
   EXPECT_EQ(Out[0].Args.at("n"), Rational(16777216));
   EXPECT_EQ(Out[0].Args.at("a"), Rational(2));
 
   EXPECT_EQ(Out[1].CaseName, "matmul#1");
-  EXPECT_EQ(Out[1].Grid, dims(64, 64, 1));
-  EXPECT_EQ(Out[1].Block, dims(256, 1, 1));
+  EXPECT_EQ(Out[1].Grid, optionDims(64, 64, 1));
+  EXPECT_EQ(Out[1].Block, optionDims(256, 1, 1));
   EXPECT_EQ(Out[1].DynamicSmem, Rational(49152));
   EXPECT_EQ(Out[1].Args.at("N"), Rational(4096));
   EXPECT_EQ(Out[1].Args.at("alpha"), Rational(1, 10)); // Exact, not binary.
   EXPECT_EQ(Out[1].Args.count("A"), 0u);
 
   EXPECT_EQ(Out[2].CaseName, "stencil#2");
-  EXPECT_EQ(Out[2].Grid, dims(64, 64, 2));
-  EXPECT_EQ(Out[2].Block, dims(32, 8, 1));
+  EXPECT_EQ(Out[2].Grid, optionDims(64, 64, 2));
+  EXPECT_EQ(Out[2].Block, optionDims(32, 8, 1));
   EXPECT_EQ(Out[2].DynamicSmem, Rational(0));
   EXPECT_TRUE(Out[2].Args.empty());
 }

@@ -8,6 +8,7 @@
 #ifndef RLA_TEST_UNIT_MODELFIXTURES_H
 #define RLA_TEST_UNIT_MODELFIXTURES_H
 
+#include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/ir/KernelModel.h"
 
@@ -27,6 +28,19 @@ inline const GpuSpec *databaseGpu(const char *Name) {
     return D;
   }();
   return Db.find(Name);
+}
+
+/// The shipped architecture table (data/architectures.json).
+inline const ArchitectureTable &architectureTable() {
+  static const ArchitectureTable Table = [] {
+    ArchitectureTable A;
+    std::string Error;
+    EXPECT_TRUE(
+        A.loadFile(std::string(RLA_DATA_DIR) + "/architectures.json", Error))
+        << Error;
+    return A;
+  }();
+  return Table;
 }
 
 /// A kernel parameter.

@@ -9,7 +9,7 @@ using namespace rla;
 namespace {
 
 /// A GPU with every level's bandwidth, numbers easy to check by hand.
-GpuSpec testGpu() {
+GpuSpec everyLevelGpu() {
   GpuSpec G;
   G.Name = "Test";
   G.PeakFlops[static_cast<unsigned>(Precision::FP32)] =
@@ -26,7 +26,7 @@ RooflineResult roof(double Flops, double Dram, double L2, double L1) {
   In.DramBytes = Dram;
   In.L2Bytes = L2;
   In.L1Bytes = L1;
-  static GpuSpec G = testGpu();
+  static GpuSpec G = everyLevelGpu();
   return evaluateRoofline(In, G);
 }
 

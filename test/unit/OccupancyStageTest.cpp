@@ -3,6 +3,7 @@
 #include "analyzer/models/LatencyHiding.h"
 #include "analyzer/report/FindingText.h"
 
+#include "ModelFixtures.h"
 #include "ReportFixtures.h"
 
 #include <gtest/gtest.h>
@@ -11,18 +12,6 @@ using namespace rla;
 using namespace rla::fixtures;
 
 namespace {
-
-const ArchitectureTable &table() {
-  static ArchitectureTable T = [] {
-    ArchitectureTable A;
-    std::string Error;
-    EXPECT_TRUE(
-        A.loadFile(std::string(RLA_DATA_DIR) + "/architectures.json", Error))
-        << Error;
-    return A;
-  }();
-  return T;
-}
 
 GpuSpec l40sWithSms() {
   GpuSpec G = l40s();
@@ -68,7 +57,7 @@ Report scaleReport(const GpuSpec *G, bool Compute = false,
 
 ResourceOptions withPtxas(const std::string &Text, unsigned *Calls) {
   ResourceOptions O;
-  O.Archs = &table();
+  O.Archs = &fixtures::architectureTable();
   O.Compile = [Text, Calls](const std::string &Arch, PtxasReport &Out,
                             std::string &) {
     EXPECT_EQ(Arch, "sm_89");
@@ -178,14 +167,14 @@ TEST(OccupancyStage, UnknownWithAReason) {
 
   Report NoNvcc = scaleReport(&G);
   ResourceOptions O;
-  O.Archs = &table();
+  O.Archs = &fixtures::architectureTable();
   O.Disabled = "registers and shared memory need nvcc: nvcc not found";
   attachOccupancy(NoNvcc, O);
   EXPECT_EQ(NoNvcc.Kernels[0].Occupancies[0].Unknown, O.Disabled);
 
   Report Failed = scaleReport(&G);
   ResourceOptions F;
-  F.Archs = &table();
+  F.Archs = &fixtures::architectureTable();
   F.Compile = [](const std::string &, PtxasReport &, std::string &Error) {
     Error = "nvcc -arch=sm_89 failed (exit 1): error";
     return false;

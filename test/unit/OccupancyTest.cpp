@@ -1,5 +1,6 @@
 //===- OccupancyTest.cpp - cuda_occupancy.h filled from the data file -----===//
 #include "analyzer/models/Occupancy.h"
+#include "ModelFixtures.h"
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/models/OccupancyWhatIf.h"
@@ -10,22 +11,11 @@ using namespace rla;
 
 namespace {
 
-const ArchitectureTable &table() {
-  static ArchitectureTable T = [] {
-    ArchitectureTable A;
-    std::string Error;
-    EXPECT_TRUE(
-        A.loadFile(std::string(RLA_DATA_DIR) + "/architectures.json", Error))
-        << Error;
-    return A;
-  }();
-  return T;
-}
-
 OccupancyResult occupancy(unsigned Major, unsigned Minor, unsigned Regs,
                           unsigned Block, uint64_t Dynamic = 0,
                           uint64_t Static = 0) {
-  const ArchitectureLimits *A = table().find(Major, Minor);
+  const ArchitectureLimits *A =
+      fixtures::architectureTable().find(Major, Minor);
   EXPECT_NE(A, nullptr);
   KernelResourceUse U;
   U.Registers = Regs;
@@ -89,7 +79,7 @@ TEST(Occupancy, StaticAndDynamicSharedMemoryAddUp) {
 }
 
 TEST(Occupancy, ImpossibleLaunchesSayWhy) {
-  const ArchitectureLimits &A = *table().find(8, 9);
+  const ArchitectureLimits &A = *fixtures::architectureTable().find(8, 9);
   KernelResourceUse U;
   U.Registers = 32;
   std::string Error;
@@ -106,7 +96,7 @@ TEST(Occupancy, ImpossibleLaunchesSayWhy) {
 }
 
 TEST(Occupancy, BestBlockSizeIsTheLargestOfTheHighestOccupancy) {
-  const ArchitectureLimits &A = *table().find(8, 9);
+  const ArchitectureLimits &A = *fixtures::architectureTable().find(8, 9);
   KernelResourceUse U;
   U.Registers = 32;
   std::string Error;
@@ -122,7 +112,9 @@ TEST(ArchitectureTable, CoversEveryGpuOfTheDatabase) {
   ASSERT_TRUE(Db.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
       << Error;
   for (const GpuSpec &G : Db.all())
-    EXPECT_NE(table().find(G.ComputeMajor, G.ComputeMinor), nullptr)
+    EXPECT_NE(
+        fixtures::architectureTable().find(G.ComputeMajor, G.ComputeMinor),
+        nullptr)
         << G.Name << " (" << G.ComputeMajor << "." << G.ComputeMinor << ")";
 }
 
@@ -130,20 +122,20 @@ TEST(ArchitectureTable, H200MatchesWhatTheDeviceReports) {
   // cudaGetDeviceProperties on an H200: sharedMemPerMultiprocessor 233472,
   // sharedMemPerBlockOptin 232448, regsPerSM 65536, maxThreadsPerSM 2048,
   // maxBlocksPerSM 32.
-  const ArchitectureLimits *H = table().find(9, 0);
+  const ArchitectureLimits *H = fixtures::architectureTable().find(9, 0);
   ASSERT_NE(H, nullptr);
   EXPECT_EQ(H->SharedMemoryPerSm, 233472u);
   EXPECT_EQ(H->SharedMemoryPerBlockOptin, 232448u);
   EXPECT_EQ(H->RegistersPerSm, 65536u);
   EXPECT_EQ(H->MaxThreadsPerSm, 2048u);
   EXPECT_EQ(H->MaxBlocksPerSm, 32u);
-  EXPECT_GT(table().assumedDramLatencyNs(), 0);
+  EXPECT_GT(fixtures::architectureTable().assumedDramLatencyNs(), 0);
 }
 
 TEST(ArchitectureTable, DramLatencyGrowsWithTheSectorsInFlight) {
   // The H200's pointer chases: one thread alone 671.7 cycles, 16384 chains
   // at once 1176; in between, linearly; past them, the loaded latency.
-  const UnitLatencies &L = table().find(9, 0)->Latencies;
+  const UnitLatencies &L = fixtures::architectureTable().find(9, 0)->Latencies;
   EXPECT_DOUBLE_EQ(L.dramWith(0), L.Dram);
   EXPECT_NEAR(L.dramWith(1), 671.7, 0.1);
   EXPECT_DOUBLE_EQ(L.dramWith(8192), 671.7 + (1176 - 671.7) / 2);
@@ -174,7 +166,7 @@ TEST(ArchitectureTable, RejectsBadFiles) {
 // not "0% occupancy".
 TEST(OccupancyWhatIf, ConfigurationThatCannotRunIsAnError) {
   WhatIfQuery Q;
-  Q.Arch = table().find(9, 0);
+  Q.Arch = fixtures::architectureTable().find(9, 0);
   ASSERT_NE(Q.Arch, nullptr);
   Q.Use.Registers = 255;
   Q.BlockSize = 1024;

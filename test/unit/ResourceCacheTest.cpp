@@ -13,10 +13,10 @@ using namespace rla;
 
 namespace {
 
-class TempDir {
+class ScratchDir {
 public:
-  TempDir() { llvm::sys::fs::createUniqueDirectory("rla-cache-test", Path); }
-  ~TempDir() { llvm::sys::fs::remove_directories(Path); }
+  ScratchDir() { llvm::sys::fs::createUniqueDirectory("rla-cache-test", Path); }
+  ~ScratchDir() { llvm::sys::fs::remove_directories(Path); }
   std::string path() const { return std::string(Path); }
   std::string write(const std::string &Name, const std::string &Text) const {
     std::string File = path() + "/" + Name;
@@ -38,7 +38,7 @@ TEST(ResourceCache, KeysSeparateTheirParts) {
 }
 
 TEST(ResourceCache, StoresAndLoads) {
-  TempDir D;
+  ScratchDir D;
   ResourceCache C(D.path() + "/nested");
   std::string Key = ResourceCache::keyOf({"file", "sm_90"});
   EXPECT_FALSE(C.load(Key));

@@ -15,7 +15,7 @@ using namespace rla;
 
 namespace {
 
-class TempDir : public ::testing::Test {
+class CacheDirTest : public ::testing::Test {
 protected:
   void SetUp() override {
     ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("rla-cache-test", Dir));
@@ -35,7 +35,7 @@ protected:
   llvm::SmallString<256> Dir;
 };
 
-using ResultCacheTest = TempDir;
+using ResultCacheTest = CacheDirTest;
 
 /// Outputs as an analysis gives them: a report with a kernel, and text.
 FileOutputs reportOutputs() {
@@ -46,7 +46,7 @@ FileOutputs reportOutputs() {
   Out.Diagnostics = "diag";
   return Out;
 }
-using CompileDbFilesTest = TempDir;
+using CompileDbFilesTest = CacheDirTest;
 
 TEST_F(ResultCacheTest, StoresAndFindsUntilAHeaderChanges) {
   write("k.cu", "#include \"k.h\"\n");

@@ -8,7 +8,7 @@ using namespace rla;
 
 namespace {
 
-GpuSpec testGpu() {
+GpuSpec tensorGpu() {
   GpuSpec G;
   G.Name = "Test";
   G.PeakFlops[static_cast<unsigned>(Precision::FP32)] = SourcedValue{10e12, ""};
@@ -22,7 +22,7 @@ GpuSpec testGpu() {
 }
 
 TEST(RooflineCeilings, EveryPeakHighestFirstEqualValuesShareALine) {
-  std::vector<RoofCeiling> C = computeCeilings(testGpu());
+  std::vector<RoofCeiling> C = computeCeilings(tensorGpu());
   ASSERT_EQ(C.size(), 3u);
   EXPECT_EQ(C[0].Label, "tensor bf16 100 TFLOP/s");
   EXPECT_EQ(C[1].Label, "fp16, bf16 20.0 TFLOP/s");
@@ -31,7 +31,7 @@ TEST(RooflineCeilings, EveryPeakHighestFirstEqualValuesShareALine) {
 }
 
 TEST(RooflineCeilings, MemoryLevelsWithABandwidth) {
-  std::vector<RoofCeiling> M = memoryCeilings(testGpu());
+  std::vector<RoofCeiling> M = memoryCeilings(tensorGpu());
   ASSERT_EQ(M.size(), 2u); // no L1 bandwidth
   EXPECT_EQ(M[0].Label, "L2 4.00 TB/s");
   EXPECT_EQ(M[1].Label, "DRAM 1.00 TB/s");
@@ -41,8 +41,8 @@ TEST(RooflineSvg, OnePanelPerPlot) {
   RooflinePlot A, B;
   A.Title = "first";
   B.Title = "second";
-  A.Compute = B.Compute = computeCeilings(testGpu());
-  A.Memory = B.Memory = memoryCeilings(testGpu());
+  A.Compute = B.Compute = computeCeilings(tensorGpu());
+  A.Memory = B.Memory = memoryCeilings(tensorGpu());
   std::string S = renderRooflineSvg(std::vector<RooflinePlot>{A, B});
   EXPECT_NE(S.find("height=\"1200\""), std::string::npos);
   EXPECT_NE(S.find("translate(0,600)"), std::string::npos);

@@ -31,7 +31,7 @@ RooflineInput input(double Fp32Flops, double Bytes) {
 }
 
 /// A hand-made GPU for cases the shipped data never has.
-GpuSpec testGpu() {
+GpuSpec handMadeGpu() {
   GpuSpec G;
   G.Name = "Test";
   G.PeakFlops[static_cast<unsigned>(Precision::FP32)] =
@@ -109,21 +109,21 @@ TEST(RooflineTest, NothingToDoIsUnknown) {
 }
 
 TEST(RooflineTest, FlopsWithoutBytesAreComputeBound) {
-  RooflineResult R = evaluateRoofline(input(1e9, 0), testGpu());
+  RooflineResult R = evaluateRoofline(input(1e9, 0), handMadeGpu());
   EXPECT_TRUE(std::isinf(R.Intensity));
   EXPECT_DOUBLE_EQ(R.AttainableFlops, 10e12);
   EXPECT_EQ(R.Verdict, Bound::Compute);
 }
 
 TEST(RooflineTest, BytesWithoutFlopsAreMemoryBound) {
-  RooflineResult R = evaluateRoofline(input(0, 1e9), testGpu());
+  RooflineResult R = evaluateRoofline(input(0, 1e9), handMadeGpu());
   EXPECT_DOUBLE_EQ(R.MemoryTime, 1e-3);
   EXPECT_DOUBLE_EQ(R.AttainableFlops, 0);
   EXPECT_EQ(R.Verdict, Bound::Memory);
 }
 
 TEST(RooflineTest, MissingBandwidthIsUnknownWithANote) {
-  GpuSpec G = testGpu();
+  GpuSpec G = handMadeGpu();
   G.DramBandwidth.reset();
   RooflineResult R = evaluateRoofline(input(1e9, 1e9), G);
   EXPECT_EQ(R.Verdict, Bound::Unknown);
@@ -150,7 +150,7 @@ TEST(RooflineTest, BoundNames) {
 } // namespace
 
 TEST(RooflineTest, CacheLevelsAddCeilings) {
-  GpuSpec G = testGpu();
+  GpuSpec G = handMadeGpu();
   G.L2Bandwidth = SourcedValue{4 * G.DramBandwidth->Value, "test"};
   G.L1Bandwidth = SourcedValue{10 * G.DramBandwidth->Value, "test"};
   RooflineInput In;
@@ -182,7 +182,7 @@ TEST(RooflineTest, CacheLevelsAddCeilings) {
 // blocks sets the L1 time (a grid of 32 blocks on 132 SMs: 132/32 = 4.125x
 // the time of the same bytes spread over every SM).
 TEST(RooflineTest, L1TimeIsTheBusiestSms) {
-  GpuSpec G = testGpu();
+  GpuSpec G = handMadeGpu();
   G.L1Bandwidth = SourcedValue{10 * G.DramBandwidth->Value, "test"};
   RooflineInput In;
   In.DramBytes = 1e6;

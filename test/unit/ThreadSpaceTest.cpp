@@ -4,6 +4,7 @@
 /// brute-force walk over every thread of small concrete launches.
 //===----------------------------------------------------------------------===//
 #include "analyzer/models/ThreadSpace.h"
+#include "ExprFixtures.h"
 #include "analyzer/ir/KernelModel.h"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,8 @@
 using namespace rla;
 
 namespace {
+
+using rla::fixtures::sym;
 
 using Dim3 = std::array<int64_t, 3>;
 
@@ -89,7 +92,6 @@ void expectExactCount(const ThreadSpace &Space, const Launch &L,
       << L.Block[2];
 }
 
-Expr sym(const std::string &Name) { return Expr::symbol(Name); }
 Expr gridDim(unsigned D) { return sym(dimSymbol("gridDim", D)); }
 Expr blockDim(unsigned D) { return sym(dimSymbol("blockDim", D)); }
 
@@ -423,14 +425,14 @@ TEST(ThreadSpaceTest, GridStrideOverTilesCountsTheOffsetsBelowBlockDim) {
       Space.constrain(IndexKind::Global, 0, Expr(3), std::nullopt);
     for (const Launch &L : smallLaunches())
       for (int64_t N : {0, 1, 5, 8, 13, 40, 61})
-        expectExactCount(
-            Space, L, {{"n", value(N)}}, [&L, N, Guarded](const ThreadCoords &C) {
-              int64_t Count = 0;
-              for (int64_t I = C.Block[0] * 8 + C.Thread[0]; I < N;
-                   I += 8 * L.Grid[0])
-                Count += !Guarded || I >= 3;
-              return Count;
-            });
+        expectExactCount(Space, L, {{"n", value(N)}},
+                         [&L, N, Guarded](const ThreadCoords &C) {
+                           int64_t Count = 0;
+                           for (int64_t I = C.Block[0] * 8 + C.Thread[0]; I < N;
+                                I += 8 * L.Grid[0])
+                             Count += !Guarded || I >= 3;
+                           return Count;
+                         });
   }
 }
 
