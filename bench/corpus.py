@@ -522,7 +522,8 @@ PREDICTION_TOTALS = ("flops", "flops_by_precision", "hardware_flops",
                      "tensor_flops", "tensor_flops_total", "sfu_ops",
                      "global_load_bytes", "global_store_bytes",
                      "atomic_ops", "footprint_bytes", "dram_bytes",
-                     "dram_read_bytes", "dram_write_bytes", "l2_bytes",
+                     "dram_read_bytes", "dram_write_bytes",
+                     "dram_deferred_write_bytes", "l2_bytes",
                      "l1_bytes", "global_sector_bytes",
                      "shared_wavefront_bytes")
 PREDICTION_VERDICT = ("gpu", "bound", "predicted_time_s", "compute_time_s",
@@ -1175,6 +1176,10 @@ def parse_args(argv):
     ap.add_argument("--nvcc-cache", metavar="FILE", help="keep nvcc results in this JSON file")
     ap.add_argument("--arch", default="sm_90", help="nvcc's -arch (default sm_90)")
     ap.add_argument("--limit", type=int, help="only the first N files (sorted) of each DIR")
+    ap.add_argument("--only", action="append", metavar="FOLDER",
+                    help="only the .cu files under this folder (repeatable); "
+                    "the DIRs still set the include paths, run lines and "
+                    "record keys, as in a run over all of them")
     ap.add_argument("--markdown-out", default=DEFAULT_MARKDOWN, metavar="PATH",
                     help="markdown report (default docs/real-code.md; '' for none)")
     ap.add_argument("--json-out", metavar="PATH", help="every per-file record as JSON")
@@ -1232,6 +1237,16 @@ def main(argv=None):
             shutil.rmtree(snapdir, ignore_errors=True)
 
 
+def under_only(path, only):
+    """Whether `path` lies under one of the --only folders (all paths when
+    none is given)."""
+    if not only:
+        return True
+    path = os.path.abspath(path)
+    return any(path.startswith(os.path.abspath(o).rstrip(os.sep) + os.sep)
+               for o in only)
+
+
 def run_and_report(args, argv, floor, tool_mtime):
     """Run every file, print and write the results; the exit status."""
     args.nvcc_path = None if args.no_nvcc else shutil.which(args.nvcc)
@@ -1243,7 +1258,8 @@ def run_and_report(args, argv, floor, tool_mtime):
 
     groups = [os.path.basename(os.path.normpath(d)) for d in args.dirs]
     jobs = [(g, d, p) for g, d in zip(groups, args.dirs)
-            for p in find_cu_files(os.path.abspath(d), args.limit)]
+            for p in find_cu_files(os.path.abspath(d), args.limit)
+            if under_only(p, args.only)]
     load_before = os.getloadavg()[0]
     start = time.perf_counter()
     records = (run_all if args.per_file else run_programs)(args, jobs, cache)
