@@ -22,13 +22,13 @@ Inputs
                   mangled; lines not starting with '"' are the program's
                   output or ncu's messages; a units row follows the header)
                   and NAME.status, NAME = the program's name with '/' as '__'.
-  --predictions   bench/corpus.py --reports-out output (default: the
+  --predictions   bench/realcode/corpus.py --reports-out output (default: the
                   committed bench/realcode/predicted.json, made before the
                   measurement): {"meta", "files": {"<code base>/<path>.cu":
                   [entry, ...]}}, entries as corpus.prediction_entries().
-  --tool BIN      make the predictions now instead: bench/corpus.py over the
-                  corpus's rodinia/ and cuda-samples/ with --resources --gpu
-                  GPU --reports-out TMP (--no-nvcc: nvcc's -c verdict is not
+  --tool BIN      make the predictions now instead: bench/realcode/corpus.py
+                  over the corpus's rodinia/ and cuda-samples/ with
+                  --resources --gpu GPU --reports-out TMP (--no-nvcc: nvcc's -c verdict is not
                   needed; about 9 minutes on 2 cores for the whole corpus).
                   With --program, only those programs' folders are analysed
                   (corpus.py --only), with the same include paths, run lines
@@ -37,7 +37,7 @@ Inputs
                   measurement ran on an H100 80GB HBM3, see env.txt).
   --point         a predicted range reduced to one number: its high end (the
                   default, the end the tool's verdict is for), low end, or
-                  geometric middle (bench/ladders/compare.py's point()).
+                  geometric middle (bench/accuracy/compare.py's point()).
   --program NAME  only these programs (programs.tsv names); repeatable.
 
 The split (fixed before any result was looked at): a program belongs to the
@@ -143,8 +143,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(REPO, "bench"))
-import corpus  # noqa: E402  (bench/corpus.py: unbound_reason, normalise_note)
+sys.path.insert(0, HERE)
+import corpus  # noqa: E402  (bench/realcode/corpus.py: unbound_reason, normalise_note)
 
 
 def _load(name, path):
@@ -154,9 +154,9 @@ def _load(name, path):
     return mod
 
 
-# bench/ladders/compare.py: ncu_rows, number, dims_text, point, verdict_for,
+# bench/accuracy/compare.py: ncu_rows, number, dims_text, point, verdict_for,
 # base_name (loaded by path: this file is a compare.py too).
-ladders = _load("ladders_compare", os.path.join(REPO, "bench", "ladders",
+ladders = _load("ladders_compare", os.path.join(REPO, "bench", "accuracy",
                                                   "compare.py"))
 
 # ---------------------------------------------------------------- constants
@@ -1054,7 +1054,7 @@ def provenance(pred_path, pred_meta, preds, raw_dirs, raw_infos, gpu, tool):
                      "from its verdict; DRAM reads and L2 bytes are the "
                      "totals'." % (vg[0], gpu))
     if tool:
-        lines.append("- Predictions made now by `%s` (bench/corpus.py "
+        lines.append("- Predictions made now by `%s` (bench/realcode/corpus.py "
                      "--resources --gpu %s)." % (tool, shlex.quote(gpu)))
         return title, lines
     rel = os.path.relpath(pred_path, REPO)
@@ -1308,7 +1308,7 @@ def write_csv(path, configs):
 # ---------------------------------------------------------------- the tool
 
 def predict_now(tool, gpu, corpus_root, programs, only):
-    """bench/corpus.py over the corpus (or only the given programs'
+    """bench/realcode/corpus.py over the corpus (or only the given programs'
     folders): the predictions document."""
     dirs = [os.path.join(corpus_root, d) for d in ("rodinia", "cuda-samples")]
     for d in dirs:
@@ -1316,7 +1316,7 @@ def predict_now(tool, gpu, corpus_root, programs, only):
             fail(f"--tool needs the corpus: no {d}")
     fd, out = tempfile.mkstemp(prefix="rl-realcode-pred-", suffix=".json")
     os.close(fd)
-    cmd = [sys.executable, os.path.join(REPO, "bench", "corpus.py")] + dirs + [
+    cmd = [sys.executable, os.path.join(HERE, "corpus.py")] + dirs + [
         "-j2", "-q", "--tool", tool, "--markdown-out", "", "--no-nvcc",
         "--resources", "--gpu", gpu, "--reports-out", out]
     for name in sorted(only or ()):
@@ -1330,7 +1330,7 @@ def predict_now(tool, gpu, corpus_root, programs, only):
     p = subprocess.run(cmd, cwd=REPO, stdout=subprocess.DEVNULL)
     if p.returncode not in (0, 3) or not os.path.getsize(out):
         os.unlink(out)
-        fail(f"bench/corpus.py exited {p.returncode}")
+        fail(f"bench/realcode/corpus.py exited {p.returncode}")
     with open(out) as f:
         doc = json.load(f)
     os.unlink(out)

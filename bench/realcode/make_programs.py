@@ -6,7 +6,7 @@ it is left out.
 
   python3 bench/realcode/make_programs.py [--corpus DIR] [--check]
 
-The programs are bench/corpus.py's: one per folder of .cu files, a folder
+The programs are bench/realcode/corpus.py's: one per folder of .cu files, a folder
 without a main joined to the folder above it (corpus.py's program_groups).
 Each program is run with the arguments corpus.py gives the analyzer
 (--args, from the code base's run line: run_script_args), so that a measured
@@ -17,7 +17,7 @@ files a program loads at run time, why a program cannot run here) is the
 table below, read from each app's Makefile/CMakeLists.txt and sources.
 
 --check also reports, per listed .cu file, nvcc's verdict from the committed
-bench/corpus_nvcc_cache.json (nvcc -c with the same -I flags), without
+bench/realcode/corpus_nvcc_cache.json (nvcc -c with the same -I flags), without
 compiling anything. Standard library only; nothing of the corpus is copied.
 """
 
@@ -28,8 +28,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(REPO, "bench"))
-import corpus  # noqa: E402  (bench/corpus.py)
+sys.path.insert(0, HERE)
+import corpus  # noqa: E402  (bench/realcode/corpus.py)
 
 DEFAULT_CORPUS = "/work/shared/corpus"
 COLUMNS = ("name", "group", "sources", "flags", "libs", "cwd", "args",
@@ -370,7 +370,7 @@ def build(root):
             elif cat == "8_Platform_Specific":
                 reason = ("platform", "8_Platform_Specific")
             else:
-                reason = ("no-cu", "no .cu file (host code, kernels from libraries or NVRTC strings): bench/corpus.py analyses nothing here")
+                reason = ("no-cu", "no .cu file (host code, kernels from libraries or NVRTC strings): bench/realcode/corpus.py analyses nothing here")
             excluded.append(("cuda-samples/" + key, rel(d, root)) + reason)
     programs.sort(key=lambda p: p["name"])
     excluded.sort()
@@ -381,7 +381,7 @@ def check(programs, root):
     """nvcc's -c verdicts from the committed cache for the listed .cu files."""
     ver = corpus.nvcc_version("/usr/local/cuda/bin/nvcc")
     tops = [os.path.join(root, "rodinia"), os.path.join(root, "cuda-samples")]
-    cache = corpus.NvccCache(os.path.join(REPO, "bench", "corpus_nvcc_cache.json"),
+    cache = corpus.NvccCache(os.path.join(HERE, "corpus_nvcc_cache.json"),
                              ver, "sm_90", tops)
     for p in programs:
         for s in p["sources"].split():

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# idioms_check.sh - builds bench/idioms/idioms.cu and reads, for each of its
-# launches, the DRAM and L2 counters that rl-analyze's memory model is
-# compared against (bench/idioms/compare.py, docs/accuracy/idioms.md):
+# idioms_check.sh - builds bench/accuracy/memory-idioms/idioms.cu (or SRC)
+# and reads, for each of its launches, the DRAM and L2 counters that rl-analyze's memory model is
+# compared against (bench/accuracy/memory_compare.py, docs/accuracy/idioms.md):
 # once with cold caches (ncu's default --cache-control all: L1 and L2 are
 # flushed before each kernel) and once warm (--cache-control none: what the
 # previous launch left in L2 stays).
@@ -9,9 +9,10 @@
 # Runs ON a machine with an NVIDIA GPU, from the repository root:
 #
 #   OUT=/some/dir bash scripts/device/idioms_check.sh
-#   OUT=/some/dir SRC=bench/reuse/reuse.cu bash scripts/device/idioms_check.sh
+#   OUT=/some/dir SRC=bench/accuracy/l2-reuse/reuse.cu \
+#     bash scripts/device/idioms_check.sh
 #
-# SRC: the program to measure (default bench/idioms/idioms.cu).
+# SRC: the program to measure (default bench/accuracy/memory-idioms/idioms.cu).
 # Writes under $OUT: env.txt (GPU, clocks, versions), run_log.txt (build and
 # plain run), ncu_cold.csv and ncu_warm.csv (ncu --page raw, base units).
 # The GPU's clocks are left as found (--clock-control none).
@@ -19,7 +20,7 @@ set -u
 OUT=${OUT:-$PWD/idioms-out}
 mkdir -p "$OUT"
 . "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
-SRC=${SRC:-bench/idioms/idioms.cu}
+SRC=${SRC:-bench/accuracy/memory-idioms/idioms.cu}
 WORK=$(mktemp -d /tmp/rl-idioms.XXXXXX)
 LOG=$OUT/run_log.txt
 {

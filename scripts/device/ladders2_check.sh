@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# ladders2_check.sh - builds the held-out optimization ladders of
-# bench/ladders2/ (gemv_ladder, softmax_ladder, stencil_ladder,
+# ladders2_check.sh - builds the programs of a held-out ladder suite of
+# bench/accuracy/ (SRC, its folder, and PROGS, its programs; by default
+# gemv-softmax-stencil-scan/: gemv_ladder, softmax_ladder, stencil_ladder,
 # scan_hist_ladder, mixed2) and measures each kernel twice: a plain run (its
 # own cudaEvent timings, "event,..." lines, 5 timed launches) and one Nsight
 # Compute pass with cold caches (--cache-control all) that reads the kernel
@@ -11,6 +12,11 @@
 # Runs ON a machine with an NVIDIA GPU, from the repository root:
 #
 #   OUT=/some/dir bash scripts/device/ladders2_check.sh
+#   OUT=/some/dir SRC=bench/accuracy/grid-sizes PROGS=grid_ladder \
+#     bash scripts/device/ladders2_check.sh
+#
+# (bench/accuracy/compare.py's SUITES table names each suite's folder and
+# programs; the results go under docs/accuracy/<suite id>/raw.)
 #
 # Writes under $OUT: env.txt (GPU, clocks, versions, source hashes),
 # run_log.txt (builds, checks, ncu messages), and per program P:
@@ -24,7 +30,7 @@ OUT=${OUT:-$PWD/ladders2-out}
 mkdir -p "$OUT"
 . "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
 PROGS=${PROGS:-"gemv_ladder softmax_ladder stencil_ladder scan_hist_ladder mixed2"}
-SRC=${SRC:-bench/ladders2}
+SRC=${SRC:-bench/accuracy/gemv-softmax-stencil-scan}
 BUDGET=${BUDGET:-400} # seconds for the whole script
 PLAIN_TIMEOUT=30      # seconds per plain run
 NCU_TIMEOUT=150       # seconds per ncu pass

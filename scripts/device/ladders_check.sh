@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# ladders_check.sh - builds the optimization ladders of bench/ladders/
-# (gemm_ladder, reduction_ladder, transpose_ladder, mixed) and measures each
+# ladders_check.sh - builds the optimization ladders of
+# bench/accuracy/gemm-reduction-transpose/ (gemm_ladder, reduction_ladder,
+# transpose_ladder, mixed; results: docs/accuracy/ladders/) and measures each
 # kernel twice: a plain run (its own cudaEvent timings, "event,..." lines)
 # and one Nsight Compute pass with cold caches (--cache-control all) that
 # reads the kernel time and the counters rl-analyze's time model is compared
-# against (bench/ladders/compare.py).
+# against (bench/accuracy/compare.py).
 #
 # Runs ON a machine with an NVIDIA GPU, from the repository root:
 #
@@ -20,6 +21,7 @@ OUT=${OUT:-$PWD/ladders-out}
 mkdir -p "$OUT"
 . "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
 PROGS="gemm_ladder reduction_ladder transpose_ladder mixed"
+SRC=${SRC:-bench/accuracy/gemm-reduction-transpose}
 WORK=$(mktemp -d /tmp/rl-ladders.XXXXXX)
 LOG=$OUT/run_log.txt
 : >"$LOG"
@@ -29,7 +31,7 @@ LOG=$OUT/run_log.txt
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,clocks.mem,clocks.max.mem,power.limit --format=csv 2>&1
   nvcc --version 2>&1 | tail -2
   ncu --version 2>&1 | tail -1
-  for P in $PROGS; do sha256sum "bench/ladders/$P.cu"; done
+  for P in $PROGS; do sha256sum "$SRC/$P.cu"; done
 } >"$OUT/env.txt"
 
 METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
@@ -44,7 +46,7 @@ launch__block_size,launch__registers_per_thread
 
 for P in $PROGS; do
   echo "## $P: build" >>"$LOG"
-  if ! nvcc -O3 -arch=sm_90 -lineinfo -o "$WORK/$P" "bench/ladders/$P.cu" \
+  if ! nvcc -O3 -arch=sm_90 -lineinfo -o "$WORK/$P" "$SRC/$P.cu" \
       >>"$LOG" 2>&1; then
     echo "$P: build failed" | tee -a "$LOG"
     continue

@@ -14,7 +14,8 @@ set -u
 OUT=${OUT:-$PWD/shared-wavefronts-out}
 mkdir -p "$OUT"
 . "$(dirname "${BASH_SOURCE[0]}")/cuda_path.sh"
-PROGRAMS=${PROGRAMS:-"bench/ladders/gemm_ladder.cu bench/ladders8/rows_ladder.cu bench/ladders3/bgemm_ladder.cu"}
+ACC=bench/accuracy
+PROGRAMS=${PROGRAMS:-"$ACC/gemm-reduction-transpose/gemm_ladder.cu $ACC/blur-rows-columns/rows_ladder.cu $ACC/layernorm-conv-spmv-bgemm/bgemm_ladder.cu"}
 WORK=$(mktemp -d /tmp/rl-shared-wf.XXXXXX)
 METRICS=gpu__time_duration.sum,\
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\

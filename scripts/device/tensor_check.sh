@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tensor_check.sh - on a Hopper GPU: builds bench/tensor/tensor_gemm.cu for
-# sm_90a, lists Nsight Compute's tensor-pipe metrics, counts the MMA SASS
+# tensor_check.sh - on a Hopper GPU: builds
+# bench/accuracy/tensor-cores/tensor_gemm.cu (or $1) for sm_90a, lists Nsight Compute's tensor-pipe metrics, counts the MMA SASS
 # instructions of each kernel, times each kernel (CUDA events, best of 5)
 # and reads the tensor counters with ncu. Writes into $OUT (or ./tensor-out):
 #   tensor_metrics.txt  ncu --query-metrics lines about the tensor pipes
@@ -12,7 +12,7 @@
 # docs/accuracy/tensor.md.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=${1:-$HERE/../../bench/tensor/tensor_gemm.cu}
+SRC=${1:-$HERE/../../bench/accuracy/tensor-cores/tensor_gemm.cu}
 DEST=${OUT:-$PWD/tensor-out}
 mkdir -p "$DEST"
 source "$HERE/ncu_settings.sh"

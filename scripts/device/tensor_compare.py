@@ -5,7 +5,7 @@ Runs locally (no GPU). Inputs, as scripts/device/tensor_check.sh writes them:
   docs/accuracy/tensor/ncu_tensor.csv  ncu --csv --page raw, one row per kernel
   docs/accuracy/tensor/times.csv       kernel,best_ms (CUDA events, best of 5)
   docs/accuracy/tensor/sass_mma.txt    MMA SASS instructions per kernel
-and rl-analyze bench/tensor/tensor_gemm.cu --gpu=H200 --format=json.
+and rl-analyze bench/accuracy/tensor-cores/tensor_gemm.cu --gpu=H200 --format=json.
 
 Measured tensor FLOPs: sm__ops_path_tensor_src_<type>[_dst_fp32].sum, summed
 over the source types. Nsight Compute counts these per FLOP (an MMA of shape
@@ -13,7 +13,7 @@ MxNxK adds 2*M*N*K): the instruction counts confirm it, e.g. one
 HMMA.16816 per sm__inst_executed_pipe_tensor_op_hmma is 2*16*8*16 = 4096.
 
 Usage: python3 scripts/device/tensor_compare.py [--raw-dir DIR]
-           [--rl-analyze PATH] [--json FILE] [--source bench/tensor/X.cu]
+           [--rl-analyze PATH] [--json FILE] [--source bench/accuracy/tensor-cores/X.cu]
 Prints a markdown table on stdout.
 """
 
@@ -59,7 +59,7 @@ def main():
     ap.add_argument("--rl-analyze",
                     default=os.path.join(ROOT, "build/tools/rl-analyze/rl-analyze"))
     ap.add_argument("--json", help="a saved report instead of running the tool")
-    ap.add_argument("--source", default=os.path.join(ROOT, "bench/tensor/tensor_gemm.cu"),
+    ap.add_argument("--source", default=os.path.join(ROOT, "bench/accuracy/tensor-cores/tensor_gemm.cu"),
                     help="the program tensor_check.sh ran (default: tensor_gemm.cu)")
     a = ap.parse_args()
     if a.json:

@@ -43,7 +43,7 @@ __global__ void bumped(const float *A, const float *B, float *C, int N,
 // blocks launched before it touched (63 MB): the next block row, 256 blocks
 // later, re-reads B's column panel from DRAM (65536 blocks * 256 KiB), while
 // A's row panel, shared along the row, is read about once. The H200 moved
-// 16.6 GB for this kernel (bench/idioms, gemm_bumped<16> at N = 4096).
+// 16.6 GB for this kernel (bench/accuracy/memory-idioms, gemm_bumped<16> at N = 4096).
 // BIG: "footprint_bytes": 201326592,
 // BIG-NEXT: "dram_bytes": 17314086912,
 // BIG-NEXT: "dram_read_bytes": 17246978048,

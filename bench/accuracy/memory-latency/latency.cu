@@ -30,7 +30,7 @@ constexpr int MROWS = 4096;       // column-sum matrix rows
 constexpr int MCOLS = 1024;       // ... and columns
 constexpr int REPS = 5;
 
-#include "../ladders/harness.cuh"
+#include "../harness.cuh"
 
 __host__ __device__ inline unsigned scatter(unsigned i, unsigned n) {
   // An odd multiplier permutes 0 .. n - 1 for n a power of two.

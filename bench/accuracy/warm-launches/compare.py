@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""--cache-state=warm against hardware, on bench/warm/warm.cu.
+"""--cache-state=warm against hardware, on bench/accuracy/warm-launches/warm.cu.
 
-  python3 bench/warm/compare.py RL_ANALYZE            # the predictions
-  python3 bench/warm/compare.py RL_ANALYZE OUTDIR     # against OUTDIR's ncu
+  python3 bench/accuracy/warm-launches/compare.py RL_ANALYZE         # the predictions
+  python3 bench/accuracy/warm-launches/compare.py RL_ANALYZE OUTDIR  # against OUTDIR's ncu
 
-OUTDIR is what scripts/device/idioms_check.sh writes for SRC=bench/warm/warm.cu
+OUTDIR is what scripts/device/idioms_check.sh writes for
+SRC=bench/accuracy/warm-launches/warm.cu
 (ncu_cold.csv: caches flushed before each launch; ncu_warm.csv: not flushed).
 The second launch of each back-to-back pair in ncu_warm.csv is compared with
 the warm prediction; every launch of ncu_cold.csv with the cold one. DRAM is
@@ -19,8 +20,8 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "idioms"))
-from compare import dims, metric, ncu_rows, num  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from memory_compare import dims, metric, ncu_rows, num  # noqa: E402
 
 SRC = os.path.join(os.path.dirname(__file__), "warm.cu")
 

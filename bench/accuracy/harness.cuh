@@ -1,14 +1,17 @@
-// harness.cuh - the timing driver the held-out ladder suites share (from
-// bench/ladders12 on; the earlier suites keep their own copy, as measured).
+// harness.cuh - the timing driver the accuracy suites of bench/accuracy/
+// share: a new suite includes it ("../harness.cuh") instead of copying it.
+// The programs measured before it existed keep their own copy of the timing
+// code, byte for byte as measured (the sha256 of each measured source is
+// recorded in its docs/accuracy/<suite>/raw/env.txt).
 //
 // A suite defines REPS (its default number of timed launches) before it
 // includes this header, and in main() declares `reps` (reps_from_env()) and
 // two events `start` and `stop`. TIME_KERNEL launches a kernel once as a
 // warm-up, then `reps` times between the events, and prints
 // "event,<kernel>,<grid>,<block>,<mean ms>"; check() prints
-// "check,<name>,ok|FAIL". bench/ladders/compare.py reads both.
-#ifndef RLA_BENCH_LADDERS_HARNESS_CUH
-#define RLA_BENCH_LADDERS_HARNESS_CUH
+// "check,<name>,ok|FAIL". bench/accuracy/compare.py reads both.
+#ifndef RLA_BENCH_ACCURACY_HARNESS_CUH
+#define RLA_BENCH_ACCURACY_HARNESS_CUH
 
 #include <cstdio>
 #include <cstdlib>
@@ -56,4 +59,4 @@ static void check(const char *name, bool ok) {
     print_event(#NAME, dim3(GRID), dim3(BLOCK_), ms, reps);                    \
   } while (0)
 
-#endif // RLA_BENCH_LADDERS_HARNESS_CUH
+#endif // RLA_BENCH_ACCURACY_HARNESS_CUH

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real-code benchmark: run rl-analyze over every .cu file of some code bases.
 
-  python3 bench/corpus.py DIR [DIR ...] [-j N] [--no-nvcc] [--floor FILE]
+  python3 bench/realcode/corpus.py DIR [DIR ...] [-j N] [--no-nvcc] [--floor FILE]
 
 The .cu files of one folder, with the C++ files beside them, are one
 program and are analysed together (`rl-analyze A.cu B.cu main.cpp ...`,
@@ -50,7 +50,8 @@ import tempfile
 import threading
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# bench/realcode/corpus.py: the repository is two folders up.
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_TOOL = os.path.join(REPO, "build", "tools", "rl-analyze", "rl-analyze")
 DEFAULT_MARKDOWN = os.path.join(REPO, "docs", "real-code.md")
 INCLUDE_DIR_NAMES = ("common", "Common", "inc", "include", "util", "utilities")
@@ -283,7 +284,7 @@ class NvccCache:
     """nvcc's exit code and first error by (file content, its place under its
     code base, flags, nvcc's version, arch), kept in a JSON file between runs.
     The key holds no absolute path and no time stamp, so that the committed
-    cache (bench/corpus_nvcc_cache.json) serves a clean clone anywhere."""
+    cache (bench/realcode/corpus_nvcc_cache.json) serves a clean clone anywhere."""
 
     def __init__(self, path, nvcc_version, arch="sm_90", roots=()):
         self.path, self.version, self.arch = path, nvcc_version, arch
@@ -1020,7 +1021,7 @@ def markdown(meta, rows, recs):
         "# Real code",
         "",
         "`rl-analyze` run over every `.cu` file of real CUDA code bases by",
-        "[`bench/corpus.py`](../bench/corpus.py) (see [bench/README.md](../bench/README.md#real-code-benchmark)).",
+        "[`bench/realcode/corpus.py`](../bench/realcode/corpus.py) (see [bench/realcode/README.md](../bench/realcode/README.md#coverage-benchmark)).",
         "This page is generated; do not edit it by hand.",
         "",
         ("Each folder is analysed as its program is built: its `.cu` files and the"
@@ -1080,7 +1081,7 @@ def markdown(meta, rows, recs):
     out += cause_table(recs)
     out += ["", "## Why entries are unbound", "",
             "The first note of each unbound entry about its grid or block, with"
-            " names, numbers and code replaced (`bench/corpus.py`'s"
+            " names, numbers and code replaced (`bench/realcode/corpus.py`'s"
             " `unbound_reason`); the 15 most common.", ""]
     out += unbound_table(recs)
     out += tolerated_table(recs)
@@ -1157,7 +1158,7 @@ def snapshot_tool(tool):
 
 def reproduce_command(argv):
     """The command line that reproduces this run, from the repository root."""
-    return " ".join(shlex.quote(a) for a in ["python3", "bench/corpus.py"] + argv)
+    return " ".join(shlex.quote(a) for a in ["python3", "bench/realcode/corpus.py"] + argv)
 
 
 # ---------------------------------------------------------------------------

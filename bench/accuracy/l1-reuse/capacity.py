@@ -13,7 +13,7 @@ ncu_cold.csv (one row per launch, same order). For each launch:
   miss share = (L2 read bytes - footprint) / (requested - footprint)
 
 L2 read bytes: lts__t_sectors_srcunit_tex_op_read.sum x 32, the SM side
-of L2 as bench/idioms/compare.py reads it.
+of L2 as bench/accuracy/memory_compare.py reads it.
 """
 import csv
 import os

@@ -1,4 +1,4 @@
-"""Warm-edit latency of `rl-analyze lsp`, for bench/run.py.
+"""Warm-edit latency of `rl-analyze lsp`, for bench/speed/run.py.
 
 One server for all files, started with --lsp-debounce-ms=D: the quiet time
 the server waits after an edit before analysing (200 ms by default, what a

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Issue 14's goals over every measured ladder suite at once.
 
-  python3 bench/ladders/all_suites.py RL_ANALYZE [--gpu GPU] [--md OUT.md]
+  python3 bench/accuracy/all_suites.py RL_ANALYZE [--gpu GPU] [--md OUT.md]
 
-Runs bench/ladders/compare.py for each suite of its SUITES table whose raw
-measurement is committed (docs/accuracy/<suite>/raw, or docs/accuracy/ladders/raw
-for the first), then prints, per suite and over all of them, the timed
+Runs bench/accuracy/compare.py for each suite of its SUITES table whose raw
+measurement is committed (docs/accuracy/<suite>/raw, <suite> the result id:
+ladders, ladders2, ...; the sources are in the folder SUITES names under
+bench/accuracy/), then prints, per suite and over all of them, the timed
 kernels within 25% and within 2x of Nsight Compute's time, the median error,
 and per ladder the Spearman rank correlation and whether the fastest step
 is named. A kernel the tool leaves unbound counts as a miss, never as a

@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
-"""Compares rl-analyze's predicted kernel times for the optimization ladders
-in bench/ladders/ with what scripts/device/ladders_check.sh measured on a GPU.
+"""Compares rl-analyze's predicted kernel times for the ladder suites of
+bench/accuracy/ with what scripts/device/ladders_check.sh or
+ladders2_check.sh measured on a GPU.
 
-  python3 bench/ladders/compare.py RL_ANALYZE RAW_DIR [--gpu H200]
+  python3 bench/accuracy/compare.py RL_ANALYZE RAW_DIR [--gpu H200]
         [--md OUT.md] [--csv OUT.csv] [--point high|low|mid]
         [--suite ladders|ladders2|...|ladders12] [--predict-only OUT.md]
 
---suite picks the programs: `ladders` (bench/ladders/, the default) or
-`ladders2` .. `ladders12` (bench/ladders2/ .. bench/ladders12/, held-out
-suites measured by scripts/device/ladders2_check.sh with SRC and PROGS). --predict-only writes the tool's
-predictions for the suite's launches without any measurement (RAW_DIR is
-then not read): the table committed before a suite is measured.
+--suite picks the programs, by the suite's result id (the name of its
+results under docs/accuracy/: `ladders`, the default, or `ladders2` ..
+`ladders12`) or by its source folder under bench/accuracy/ (SUITES below
+pairs the two: `ladders` is gemm-reduction-transpose/, `ladders9`
+grid-sizes/, ...; bench/MOVED.md maps the old bench/ladders* folders).
+The first suite is measured by scripts/device/ladders_check.sh, the others
+by scripts/device/ladders2_check.sh with SRC and PROGS. --predict-only
+writes the tool's predictions for the suite's launches without any
+measurement (RAW_DIR is then not read): the table committed, as the
+suite's predicted.md, before a suite is measured.
 
 RAW_DIR holds, for each program P of PROGRAMS, P_ncu.csv (ncu --csv --page
 raw --print-units base, cold caches) and P_events.csv (the program's stdout:
 "event,<kernel>,<grid>,<block>,<mean_ms>" lines). For each program the tool
-runs `RL_ANALYZE bench/ladders/P.cu --gpu G --format=json --no-cache`.
+runs `RL_ANALYZE bench/accuracy/FOLDER/P.cu --gpu G --format=json
+--no-cache`.
 
 Matching: a report entry and a measured row are the same kernel when their
 base names (template arguments and parameter lists dropped) and their grid
@@ -48,39 +55,40 @@ import subprocess
 import sys
 
 PROGRAMS = ["gemm_ladder", "reduction_ladder", "transpose_ladder", "mixed"]
-# Suites: source folder (beside this one), programs, ladders by step prefix.
+# Suites by result id (docs/accuracy/<id>/raw): source folder (under
+# bench/accuracy/, beside this script), programs, ladders by step prefix.
 SUITES = {
-    "ladders": ("ladders", PROGRAMS,
+    "ladders": ("gemm-reduction-transpose", PROGRAMS,
                 {"gemm_ladder": ("gemm",), "reduction_ladder": ("red",),
                  "transpose_ladder": ("tr", "st")}),
-    "ladders2": ("ladders2",
+    "ladders2": ("gemv-softmax-stencil-scan",
                  ["gemv_ladder", "softmax_ladder", "stencil_ladder",
                   "scan_hist_ladder", "mixed2"],
                  {"gemv_ladder": ("gemv",), "softmax_ladder": ("sm",),
                   "stencil_ladder": ("jac", "j3d"),
                   "scan_hist_ladder": ("hist", "scan")}),
-    "ladders3": ("ladders3",
+    "ladders3": ("layernorm-conv-spmv-bgemm",
                  ["layernorm_ladder", "conv_ladder", "spmv_ladder",
                   "bgemm_ladder", "mixed3"],
                  {"layernorm_ladder": ("ln",), "conv_ladder": ("cv",),
                   "spmv_ladder": ("spmv",), "bgemm_ladder": ("bg",)}),
-    "ladders4": ("ladders4", ["launch_ladder"],
+    "ladders4": ("launch-sizes", ["launch_ladder"],
                  {"launch_ladder": ("ax", "fl")}),
-    "ladders5": ("ladders5", ["scatter_ladder"],
+    "ladders5": ("scatter-atomics", ["scatter_ladder"],
                  {"scatter_ladder": ("tp", "at", "pa")}),
-    "ladders6": ("ladders6", ["sync_ladder"],
+    "ladders6": ("barriers", ["sync_ladder"],
                  {"sync_ladder": ("bs", "dq", "sd")}),
-    "ladders7": ("ladders7", ["block_ladder"],
+    "ladders7": ("block-cooperation", ["block_ladder"],
                  {"block_ladder": ("dp", "sc", "tl")}),
-    "ladders8": ("ladders8", ["rows_ladder"],
+    "ladders8": ("blur-rows-columns", ["rows_ladder"],
                  {"rows_ladder": ("bl", "rs", "cs")}),
-    "ladders9": ("ladders9", ["grid_ladder"],
+    "ladders9": ("grid-sizes", ["grid_ladder"],
                  {"grid_ladder": ("gs", "ws")}),
-    "ladders10": ("ladders10", ["warp_rows"],
+    "ladders10": ("warp-rows", ["warp_rows"],
                   {"warp_rows": ("wr", "gw")}),
-    "ladders11": ("ladders11", ["imbalance"],
+    "ladders11": ("block-imbalance", ["imbalance"],
                   {"imbalance": ("tw", "bp")}),
-    "ladders12": ("ladders12", ["latency"],
+    "ladders12": ("memory-latency", ["latency"],
                   {"latency": ("gt", "sd", "cc")}),
 }
 TIME_METRIC = "gpu__time_duration.sum"
@@ -90,6 +98,16 @@ UNIT_SCALE = {"nsecond": 1e-9, "ns": 1e-9, "usecond": 1e-6, "us": 1e-6,
 # "gemm1_", "j3d2_": a prefix that ends in a letter, the step, "_".
 STEP_RE = re.compile(r"^([A-Za-z]\w*?[A-Za-z]|[A-Za-z])(\d+)_")
 LADDERS = SUITES["ladders"][2]
+
+
+def suite_id(name):
+    """The result id of a suite named by its id or by its source folder."""
+    if name in SUITES:
+        return name
+    for sid, (folder, _, _) in SUITES.items():
+        if name.rstrip("/") in (folder, "bench/accuracy/" + folder):
+            return sid
+    return None
 
 
 def fail(msg):
@@ -337,15 +355,15 @@ def main():
         else:
             pos.append(a)
             i += 1
+    suite = suite_id(opts["--suite"])
     if len(pos) != 2 or opts["--point"] not in ("high", "low", "mid") or \
-            opts["--suite"] not in SUITES:
+            suite is None:
         print(__doc__, file=sys.stderr)
         return 1
     tool, raw = pos
     gpu = opts["--gpu"]
-    folder, programs, ladder_prefixes = SUITES[opts["--suite"]]
-    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
-        __file__))), folder)
+    folder, programs, ladder_prefixes = SUITES[suite]
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), folder)
     if opts["--predict-only"]:
         return predict_only(tool, here, programs, gpu, opts["--point"],
                             opts["--predict-only"])

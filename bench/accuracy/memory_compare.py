@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Compares rl-analyze's memory predictions for bench/idioms/idioms.cu with
-the counters scripts/device/idioms_check.sh read on a GPU.
+"""Compares rl-analyze's memory predictions for a memory suite of
+bench/accuracy/ (memory-idioms/idioms.cu, the default; heldout-memory-rules/,
+l1-reuse/, l2-reuse/ with --source) with the counters
+scripts/device/idioms_check.sh read on a GPU.
 
-  python3 bench/idioms/compare.py RL_ANALYZE OUTDIR [--gpu H200]
-      [--source bench/reuse/reuse.cu] > table.md
+  python3 bench/accuracy/memory_compare.py RL_ANALYZE OUTDIR [--gpu H200]
+      [--source bench/accuracy/l2-reuse/reuse.cu] > table.md
 
 OUTDIR holds ncu_cold.csv and ncu_warm.csv. Launches are matched in order:
 the n-th launch of a kernel with a given grid and block in the program is
@@ -66,7 +68,7 @@ def main():
     gpu = "H200"
     if "--gpu" in sys.argv:
         gpu = sys.argv[sys.argv.index("--gpu") + 1]
-    src = os.path.join(os.path.dirname(__file__), "idioms.cu")
+    src = os.path.join(os.path.dirname(__file__), "memory-idioms", "idioms.cu")
     if "--source" in sys.argv:
         src = sys.argv[sys.argv.index("--source") + 1]
     rep = json.loads(subprocess.run(

@@ -20,9 +20,9 @@ per round) so that a slow period on the machine hits all three alike.
 
 With --corpus DIR [DIR ...] it times real code instead: the .cu files of
 those code bases that nvcc accepts and rl-analyze analyses (from the records
-of bench/corpus.py --json-out, given with --corpus-json, or checked now),
-every k-th of them with --sample N, each with the flags bench/corpus.py finds
-for it, and four commands per round:
+of bench/realcode/corpus.py --json-out, given with --corpus-json, or checked
+now), every k-th of them with --sample N, each with the flags
+bench/realcode/corpus.py finds for it, and four commands per round:
 
   rl-analyze       rl-analyze FILE --no-config --format=json -- FLAGS
   rl-no-resources  the same with --no-resources
@@ -55,11 +55,13 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "bench", "realcode"))
 import corpus  # noqa: E402  (the real-code benchmark: files and their flags)
 import lsp_latency  # noqa: E402
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_TOOL = os.path.join(REPO, "build", "tools", "rl-analyze", "rl-analyze")
 COMMANDS = ("rl-analyze", "clang-parse", "nvcc-c")
 
@@ -395,10 +397,10 @@ def main(argv=None):
                          "latency in ms (default 300)")
     ap.add_argument("--corpus", nargs="+", metavar="DIR",
                     help="time the files of real code bases (flags found as "
-                         "bench/corpus.py finds them) instead of FILEs")
+                         "bench/realcode/corpus.py finds them) instead of FILEs")
     ap.add_argument("--corpus-json", metavar="FILE",
                     help="with --corpus: take the files nvcc accepts and "
-                         "rl-analyze analyses from bench/corpus.py's "
+                         "rl-analyze analyses from bench/realcode/corpus.py's "
                          "--json-out FILE instead of checking them now")
     ap.add_argument("--corpus-jobs", type=int, default=2, metavar="N",
                     help="with --corpus and no --corpus-json: files checked "
@@ -562,7 +564,7 @@ def corpus_records(args, tops):
                                timeout=120, jobs=args.corpus_jobs, quiet=False)
     jobs = [(os.path.basename(t), t, p) for t in tops
             for p in corpus.find_cu_files(t)]
-    sys.stderr.write("bench: checking %d files with bench/corpus.py's rules "
+    sys.stderr.write("bench: checking %d files with bench/realcode/corpus.py's rules "
                      "(nvcc and rl-analyze, -j%d) ...\n"
                      % (len(jobs), args.corpus_jobs))
     return corpus.run_all(check, jobs, corpus.NvccCache(None, None))
@@ -721,7 +723,7 @@ def measure_corpus(args, info):
     summary = corpus_summary(results)
     loads = [r["loadavg"][0] for r in results if r["loadavg"]]
     source = ("records of %s" % args.corpus_json if args.corpus_json
-              else "bench/corpus.py's check, run now")
+              else "bench/realcode/corpus.py's check, run now")
     extra = [
         ("code bases", " ".join(args.corpus)),
         ("files", "%d of %d .cu files are accepted by nvcc and analysed by "
