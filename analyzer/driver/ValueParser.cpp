@@ -62,9 +62,10 @@ int digitValue(char C, unsigned Base) {
   return D >= 0 && D < static_cast<int>(Base) ? D : -1;
 }
 
-class Parser {
+class ValueTextParser {
 public:
-  Parser(llvm::StringRef Text, std::string &Error) : Text(Text), Error(Error) {}
+  ValueTextParser(llvm::StringRef Text, std::string &Error)
+      : Text(Text), Error(Error) {}
 
   std::optional<Rational> run() {
     skipSpace();
@@ -392,7 +393,7 @@ private:
 } // namespace
 
 std::optional<Rational> parseValue(llvm::StringRef Text, std::string &Error) {
-  return Parser(Text, Error).run();
+  return ValueTextParser(Text, Error).run();
 }
 
 } // namespace rla

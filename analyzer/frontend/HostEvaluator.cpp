@@ -16,7 +16,7 @@ using namespace clang;
 namespace rla {
 namespace {
 
-constexpr unsigned MaxDepth = 32;
+constexpr unsigned MaxEvalDepth = 32;
 
 std::string textOf(const ASTContext &Ctx, const clang::Expr *E) {
   llvm::StringRef T =
@@ -248,7 +248,7 @@ std::optional<Rational> HostEvaluator::evaluateCall(const CallExpr *Call,
 std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
                                                     std::string &Why,
                                                     unsigned Depth) {
-  if (!E || Depth > MaxDepth) {
+  if (!E || Depth > MaxEvalDepth) {
     Why = "expression too deep to evaluate";
     return std::nullopt;
   }
@@ -421,7 +421,7 @@ std::array<std::optional<Rational>, 3>
 HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
                                 unsigned Depth) {
   std::array<std::optional<Rational>, 3> Out;
-  if (!E || Depth > MaxDepth)
+  if (!E || Depth > MaxEvalDepth)
     return Out;
   E = skipWrappers(E);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {

@@ -94,6 +94,13 @@ struct Finding {
   FindingData Data = {};
 };
 
+/// The same finding twice: its id, words and place (a finding reported by
+/// two launches of one kernel, or suppressed twice, is said once).
+inline bool sameFinding(const Finding &A, const Finding &B) {
+  return A.Id == B.Id && A.Message == B.Message && A.Loc.File == B.Loc.File &&
+         A.Loc.Line == B.Loc.Line && A.Loc.Column == B.Loc.Column;
+}
+
 /// A model's finding: its values, worded later by the report.
 Finding dataFinding(std::string Id, Severity Level, SourceLoc Loc,
                     FindingData Data, std::vector<FixIt> Fixes = {});

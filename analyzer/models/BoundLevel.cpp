@@ -6,48 +6,6 @@
 
 namespace rla {
 
-const char *levelName(Level L) {
-  switch (L) {
-  case Level::Compute:
-    return "compute";
-  case Level::Dram:
-    return "dram";
-  case Level::L2:
-    return "l2";
-  case Level::L1:
-    return "l1";
-  case Level::Latency:
-    return "latency";
-  case Level::Atomics:
-    return "atomics";
-  case Level::Launch:
-    return "launch";
-  }
-  return "unknown";
-}
-
-std::optional<Level> levelOf(Bound B) {
-  switch (B) {
-  case Bound::Compute:
-    return Level::Compute;
-  case Bound::Memory:
-    return Level::Dram;
-  case Bound::L2:
-    return Level::L2;
-  case Bound::L1:
-    return Level::L1;
-  case Bound::Latency:
-    return Level::Latency;
-  case Bound::Atomics:
-    return Level::Atomics;
-  case Bound::Launch:
-    return Level::Launch;
-  case Bound::Unknown:
-    break;
-  }
-  return std::nullopt;
-}
-
 std::optional<double> levelTime(const RooflineResult &R, Level L) {
   switch (L) {
   case Level::Compute:
@@ -91,9 +49,9 @@ std::optional<double> levelShare(const RooflineResult &R, Level L) {
 
 std::vector<LevelTime> levelTimes(const RooflineResult &R) {
   std::vector<LevelTime> Out;
-  for (unsigned I = 0; I < NumLevels; ++I)
-    if (std::optional<double> T = levelTime(R, static_cast<Level>(I)))
-      Out.push_back({static_cast<Level>(I), *T});
+  for (Level L : TieOrder)
+    if (std::optional<double> T = levelTime(R, L))
+      Out.push_back({L, *T});
   std::stable_sort(Out.begin(), Out.end(),
                    [](const LevelTime &A, const LevelTime &B) {
                      return A.Seconds > B.Seconds;
@@ -109,7 +67,7 @@ std::optional<double> boundMargin(const RooflineResult &R) {
 }
 
 std::optional<LevelIntensity> boundIntensity(const RooflineResult &R) {
-  std::optional<Level> L = levelOf(R.Verdict);
+  std::optional<Level> L = R.Verdict;
   if (!L)
     return std::nullopt;
   LevelIntensity Out;

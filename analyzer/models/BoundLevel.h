@@ -18,14 +18,6 @@
 
 namespace rla {
 
-/// The levels of one launch's roofline, in the order the report shows them.
-enum class Level { Compute, Dram, L2, L1, Latency, Atomics, Launch };
-constexpr unsigned NumLevels = 7;
-/// "compute", "dram", "l2", "l1", "latency"
-const char *levelName(Level L);
-/// The level a verdict names; unset for Bound::Unknown.
-std::optional<Level> levelOf(Bound B);
-
 /// Seconds Level needs on its own; unset when the level has no time
 /// (no bandwidth for it, no bytes modelled, no latency term).
 std::optional<double> levelTime(const RooflineResult &R, Level L);
@@ -34,8 +26,8 @@ std::optional<double> levelTime(const RooflineResult &R, Level L);
 /// or bytes/s) the launch uses while it runs. Unset with the time.
 std::optional<double> levelShare(const RooflineResult &R, Level L);
 
-/// Every level that has a time, the longest first (ties in the report's
-/// order): the limiters of one launch, the first of which sets its time.
+/// Every level that has a time, the longest first (ties in the verdict's
+/// TieOrder): the limiters of one launch.
 struct LevelTime {
   Level At = Level::Compute;
   double Seconds = 0;

@@ -281,24 +281,19 @@ std::optional<WhatIfResult> whatIfPrecision(const KernelReport &Base,
   // Every level's bytes scale with the element; the FLOPs run at the
   // target's roof.
   double S = W.ByteScale;
-  std::vector<std::pair<double, Bound>> Terms = {
-      {Hi.TotalFlops / Target->PeakFlops, Bound::Compute},
-      {Hi.MemoryTime * S, Bound::Memory},
-      {Hi.L2Known ? Hi.L2Time * S : 0, Bound::L2},
-      {Hi.L1Known ? Hi.L1Time * S : 0, Bound::L1},
-      {latencyKnown(Hi) ? latencyTime(Hi) * S : 0, Bound::Latency},
-      {Hi.AtomicKnown ? Hi.AtomicTime : 0,
-       Bound::Atomics}, // per update, not per byte
-      {Hi.LaunchKnown ? Hi.DispatchTime : 0, Bound::Launch}}; // per block
+  // The launch's own terms, its FLOPs at the target's roof and every
+  // level's bytes scaled; atomics (per update), the blocks' dispatch (per
+  // block) and the floor every launch takes do not change with the type.
+  LimiterTerms T = limiterTerms(Hi);
+  T.Decidable = true;
+  T[Level::Compute] = Hi.TotalFlops / Target->PeakFlops;
+  for (Level L : {Level::Dram, Level::L2, Level::L1, Level::Latency})
+    if (T[L])
+      *T[L] *= S;
   W.PredictedTime = Hi.PredictedTime;
-  for (const auto &[Time, Level] : Terms)
-    if (Time > W.TargetTime) {
-      W.TargetTime = Time;
-      W.TargetVerdict = Level;
-    }
-  // The floor every launch takes does not change with the element type.
-  if (Hi.LaunchKnown)
-    W.TargetTime += Hi.LaunchFloor;
+  Limiter After = chooseLimiter(T);
+  W.TargetTime = After.Seconds;
+  W.TargetVerdict = After.At;
   return W;
 }
 

@@ -83,7 +83,7 @@ struct WhatIfResult {
   RoofChoice Current, Target;
   double ByteScale = 1;                      ///< Target.Bits / Current.Bits
   double Intensity = 0, TargetIntensity = 0; ///< FLOP per DRAM byte
-  Bound Verdict = Bound::Unknown, TargetVerdict = Bound::Unknown;
+  std::optional<Level> Verdict, TargetVerdict;
   /// s: the launch's predicted time, and the largest of the target's
   /// compute time and every level's time with its bytes scaled.
   double PredictedTime = 0, TargetTime = 0;

@@ -89,7 +89,7 @@ std::optional<Anchor> copiesOf(const LineWork &Source, const LineWork &Sass) {
   return std::nullopt;
 }
 
-double median(std::vector<double> V) {
+double medianOf(std::vector<double> V) {
   if (V.empty())
     return 0;
   std::sort(V.begin(), V.end());
@@ -347,7 +347,7 @@ private:
       if (N.empty())
         N = Rough;
       if (!N.empty())
-        return std::max(1.0, median(N));
+        return std::max(1.0, medianOf(N));
     }
     return 1.0;
   }
@@ -402,7 +402,7 @@ private:
       }
       for (unsigned Rank = 0; Rank < 6; ++Rank)
         if (!Votes[Rank].empty()) {
-          Bl.Count = median(Votes[Rank]);
+          Bl.Count = medianOf(Votes[Rank]);
           Bl.Anchored = Rank % 3 != 2;
           break;
         }

@@ -54,7 +54,7 @@ struct LatencyBoundResult {
   bool Known = false; ///< false: an input is missing or zero
   double InFlightBytesPerThread = 0;
   double ConcurrentWarps = 0;
-  double Bandwidth = 0; ///< bytes/s
+  double Bandwidth = 0;      ///< bytes/s
   double LatencySeconds = 0; ///< the latency at these sectors in flight
 };
 
@@ -62,7 +62,7 @@ struct LatencyBoundResult {
 LatencyBoundResult evaluateLatencyBound(const LatencyBoundInput &In);
 
 /// Adds L's term to R: LatencyTime = R.DramBytes / bandwidth. decideVerdict
-/// then weighs it with the others (Bound::Latency when it is the largest of
+/// then weighs it with the others (Level::Latency when it is the largest of
 /// a decided verdict); the compute, DRAM, L2 and L1 times stay as they are.
 /// DramBytes: the bytes the term moves, when not R.DramBytes.
 void applyLatencyBound(RooflineResult &R, const LatencyBoundResult &L,

@@ -58,8 +58,10 @@ struct GpuVerdict {
   const GpuSpec *Gpu = nullptr;
   /// Roofline at the low and the high end of the ranges (equal when exact).
   RooflineResult Low, High;
-  /// Each improvable access fixed, re-priced at the high end (NextStep.h).
+  /// Each improvable access fixed, re-priced at the high end, and the
+  /// change that saves the most (NextStep.h, the NextStep stage).
   std::vector<SiteFix> Fixes;
+  NextStep Next;
   /// The compiled code's instructions under this launch (IssueTime.h);
   /// unset when there is no SASS (--no-resources, no nvdisasm, ...).
   std::optional<IssueEstimate> Issue;

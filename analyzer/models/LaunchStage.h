@@ -6,11 +6,13 @@
 /// wrote, and writes its own part of the KernelReport:
 ///
 ///   Bind → Totals → Memory → NoWork → Roofline → Occupancy → Issue
-///        → Latency → Verdict → OccupancyAdvice
+///        → Latency → LaunchCost → Verdict → OccupancyAdvice → NextStep
 ///
 /// The verdict is decided once, by the Verdict stage, from every term the
-/// stages before it found (compute, DRAM, L2, L1, latency). A new model is
-/// one file with its stage and one line in launchStages() (LaunchStages.cpp).
+/// stages before it found (compute, DRAM, L2, L1, latency, atomics, the
+/// launch), with the one rule of Limiter.h; the stages after it price
+/// changes with that same rule. A new model is one file with its stage and
+/// one line in launchStages() (LaunchStages.cpp).
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_LAUNCHSTAGE_H
 #define RLA_MODELS_LAUNCHSTAGE_H
@@ -57,6 +59,9 @@ struct LaunchContext {
   BoundTotals Totals; ///< Totals, Memory: what evaluated to numbers
   /// Memory: one estimate per Gpus entry; empty when the launch is unbound.
   std::vector<MemoryEstimate> MemoryByGpu;
+  /// Roofline: each verdict's input at the high end, for the what-ifs of
+  /// the NextStep stage.
+  std::vector<RooflineInput> HighInputs;
 
   /// A formula as reports show it: without the unused dimensions.
   std::string shown(const Expr &E) const {

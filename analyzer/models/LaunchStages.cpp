@@ -14,6 +14,7 @@ std::unique_ptr<LaunchStage> makeLatencyStage();
 std::unique_ptr<LaunchStage> makeLaunchCostStage();
 std::unique_ptr<LaunchStage> makeVerdictStage();
 std::unique_ptr<LaunchStage> makeOccupancyAdviceStage();
+std::unique_ptr<LaunchStage> makeNextStepStage();
 
 const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
   static const std::vector<std::unique_ptr<LaunchStage>> Stages = [] {
@@ -30,6 +31,7 @@ const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
     // Every term is known from here on: the verdict, then advice on it.
     S.push_back(makeVerdictStage());
     S.push_back(makeOccupancyAdviceStage());
+    S.push_back(makeNextStepStage());
     return S;
   }();
   return Stages;

@@ -6,7 +6,7 @@
 namespace rla {
 namespace {
 
-struct Entry {
+struct MathEntry {
   const char *Name;
   MathFunctionCost Cost;
 };
@@ -27,7 +27,7 @@ constexpr std::optional<Precision> ByArg = std::nullopt;
 /// bfloat16 form differs from the half one, the comment gives it. The
 /// hardware flops are per call: one HFMA2 is 2 whether it does one lane or
 /// two, as ncu counts instructions (the other columns are per lane).
-const Entry Table[] = {
+const MathEntry MathTable[] = {
     // Fused multiply-add: 2 FLOPs.
     {"fmaf", {F32, 2, 0, 0, 2, 1, 0}},
     {"__fmaf_rn", {F32, 2, 0, 0, 2, 1, 0}},
@@ -155,7 +155,7 @@ const Entry Table[] = {
 std::optional<MathFunctionCost> lookupMathFunction(const std::string &Name) {
   static const std::map<std::string, MathFunctionCost> Index = [] {
     std::map<std::string, MathFunctionCost> M;
-    for (const Entry &E : Table)
+    for (const MathEntry &E : MathTable)
       M.emplace(E.Name, E.Cost);
     return M;
   }();

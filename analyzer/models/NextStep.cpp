@@ -55,22 +55,20 @@ double latencyShare(const RooflineResult &Current) {
 
 } // namespace
 
-double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed,
-                 Bound *Winner) {
-  double T = Fixed.PredictedTime;
-  Bound B = Fixed.Verdict;
-  double Latency =
-      Current.LatencyKnown && Current.LatencyBandwidth > 0
-          ? Fixed.DramBytes * latencyShare(Current) / Current.LatencyBandwidth
-          : 0;
-  if (Latency > T) {
-    T = Latency;
-    B = Bound::Latency;
+Limiter fixedLimiter(const RooflineResult &Current,
+                     const RooflineResult &Fixed) {
+  LimiterTerms T = limiterTerms(Current);
+  LimiterTerms Memory = limiterTerms(Fixed);
+  for (Level L : {Level::Dram, Level::L2, Level::L1})
+    T[L] = Memory[L];
+  if (Current.LatencyKnown && Current.LatencyBandwidth > 0) {
+    double Latency =
+        Fixed.DramBytes * latencyShare(Current) / Current.LatencyBandwidth;
+    if (Current.IssueKnown)
+      Latency = std::max(Latency, Current.WarpLatencyTime);
+    T[Level::Latency] = Latency;
   }
-  T = withLaunchCosts(Current, T, &B);
-  if (Winner)
-    *Winner = B;
-  return T;
+  return chooseLimiter(T);
 }
 
 std::optional<OccupancyLift> occupancyLift(const OccupancyResult &O,
@@ -106,9 +104,9 @@ std::optional<OccupancyLift> occupancyLift(const OccupancyResult &O,
   return L;
 }
 
-std::optional<double> timeWithWarps(const RooflineResult &Current,
-                                    const OccupancyLift &Lift, double SmCount,
-                                    double LaunchWarps) {
+std::optional<Limiter> limiterWithWarps(const RooflineResult &Current,
+                                        const OccupancyLift &Lift,
+                                        double SmCount, double LaunchWarps) {
   if (!Current.LatencyKnown || Current.ConcurrentWarps <= 0 || SmCount <= 0)
     return std::nullopt;
   double To = SmCount * Lift.ToWarpsPerSm;
@@ -125,9 +123,9 @@ std::optional<double> timeWithWarps(const RooflineResult &Current,
                        std::max(Current.WarpLatencyFloor,
                                 Current.WarpLatencyTime * Lift.FromWarpsPerSm /
                                     Lift.ToWarpsPerSm));
-  double Others = std::max({Current.ComputeTime, Current.MemoryTime,
-                            Current.L2Time, Current.L1Time});
-  return withLaunchCosts(Current, std::max(Others, Latency));
+  LimiterTerms T = limiterTerms(Current);
+  T[Level::Latency] = Latency;
+  return chooseLimiter(T);
 }
 
 NextStep chooseNextStep(const RooflineResult &Current,
@@ -137,26 +135,26 @@ NextStep chooseNextStep(const RooflineResult &Current,
                         double MinShare) {
   NextStep Best;
   Best.Before = Best.After = Current.PredictedTime;
-  if (Current.Verdict == Bound::Unknown || Current.PredictedTime <= 0)
+  if (Current.Verdict == std::nullopt || Current.PredictedTime <= 0)
     return Best;
   double Floor = MinShare * Current.PredictedTime;
-  for (const SiteFix &F : Fixes) {
-    Bound AfterBound = Bound::Unknown;
-    double After = fixedTime(Current, F.Fixed, &AfterBound);
-    if (Current.PredictedTime - After >= Floor && After < Best.After) {
+  for (size_t I = 0; I < Fixes.size(); ++I) {
+    Limiter After = fixedLimiter(Current, Fixes[I].Fixed);
+    if (Current.PredictedTime - After.Seconds >= Floor &&
+        After.Seconds < Best.After) {
       Best.What = NextStep::Fix;
-      Best.Site = &F;
-      Best.After = After;
-      Best.AfterBound = AfterBound;
+      Best.FixIndex = I;
+      Best.After = After.Seconds;
+      Best.AfterBound = After.At;
     }
   }
   if (LiftedTime && Lift && Current.PredictedTime - *LiftedTime >= Floor &&
       *LiftedTime < Best.After) {
     Best.What = NextStep::Occupancy;
-    Best.Site = nullptr;
+    Best.FixIndex.reset();
     Best.Lift = Lift;
     Best.After = *LiftedTime;
-    Best.AfterBound = Bound::Unknown;
+    Best.AfterBound = std::nullopt;
   }
   return Best;
 }

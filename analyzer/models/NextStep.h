@@ -26,8 +26,11 @@ struct SiteFix {
   enum Kind { Coalesce, ConflictFree } What = Coalesce;
   SiteTraffic Site;
   /// The launch's roofline with the fix (at the high end of the ranges; no
-  /// latency term: fixedTime adds the current one).
+  /// latency term: fixedLimiter adds the current one).
   RooflineResult Fixed;
+  /// What bounds the launch with the fix, and its time (fixedLimiter, set
+  /// by the NextStep stage once the verdict is known).
+  Limiter After;
 };
 
 /// The most fixes priceSiteFixes prices per launch and GPU.
@@ -41,12 +44,13 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
                                     const Bindings &Values, const GpuSpec &Gpu,
                                     const MemoryEstimate &M, RooflineInput In);
 
-/// The predicted time of a fix: its roofline, with Current's latency term
-/// applied to its DRAM bytes (what the resident warps sustain does not
-/// change with the sectors a fix saves) and Current's launch costs (the
-/// blocks stay the same); Bound, when given, is set to the level that wins.
-double fixedTime(const RooflineResult &Current, const RooflineResult &Fixed,
-                 Bound *Winner = nullptr);
+/// The limiter with a fix: Current's terms with the fix's memory levels
+/// (DRAM, L2, L1), and Little's law on the fix's DRAM bytes at the
+/// bandwidth Current's resident warps sustain (it does not change with the
+/// sectors a fix saves); compute, the warps' own latency, atomics and the
+/// launch costs stay Current's.
+Limiter fixedLimiter(const RooflineResult &Current,
+                     const RooflineResult &Fixed);
 
 /// What the occupancy limiter holds back: the warps per SM the other
 /// limits would allow. Unset when the limiter is the warp limit itself or
@@ -58,23 +62,23 @@ struct OccupancyLift {
 std::optional<OccupancyLift> occupancyLift(const OccupancyResult &O,
                                            unsigned WarpSize);
 
-/// Current's time with the latency term recomputed for ToWarps resident
+/// Current's limiter with the latency term recomputed for ToWarps resident
 /// warps per SM instead of FromWarps (Little's law: bandwidth in
-/// proportion to the warps in flight, up to the launch's own warps);
-/// unset when Current has no latency term.
-std::optional<double> timeWithWarps(const RooflineResult &Current,
-                                    const OccupancyLift &Lift, double SmCount,
-                                    double LaunchWarps);
+/// proportion to the warps in flight, up to the launch's own warps); unset
+/// when Current has no latency term.
+std::optional<Limiter> limiterWithWarps(const RooflineResult &Current,
+                                        const OccupancyLift &Lift,
+                                        double SmCount, double LaunchWarps);
 
 /// The change that saves the most on one GPU.
 struct NextStep {
   enum Kind { AtRoof, Fix, Occupancy } What = AtRoof;
-  const SiteFix *Site = nullptr;     ///< for Fix
+  std::optional<size_t> FixIndex;    ///< for Fix: its index in the fixes
   std::optional<OccupancyLift> Lift; ///< for Occupancy
   double Before = 0, After = 0;      ///< predicted seconds
-  /// What bounds the launch after the change (Unknown for Occupancy: the
+  /// What bounds the launch after the change (unset for Occupancy: the
   /// latency term is all the lift changes).
-  Bound AfterBound = Bound::Unknown;
+  std::optional<Level> AfterBound;
   double saving() const { return Before - After; }
 };
 /// The largest saving of at least MinShare of the predicted time, else

@@ -56,7 +56,7 @@ void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
     if (X.Gpu == &G)
       V = &X;
   if (!V ||
-      (V->High.Verdict != Bound::Memory && V->High.Verdict != Bound::Latency) ||
+      (V->High.Verdict != Level::Dram && V->High.Verdict != Level::Latency) ||
       !K.Totals || !G.SmCount || !G.DramBandwidth)
     return;
   std::optional<double> Whole = launchThreads(K);

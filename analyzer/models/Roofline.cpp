@@ -7,33 +7,6 @@
 
 namespace rla {
 
-const char *boundName(Bound B) {
-  switch (B) {
-  case Bound::Memory:
-    return "dram";
-  case Bound::L2:
-    return "l2";
-  case Bound::L1:
-    return "l1";
-  case Bound::Compute:
-    return "compute";
-  case Bound::Latency:
-    return "latency";
-  case Bound::Atomics:
-    return "atomics";
-  case Bound::Launch:
-    return "launch";
-  case Bound::Unknown:
-    return "unknown";
-  }
-  return "unknown";
-}
-
-bool isMemorySide(Bound B) {
-  return B == Bound::Memory || B == Bound::L2 || B == Bound::L1 ||
-         B == Bound::Latency || B == Bound::Atomics || B == Bound::Launch;
-}
-
 namespace {
 
 /// The peak that P's FLOPs run at: P's own, else FP32's as a stand-in
@@ -241,48 +214,32 @@ double latencyTime(const RooflineResult &R) {
   return T;
 }
 
-void decideVerdict(RooflineResult &R) {
-  R.PredictedTime = std::max({R.ComputeTime, R.MemoryTime, R.L2Time, R.L1Time});
-  if (R.TotalFlops <= 0 && R.DramBytes <= 0)
-    R.Verdict = Bound::Unknown;
-  else if (!R.ComputeKnown || !R.MemoryKnown)
-    R.Verdict = Bound::Unknown; // one side of the max is missing
-  else if (R.L1Time > 0 && R.L1Time >= R.PredictedTime &&
-           R.L1Time > R.MemoryTime && R.L1Time > R.L2Time &&
-           R.L1Time > R.ComputeTime)
-    R.Verdict = Bound::L1;
-  else if (R.L2Time > 0 && R.L2Time >= R.PredictedTime &&
-           R.L2Time > R.MemoryTime && R.L2Time > R.ComputeTime)
-    R.Verdict = Bound::L2;
-  else if (R.DramBytes > 0 && R.MemoryTime >= R.ComputeTime)
-    R.Verdict = Bound::Memory;
-  else
-    R.Verdict = Bound::Compute;
-  // An undecided verdict has a missing side; the latency term cannot decide
-  // it either.
-  if (latencyKnown(R) && R.Verdict != Bound::Unknown &&
-      latencyTime(R) > R.PredictedTime) {
-    R.PredictedTime = latencyTime(R);
-    R.Verdict = Bound::Latency;
+LimiterTerms limiterTerms(const RooflineResult &R) {
+  LimiterTerms T;
+  T.Decidable =
+      R.ComputeKnown && R.MemoryKnown && (R.TotalFlops > 0 || R.DramBytes > 0);
+  T[Level::Compute] = R.ComputeTime;
+  if (R.DramBytes > 0)
+    T[Level::Dram] = R.MemoryTime;
+  if (R.L2Time > 0)
+    T[Level::L2] = R.L2Time;
+  if (R.L1Time > 0)
+    T[Level::L1] = R.L1Time;
+  if (latencyKnown(R))
+    T[Level::Latency] = latencyTime(R);
+  if (R.AtomicKnown)
+    T[Level::Atomics] = R.AtomicTime;
+  if (R.LaunchKnown) {
+    T[Level::Launch] = R.DispatchTime;
+    T.Floor = R.LaunchFloor;
   }
-  if (R.AtomicKnown && R.Verdict != Bound::Unknown &&
-      R.AtomicTime > R.PredictedTime) {
-    R.PredictedTime = R.AtomicTime;
-    R.Verdict = Bound::Atomics;
-  }
-  if (R.Verdict != Bound::Unknown)
-    R.PredictedTime = withLaunchCosts(R, R.PredictedTime, &R.Verdict);
+  return T;
 }
 
-double withLaunchCosts(const RooflineResult &R, double Time, Bound *Limiter) {
-  if (!R.LaunchKnown)
-    return Time;
-  if (R.DispatchTime > Time) {
-    Time = R.DispatchTime;
-    if (Limiter)
-      *Limiter = Bound::Launch;
-  }
-  return Time + R.LaunchFloor;
+void decideVerdict(RooflineResult &R) {
+  Limiter L = chooseLimiter(limiterTerms(R));
+  R.Verdict = L.At;
+  R.PredictedTime = L.Seconds;
 }
 
 RooflineResult evaluateRoofline(const RooflineInput &In, const GpuSpec &Gpu) {

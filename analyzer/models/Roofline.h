@@ -12,6 +12,7 @@
 #define RLA_MODELS_ROOFLINE_H
 
 #include "analyzer/hw/GpuSpec.h"
+#include "analyzer/models/Limiter.h"
 
 #include <array>
 #include <optional>
@@ -49,15 +50,6 @@ struct RooflineInput {
   };
   std::vector<AtomicSite> GlobalAtomics;
 };
-
-/// Memory is the DRAM level; Latency is DRAM traffic the resident warps
-/// cannot keep in flight fast enough (LatencyBound.h); Launch is the block
-/// scheduler handing out more blocks than the work keeps it waiting for.
-enum class Bound { Memory, Compute, Unknown, L2, L1, Latency, Atomics, Launch };
-/// "dram", "compute", "unknown", "l2", "l1", "latency", "atomics", "launch"
-const char *boundName(Bound B);
-/// DRAM, L2, L1 or latency: the memory side of the roofline.
-bool isMemorySide(Bound B);
 
 struct RooflineResult {
   double TotalFlops = 0;  ///< CUDA-core and tensor FLOPs
@@ -127,7 +119,12 @@ struct RooflineResult {
   double LaunchFloor = 0;
   /// False when a peak or the bandwidth a term needs is missing (Notes).
   bool ComputeKnown = true, MemoryKnown = true;
-  Bound Verdict = Bound::Unknown;
+  /// The level that bounds the launch (chooseLimiter on limiterTerms):
+  /// Dram is the DRAM level; Latency is DRAM traffic the resident warps
+  /// cannot keep in flight fast enough (LatencyBound.h); Launch is the block
+  /// scheduler handing out more blocks than the work keeps it waiting for.
+  /// Unset: unknown.
+  std::optional<Level> Verdict;
   /// Missing data that made a term unknown ("no fp64 peak for T4").
   std::vector<std::string> Notes;
 };
@@ -142,16 +139,16 @@ bool latencyKnown(const RooflineResult &R);
 /// intensities; no verdict yet (PredictedTime 0, Verdict Unknown).
 RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu);
 
-/// Time, whose limiter is *Limiter, with R's launch costs: the blocks'
-/// dispatch when it takes longer (then the limiter), plus the floor every
-/// launch takes; unchanged when R has no launch costs.
-double withLaunchCosts(const RooflineResult &R, double Time,
-                       Bound *Limiter = nullptr);
+/// R's terms as the verdict weighs them: compute, DRAM (when the launch
+/// moves DRAM bytes), L2 and L1 (when they take time), latency, atomics and
+/// the blocks' dispatch where known, the launch floor; undecidable when a
+/// side of the roofline is missing or the launch counts neither FLOPs nor
+/// DRAM bytes.
+LimiterTerms limiterTerms(const RooflineResult &R);
 
 /// The verdict, decided once from every term R has (the latency term too,
-/// when applyLatencyBound set it): Verdict is the level with the largest
-/// time, PredictedTime that time plus the launch floor when known; Unknown
-/// when a term is missing.
+/// when applyLatencyBound set it): Verdict and PredictedTime from
+/// chooseLimiter(limiterTerms(R)).
 void decideVerdict(RooflineResult &R);
 
 /// rooflineTerms then decideVerdict: a launch classified on its own, for

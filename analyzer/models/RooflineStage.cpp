@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/models/BlockImbalance.h"
 #include "analyzer/models/LaunchStage.h"
-#include "analyzer/models/NextStep.h"
 #include "analyzer/models/OccupancyStages.h"
 
 namespace rla {
@@ -84,11 +83,8 @@ public:
             busiestSmFactor(*Blocks, V.Gpu->SmCount->Value, Weights);
       V.Low = rooflineTerms(Low, *V.Gpu);
       V.High = rooflineTerms(High, *V.Gpu);
-      // What each improvable access would save, for the next-step line.
-      if (I < C.MemoryByGpu.size())
-        V.Fixes =
-            priceSiteFixes(C.Model, C.Values, *V.Gpu, C.MemoryByGpu[I], High);
       R.Verdicts.push_back(V);
+      C.HighInputs.push_back(High);
     }
   }
 };

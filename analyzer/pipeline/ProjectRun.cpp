@@ -232,12 +232,21 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
     Kernels += countKernels(R.Report, nullptr);
     Cached += R.Cached;
     Out << pad(std::to_string(countKernels(R.Report, nullptr)), 7) << "  "
-        << pad(std::to_string(countKernels(R.Report, "dram")), 4) << "  "
-        << pad(std::to_string(countKernels(R.Report, "l2")), 2) << "  "
-        << pad(std::to_string(countKernels(R.Report, "l1")), 2) << "  "
-        << pad(std::to_string(countKernels(R.Report, "latency")), 7) << "  "
-        << pad(std::to_string(countKernels(R.Report, "compute")), 7) << "  "
-        << pad(std::to_string(Findings), 8) << "  "
+        << pad(std::to_string(countKernels(R.Report, levelName(Level::Dram))),
+               4)
+        << "  "
+        << pad(std::to_string(countKernels(R.Report, levelName(Level::L2))), 2)
+        << "  "
+        << pad(std::to_string(countKernels(R.Report, levelName(Level::L1))), 2)
+        << "  "
+        << pad(std::to_string(
+                   countKernels(R.Report, levelName(Level::Latency))),
+               7)
+        << "  "
+        << pad(std::to_string(
+                   countKernels(R.Report, levelName(Level::Compute))),
+               7)
+        << "  " << pad(std::to_string(Findings), 8) << "  "
         << (R.Cached ? "cache" : "analysed") << "\n";
   }
   char Time[32];

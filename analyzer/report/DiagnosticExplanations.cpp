@@ -6,7 +6,7 @@
 namespace rla {
 namespace {
 
-const DiagnosticExplanation Table[] = {
+const DiagnosticExplanation Explanations[] = {
     {"rl-memory-bound",
      "Below the ridge point the FLOP units wait for bytes: making the "
      "arithmetic faster changes nothing, moving fewer bytes is what speeds "
@@ -167,7 +167,7 @@ const DiagnosticExplanation Table[] = {
 } // namespace
 
 const DiagnosticExplanation *findExplanation(const std::string &Id) {
-  for (const DiagnosticExplanation &E : Table)
+  for (const DiagnosticExplanation &E : Explanations)
     if (Id == E.Id)
       return &E;
   return nullptr;

@@ -70,14 +70,14 @@ std::string latencyText(const GpuVerdict &V, const std::string &Name) {
   std::string Text = Name + " is latency-bound on " + V.Gpu->Name;
   if (Lo.Verdict != Hi.Verdict)
     Text += std::string(" at the high end of its ranges (") +
-            boundName(Lo.Verdict) + "-bound at the low end)";
+            verdictName(Lo.Verdict) + "-bound at the low end)";
   // The warps' own latency (the issue model) when it is the longer term.
   if (Hi.IssueKnown && Hi.WarpLatencyTime > Hi.LatencyTime && V.Issue)
     return Text + ": its warps wait on their own dependency chains and " +
            "loads: " + issueText(V) + " (predicted " +
            formatSpan(Lo.PredictedTime, Hi.PredictedTime, Duration) + ")";
   // Little's law's numbers of the ends that are latency-bound only.
-  const RooflineResult &From = Lo.Verdict == Bound::Latency ? Lo : Hi;
+  const RooflineResult &From = Lo.Verdict == Level::Latency ? Lo : Hi;
   Text += ": " + std::to_string(std::llround(Hi.ConcurrentWarps)) +
           " resident warps x " +
           formatSpan(From.InFlightBytesPerThread, Hi.InFlightBytesPerThread,
@@ -108,7 +108,7 @@ std::optional<Finding> boundFinding(const KernelReport &K,
     return std::nullopt;
   const GpuVerdict &V = K.Verdicts.front();
   const RooflineResult &Lo = V.Low, &Hi = V.High;
-  if (Hi.Verdict == Bound::Unknown || !V.Gpu)
+  if (Hi.Verdict == std::nullopt || !V.Gpu)
     return std::nullopt;
   bool Memory = isMemorySide(Hi.Verdict);
   if (!Checks.enabled(Memory ? "rl-memory-bound" : "rl-compute-bound"))
@@ -119,15 +119,15 @@ std::optional<Finding> boundFinding(const KernelReport &K,
     Name += " [" + K.Launch.CaseName + "]";
   std::string Verdict = Memory ? "memory-bound" : "compute-bound";
   // A cache level sets the time: name it, with its own intensity and ridge.
-  bool Cache = Hi.Verdict == Bound::L2 || Hi.Verdict == Bound::L1;
-  bool L1 = Hi.Verdict == Bound::L1;
+  bool Cache = Hi.Verdict == Level::L2 || Hi.Verdict == Level::L1;
+  bool L1 = Hi.Verdict == Level::L1;
   if (Cache)
     Verdict = std::string(L1 ? "L1" : "L2") + "-bound";
   std::string Text = Name + " is " + Verdict + " on " + V.Gpu->Name;
   // A data-dependent kernel can change sides; say which end decided.
   if (Lo.Verdict != Hi.Verdict)
     Text += std::string(" at the high end of its ranges (") +
-            boundName(Lo.Verdict) + "-bound at the low end)";
+            verdictName(Lo.Verdict) + "-bound at the low end)";
   auto Sig = [](double X) { return formatSignificant(X); };
   auto LevelRidge = [&](const RooflineResult &R) {
     double Bw = L1 ? R.L1Bandwidth : R.L2Bandwidth;
@@ -150,9 +150,9 @@ std::optional<Finding> boundFinding(const KernelReport &K,
           ")";
   if (Cache)
     Text = CacheText;
-  if (Hi.Verdict == Bound::Latency)
+  if (Hi.Verdict == Level::Latency)
     Text = latencyText(V, Name);
-  if (Hi.Verdict == Bound::Compute && Hi.RoofName == "sfu")
+  if (Hi.Verdict == Level::Compute && Hi.RoofName == "sfu")
     Text = Name + " is compute-bound on " + V.Gpu->Name +
            " in its special-function pipe: " +
            formatSpan(Lo.SfuTime, Hi.SfuTime,
@@ -161,13 +161,13 @@ std::optional<Finding> boundFinding(const KernelReport &K,
            formatSpan(Lo.PredictedTime, Hi.PredictedTime,
                       [](double X) { return formatDuration(X); }) +
            ")";
-  if (Hi.Verdict == Bound::Compute && issueSetsCompute(Hi) && Lo.IssueKnown)
+  if (Hi.Verdict == Level::Compute && issueSetsCompute(Hi) && Lo.IssueKnown)
     Text = Name + " is compute-bound on " + V.Gpu->Name +
            " in issuing its instructions: " + issueText(V) + " (predicted " +
            formatSpan(Lo.PredictedTime, Hi.PredictedTime,
                       [](double X) { return formatDuration(X); }) +
            ")";
-  if (Hi.Verdict == Bound::Atomics)
+  if (Hi.Verdict == Level::Atomics)
     Text = Name + " is atomics-bound on " + V.Gpu->Name + ": " +
            formatGrouped(Hi.AtomicUpdates) + " atomic updates, " +
            formatGrouped(Hi.AtomicAddresses) +
@@ -175,7 +175,7 @@ std::optional<Finding> boundFinding(const KernelReport &K,
            formatSpan(Lo.PredictedTime, Hi.PredictedTime,
                       [](double X) { return formatDuration(X); }) +
            ")";
-  if (Hi.Verdict == Bound::Launch && V.Launch)
+  if (Hi.Verdict == Level::Launch && V.Launch)
     Text = Name + " is launch-bound on " + V.Gpu->Name + ": " +
            formatGrouped(V.Launch->Blocks) + " blocks take " +
            formatDuration(Hi.DispatchTime) + " to hand out (" +

@@ -53,8 +53,8 @@ std::string blockSizeMismatch(const Values &V) {
   if (V.has("tile"))
     return quoted(V.str("kernel")) + " steps a grid-stride loop by " +
            V.str("tile") + " * gridDim but this launch has " +
-           V.str("dimension") + " = " + V.str("launched") +
-           ": threads past " + V.str("tile") +
+           V.str("dimension") + " = " + V.str("launched") + ": threads past " +
+           V.str("tile") +
            " repeat elements of the next tile; counted as about " +
            V.str("launched") + "/" + V.str("tile") + " passes over the data";
   if (V.has("group"))
@@ -347,7 +347,7 @@ std::string accessCost(const Finding &F, const KernelReport &K) {
     // An access that does not set the time (another level or compute
     // does) is said as it is: the same words for every launch.
     double Now = V.High.PredictedTime;
-    double Saved = Now - fixedTime(V.High, Fix.Fixed);
+    double Saved = Now - Fix.After.Seconds;
     if (Saved <= 0.01 * Now)
       return "";
     return "; it costs " + formatDuration(Saved) + " of the " +

@@ -37,16 +37,18 @@ std::string launchTitle(const KernelReport &K) {
 }
 
 /// Worded as the diagnostics word it: DRAM-bound is "memory-bound".
-std::string boundWording(Bound B) {
-  switch (B) {
-  case Bound::Memory:
+std::string boundWording(std::optional<Level> B) {
+  if (!B)
+    return verdictName(B);
+  switch (*B) {
+  case Level::Dram:
     return "memory";
-  case Bound::L2:
+  case Level::L2:
     return "L2";
-  case Bound::L1:
+  case Level::L1:
     return "L1";
   default:
-    return boundName(B);
+    return verdictName(B);
   }
 }
 
@@ -82,7 +84,7 @@ void renderOne(std::string &Out, const KernelReport &K) {
       continue;
     Out += "- " + V.Gpu->Name + ": " +
            formatSpan(V.Low.Intensity, V.High.Intensity, Sig) + " FLOP/B, ";
-    if (V.High.Verdict == Bound::Unknown)
+    if (V.High.Verdict == std::nullopt)
       Out += "bound unknown";
     else if (V.Low.Verdict != V.High.Verdict)
       Out += boundWording(V.Low.Verdict) + "- to " +

@@ -23,7 +23,7 @@ using Json = nlohmann::ordered_json;
 
 /// Whole numbers below 2^53 are written as integers; beyond that a double
 /// cannot hold every integer, so the value is written as a double.
-constexpr double MaxExactInteger = 9007199254740992.0;
+constexpr double MaxExactJsonInteger = 9007199254740992.0;
 
 /// The formula and total keys in the order the format documents them; keys
 /// not listed here (added by a later model) follow in name order.
@@ -52,7 +52,7 @@ const std::vector<Metric> &orderedKeys() {
 Json number(double V) {
   if (!std::isfinite(V))
     return nullptr;
-  if (V == std::floor(V) && std::fabs(V) < MaxExactInteger)
+  if (V == std::floor(V) && std::fabs(V) < MaxExactJsonInteger)
     return static_cast<int64_t>(V);
   return V;
 }
@@ -318,8 +318,8 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   const RooflineResult &Lo = V.Low, &Hi = V.High;
   bool Peak = TotalsBound && Lo.PeakFlops > 0 && Hi.PeakFlops > 0;
   bool Bandwidth = TotalsBound && Lo.Bandwidth > 0 && Hi.Bandwidth > 0;
-  bool Decided = TotalsBound && Hi.Verdict != Bound::Unknown &&
-                 Lo.Verdict != Bound::Unknown;
+  bool Decided =
+      TotalsBound && Hi.Verdict != std::nullopt && Lo.Verdict != std::nullopt;
   Json J = Json::object();
   J["gpu"] = V.Gpu ? Json(V.Gpu->Name) : Json(nullptr);
   J["precision"] = precisionName(Hi.DominantPrecision);
@@ -346,7 +346,8 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
       known(Latency, Lo.InFlightBytesPerThread, Hi.InFlightBytesPerThread);
   // The ends can disagree on a data-dependent kernel; the high end (the
   // most work) is the one the verdict states.
-  J["bound"] = TotalsBound ? boundName(Hi.Verdict) : boundName(Bound::Unknown);
+  J["bound"] =
+      TotalsBound ? verdictName(Hi.Verdict) : verdictName(std::nullopt);
   std::vector<std::string> Notes = Lo.Notes;
   for (const std::string &N : Hi.Notes)
     if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
@@ -357,7 +358,7 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   // The level the verdict names (BoundLevel.h): its time, the intensity at
   // that level and the ridge it is compared with; and each level's time
   // over the predicted time (the share of its peak the launch reaches).
-  std::optional<Level> At = levelOf(Hi.Verdict);
+  std::optional<Level> At = Hi.Verdict;
   std::optional<LevelIntensity> Lvl = boundIntensity(Hi);
   std::optional<double> AtTime = At ? levelTime(Hi, *At) : std::nullopt;
   if (Decided && At && Lvl && AtTime)
@@ -404,25 +405,26 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
 
 /// The next step on one GPU (NextStep.h): the fix that saves the most, or
 /// the roof the launch is at.
-Json nextStepJson(const NextStep &N, const GpuVerdict &V) {
-  if (V.High.Verdict == Bound::Unknown)
+Json nextStepJson(const GpuVerdict &V) {
+  if (V.High.Verdict == std::nullopt)
     return nullptr;
+  const NextStep &N = V.Next;
+  const SiteFix *Fix =
+      N.What == NextStep::Fix ? &V.Fixes[*N.FixIndex] : nullptr;
   Json J = Json::object();
-  J["kind"] =
-      N.What == NextStep::AtRoof ? "at_roof"
-      : N.What == NextStep::Occupancy
-          ? "occupancy"
-          : (N.Site->What == SiteFix::Coalesce ? "coalesce" : "conflict_free");
+  J["kind"] = N.What == NextStep::AtRoof       ? "at_roof"
+              : N.What == NextStep::Occupancy  ? "occupancy"
+              : Fix->What == SiteFix::Coalesce ? "coalesce"
+                                               : "conflict_free";
   J["action"] =
-      N.What == NextStep::AtRoof ? Json(nullptr) : Json(nextStepAction(N));
-  J["location"] =
-      N.What == NextStep::Fix ? location(N.Site->Site.Loc) : Json(nullptr);
+      N.What == NextStep::AtRoof ? Json(nullptr) : Json(nextStepAction(V));
+  J["location"] = Fix ? location(Fix->Site.Loc) : Json(nullptr);
   J["before_s"] = N.Before;
   J["after_s"] = N.After;
   J["saving_s"] = N.saving();
-  J["after_bound"] = N.AfterBound == Bound::Unknown
+  J["after_bound"] = N.AfterBound == std::nullopt
                          ? Json(nullptr)
-                         : Json(boundName(N.AfterBound));
+                         : Json(verdictName(N.AfterBound));
   return J;
 }
 
@@ -459,10 +461,9 @@ Json finding(const Finding &F) {
   return J;
 }
 
-bool sameFinding(const Finding &A, const Finding &B) {
-  return A.Id == B.Id && A.Level == B.Level && A.Message == B.Message &&
-         A.Loc.File == B.Loc.File && A.Loc.Line == B.Loc.Line &&
-         A.Loc.Column == B.Loc.Column;
+/// sameFinding at the same severity.
+bool sameFindingAndLevel(const Finding &A, const Finding &B) {
+  return A.Level == B.Level && sameFinding(A, B);
 }
 
 /// The kernel's own findings and the model's, each once.
@@ -471,8 +472,9 @@ Json findings(const std::vector<Finding> &First,
   std::vector<Finding> All;
   for (const auto *List : {&First, &Second})
     for (const Finding &F : *List)
-      if (std::none_of(All.begin(), All.end(),
-                       [&](const Finding &G) { return sameFinding(F, G); }))
+      if (std::none_of(All.begin(), All.end(), [&](const Finding &G) {
+            return sameFindingAndLevel(F, G);
+          }))
         All.push_back(F);
   Json J = Json::array();
   for (const Finding &F : All)
@@ -512,14 +514,10 @@ Json kernel(const KernelReport &K) {
   J["unbound"] = K.Unbound;
 
   Json Verdicts = Json::array();
-  std::vector<NextStep> Steps;
-  if (TotalsBound)
-    Steps = nextSteps(K);
-  for (size_t I = 0; I < K.Verdicts.size(); ++I) {
-    Verdicts.push_back(verdict(K.Verdicts[I], TotalsBound));
-    Verdicts.back()["next_step"] = I < Steps.size()
-                                       ? nextStepJson(Steps[I], K.Verdicts[I])
-                                       : Json(nullptr);
+  for (const GpuVerdict &V : K.Verdicts) {
+    Verdicts.push_back(verdict(V, TotalsBound));
+    Verdicts.back()["next_step"] =
+        TotalsBound ? nextStepJson(V) : Json(nullptr);
   }
 
   Json Intensity = Json::object();
@@ -534,7 +532,7 @@ Json kernel(const KernelReport &K) {
   // The top-level verdict repeats the first GPU's, so single-GPU consumers
   // need not look into "verdicts".
   J["bound"] =
-      Verdicts.empty() ? Json(boundName(Bound::Unknown)) : Verdicts[0]["bound"];
+      Verdicts.empty() ? Json(verdictName(std::nullopt)) : Verdicts[0]["bound"];
   for (const char *Key : {"ridge_point", "attainable_flops", "compute_time_s",
                           "memory_time_s", "predicted_time_s"})
     J[Key] = Verdicts.empty() ? Json(nullptr) : Verdicts[0][Key];

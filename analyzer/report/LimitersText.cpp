@@ -23,7 +23,7 @@ std::string shownName(Level L) {
 } // namespace
 
 std::string limitersText(const RooflineResult &R) {
-  if (R.Verdict == Bound::Unknown)
+  if (R.Verdict == std::nullopt)
     return "";
   std::vector<LevelTime> Times = levelTimes(R);
   std::string Out;

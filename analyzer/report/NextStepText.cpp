@@ -8,61 +8,39 @@
 namespace rla {
 namespace {
 
-constexpr unsigned WarpSize = 32;
-
-/// Warps the launch has: blocks x warps per block; 0 when not bound.
-double launchWarps(const LaunchSpec &L) {
-  double Blocks = 1, Threads = 1;
-  for (unsigned D = 0; D < 3; ++D) {
-    if (!L.Grid[D] || !L.Block[D])
-      return 0;
-    Blocks *= L.Grid[D]->toDouble();
-    Threads *= L.Block[D]->toDouble();
-  }
-  return Blocks * std::ceil(Threads / WarpSize);
-}
-
-const OccupancyOnGpu *occupancyOn(const KernelReport &K, const GpuSpec *G) {
-  for (const OccupancyOnGpu &O : K.Occupancies)
-    if (O.Gpu == G && O.Result)
-      return &O;
-  return nullptr;
-}
-
-bool sameAction(const NextStep &A, const NextStep &B) {
-  if (A.What != B.What)
+bool sameAction(const GpuVerdict &A, const GpuVerdict &B) {
+  if (A.Next.What != B.Next.What)
     return false;
-  if (A.What == NextStep::Fix)
-    return A.Site->Site.Site == B.Site->Site.Site;
+  if (A.Next.What == NextStep::Fix)
+    return A.Fixes[*A.Next.FixIndex].Site.Site ==
+           B.Fixes[*B.Next.FixIndex].Site.Site;
   return true;
 }
 
 /// What makes a launch bound by L faster once it is at its roof.
-const char *roofAdvice(Bound B) {
+const char *roofAdvice(Level B) {
   switch (B) {
-  case Bound::Compute:
+  case Level::Compute:
     return "only fewer FLOPs or a faster precision (tensor cores) make it "
            "faster";
-  case Bound::Memory:
+  case Level::Dram:
     return "only fewer DRAM bytes (smaller types, more re-use, fusion) make "
            "it faster";
-  case Bound::L2:
+  case Level::L2:
     return "only fewer L2 bytes (re-use in shared memory or registers) make "
            "it faster";
-  case Bound::L1:
+  case Level::L1:
     return "only fewer L1/shared bytes (re-use in registers, wider "
            "accesses) make it faster";
-  case Bound::Latency:
+  case Level::Latency:
     return "only more bytes in flight per thread (more independent loads) "
            "make it faster";
-  case Bound::Atomics:
+  case Level::Atomics:
     return "only fewer updates per address (privatize the target per block "
            "in shared memory, reduce in the warp first) make it faster";
-  case Bound::Launch:
+  case Level::Launch:
     return "only fewer blocks (more elements per thread: a grid-stride loop "
            "over a grid of a few waves) make it faster";
-  case Bound::Unknown:
-    break;
   }
   return "";
 }
@@ -73,29 +51,14 @@ std::string saving(const NextStep &N) {
 
 } // namespace
 
-std::vector<NextStep> nextSteps(const KernelReport &K) {
-  std::vector<NextStep> Out;
-  for (const GpuVerdict &V : K.Verdicts) {
-    std::optional<OccupancyLift> Lift;
-    std::optional<double> Lifted;
-    if (V.High.Verdict == Bound::Latency)
-      if (const OccupancyOnGpu *O = occupancyOn(K, V.Gpu)) {
-        Lift = occupancyLift(*O->Result, WarpSize);
-        if (Lift && V.Gpu && V.Gpu->SmCount)
-          Lifted = timeWithWarps(V.High, *Lift, V.Gpu->SmCount->Value,
-                                 launchWarps(K.Launch));
-      }
-    Out.push_back(chooseNextStep(V.High, V.Fixes, Lifted, Lift));
-  }
-  return Out;
-}
-
-std::string nextStepAction(const NextStep &N) {
+std::string nextStepAction(const GpuVerdict &V) {
+  const NextStep &N = V.Next;
   switch (N.What) {
   case NextStep::Fix: {
-    const SiteTraffic &S = N.Site->Site;
+    const SiteFix &F = V.Fixes[*N.FixIndex];
+    const SiteTraffic &S = F.Site;
     std::string Access = accessKindName(S.Kind);
-    if (N.Site->What == SiteFix::Coalesce)
+    if (F.What == SiteFix::Coalesce)
       return "coalesce the " + Access + " of '" + S.Array + "' at " +
              S.Loc.str();
     return "make the shared " + Access + " of '" + S.Array + "' at " +
@@ -115,23 +78,23 @@ std::string nextStepAction(const NextStep &N) {
 
 namespace {
 
-/// The headline: the step that saves the largest share on some GPU; null
-/// when the launch is at its roof everywhere.
-const NextStep *headStep(const KernelReport &K,
-                         const std::vector<NextStep> &Steps, size_t &HeadGpu) {
-  const NextStep *Head = nullptr;
-  for (size_t I = 0; I < Steps.size(); ++I) {
-    if (K.Verdicts[I].High.Verdict == Bound::Unknown)
+/// The headline: the verdict whose step saves the largest share on its GPU;
+/// null when the launch is at its roof everywhere.
+const GpuVerdict *headVerdict(const KernelReport &K) {
+  const GpuVerdict *Head = nullptr;
+  for (const GpuVerdict &V : K.Verdicts) {
+    const NextStep &S = V.Next;
+    if (!V.High.Verdict || S.What == NextStep::AtRoof || S.Before <= 0)
       continue;
-    const NextStep &S = Steps[I];
-    if (S.What == NextStep::AtRoof || S.Before <= 0)
-      continue;
-    if (!Head || S.saving() / S.Before > Head->saving() / Head->Before) {
-      Head = &S;
-      HeadGpu = I;
-    }
+    if (!Head ||
+        S.saving() / S.Before > Head->Next.saving() / Head->Next.Before)
+      Head = &V;
   }
   return Head;
+}
+
+std::string gpuName(const GpuVerdict &V) {
+  return V.Gpu ? V.Gpu->Name : std::string("?");
 }
 
 } // namespace
@@ -139,17 +102,16 @@ const NextStep *headStep(const KernelReport &K,
 std::optional<Finding> nextStepFinding(const KernelReport &K) {
   if (!K.Totals)
     return std::nullopt;
-  std::vector<NextStep> Steps = nextSteps(K);
-  size_t HeadGpu = 0;
-  const NextStep *Head = headStep(K, Steps, HeadGpu);
+  const GpuVerdict *Head = headVerdict(K);
   if (!Head)
     return std::nullopt;
   std::string Name = K.Model.Name;
   if (!K.Launch.CaseName.empty())
     Name += " [" + K.Launch.CaseName + "]";
   // At the line to change: the access, or the kernel for its occupancy.
-  SourceLoc Loc =
-      Head->What == NextStep::Fix ? Head->Site->Site.Loc : K.Model.Location;
+  SourceLoc Loc = Head->Next.What == NextStep::Fix
+                      ? Head->Fixes[*Head->Next.FixIndex].Site.Loc
+                      : K.Model.Location;
   if (!Loc.valid())
     Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
   return Finding{"rl-next-step", Severity::Remark,
@@ -157,24 +119,19 @@ std::optional<Finding> nextStepFinding(const KernelReport &K) {
 }
 
 std::string nextStepText(const KernelReport &K) {
-  std::vector<NextStep> Steps = nextSteps(K);
-  size_t HeadGpu = 0;
-  const NextStep *Head = headStep(K, Steps, HeadGpu);
-  auto Name = [&](size_t I) {
-    return K.Verdicts[I].Gpu ? K.Verdicts[I].Gpu->Name : std::string("?");
-  };
+  const GpuVerdict *Head = headVerdict(K);
   std::string AtRoof;
-  Bound RoofBound = Bound::Unknown;
+  std::optional<Level> RoofBound;
   bool IssueRoof = false; ///< the compute roof is the instructions' issue
   bool OneBound = true;
-  for (size_t I = 0; I < Steps.size(); ++I) {
-    Bound B = K.Verdicts[I].High.Verdict;
-    if (B == Bound::Unknown || Steps[I].What != NextStep::AtRoof)
+  for (const GpuVerdict &V : K.Verdicts) {
+    std::optional<Level> B = V.High.Verdict;
+    if (!B || V.Next.What != NextStep::AtRoof)
       continue;
-    bool Issue = B == Bound::Compute && issueSetsCompute(K.Verdicts[I].High);
-    AtRoof += (AtRoof.empty() ? "" : ", ") + Name(I) + " (" +
-              (Issue ? "issue" : boundName(B)) + ")";
-    if (RoofBound != Bound::Unknown && (RoofBound != B || IssueRoof != Issue))
+    bool Issue = B == Level::Compute && issueSetsCompute(V.High);
+    AtRoof += (AtRoof.empty() ? "" : ", ") + gpuName(V) + " (" +
+              (Issue ? "issue" : verdictName(B)) + ")";
+    if (RoofBound && (RoofBound != B || IssueRoof != Issue))
       OneBound = false;
     RoofBound = B;
     IssueRoof = Issue;
@@ -188,21 +145,20 @@ std::string nextStepText(const KernelReport &K) {
              (IssueRoof ? "only fewer instructions per result (wider loads, "
                           "less index arithmetic, more outputs per thread) "
                           "make it faster"
-                        : roofAdvice(RoofBound));
+                        : roofAdvice(*RoofBound));
     return Out;
   }
-  std::string Out =
-      nextStepAction(*Head) + ": " + saving(*Head) + " on " + Name(HeadGpu);
-  if (Head->AfterBound != Bound::Unknown)
-    Out += std::string(" (then ") + boundName(Head->AfterBound) + "-bound)";
-  for (size_t I = 0; I < Steps.size(); ++I) {
-    if (I == HeadGpu || K.Verdicts[I].High.Verdict == Bound::Unknown)
+  std::string Out = nextStepAction(*Head) + ": " + saving(Head->Next) + " on " +
+                    gpuName(*Head);
+  if (Head->Next.AfterBound)
+    Out +=
+        std::string(" (then ") + verdictName(Head->Next.AfterBound) + "-bound)";
+  for (const GpuVerdict &V : K.Verdicts) {
+    if (&V == Head || !V.High.Verdict || V.Next.What == NextStep::AtRoof)
       continue;
-    const NextStep &S = Steps[I];
-    if (S.What == NextStep::AtRoof)
-      continue;
-    Out += "; " + Name(I) + ": " +
-           (sameAction(S, *Head) ? "" : nextStepAction(S) + ": ") + saving(S);
+    Out += "; " + gpuName(V) + ": " +
+           (sameAction(V, *Head) ? "" : nextStepAction(V) + ": ") +
+           saving(V.Next);
   }
   if (!AtRoof.empty())
     Out += "; at its roof on " + AtRoof;

@@ -17,13 +17,9 @@
 
 namespace rla {
 
-/// The next step on each of K's verdicts, in order (NextStep.h); empty
-/// without verdicts.
-std::vector<NextStep> nextSteps(const KernelReport &K);
-
-/// "coalesce the store of 'out' at kernels/transpose.cu:56:5"; "" for
-/// AtRoof.
-std::string nextStepAction(const NextStep &N);
+/// "coalesce the store of 'out' at kernels/transpose.cu:56:5": V's next
+/// step (the NextStep stage's); "" for AtRoof.
+std::string nextStepAction(const GpuVerdict &V);
 
 /// The text after "next": the action and its saving per GPU, or the roof;
 /// "" when K has no decided verdict.

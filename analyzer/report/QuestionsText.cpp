@@ -94,8 +94,8 @@ std::string questionsText(const KernelReport &K) {
            formatSignificant(W.TargetIntensity) + " FLOP/B, ridge " +
            formatSignificant(W.Current.Ridge) + " (" + W.Current.label() +
            ") -> " + formatSignificant(W.Target.Ridge) + " (" +
-           W.Target.label() + "), " + boundName(W.Verdict) + "-bound -> " +
-           boundName(W.TargetVerdict) + "-bound, " +
+           W.Target.label() + "), " + verdictName(W.Verdict) + "-bound -> " +
+           verdictName(W.TargetVerdict) + "-bound, " +
            formatDuration(W.PredictedTime) + " -> " +
            formatDuration(W.TargetTime) + "\n";
   }
@@ -131,8 +131,8 @@ Json whatIfJson(const KernelReport &K) {
   J["byte_scale"] = W.ByteScale;
   J["intensity"] = W.Intensity;
   J["target_intensity"] = W.TargetIntensity;
-  J["bound"] = boundName(W.Verdict);
-  J["target_bound"] = boundName(W.TargetVerdict);
+  J["bound"] = verdictName(W.Verdict);
+  J["target_bound"] = verdictName(W.TargetVerdict);
   J["predicted_time_s"] = W.PredictedTime;
   J["target_time_s"] = W.TargetTime;
   return J;

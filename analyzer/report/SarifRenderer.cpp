@@ -42,7 +42,7 @@ Json rule(const DiagnosticInfo &D) {
   return R;
 }
 
-Json location(const SourceLoc &L) {
+Json sarifLocation(const SourceLoc &L) {
   Json Physical = Json::object();
   Physical["artifactLocation"] = {{"uri", sarifUri(L.File)}};
   if (L.valid()) {
@@ -126,13 +126,13 @@ std::string renderSarif(const std::vector<Json> &Reports,
       R["message"] = {{"text", F.Message.empty() ? Id : F.Message}};
       Json Locations = Json::array();
       if (!F.Loc.File.empty())
-        Locations.push_back(location(F.Loc));
+        Locations.push_back(sarifLocation(F.Loc));
       R["locations"] = Locations;
       // The source lines behind a verdict, with the traffic each moves.
       if (!RF.Related.empty()) {
         Json Related = Json::array();
         for (size_t I = 0; I < RF.Related.size(); ++I) {
-          Json L = location(RF.Related[I].Loc);
+          Json L = sarifLocation(RF.Related[I].Loc);
           L["id"] = I;
           L["message"] = {{"text", RF.Related[I].Message}};
           Related.push_back(L);

@@ -64,11 +64,6 @@ IdSet kernelIds(SourceLines &Sources, const SourceLoc &Loc) {
   return Ids;
 }
 
-bool sameFinding(const Finding &A, const Finding &B) {
-  return std::tie(A.Id, A.Message, A.Loc.File, A.Loc.Line, A.Loc.Column) ==
-         std::tie(B.Id, B.Message, B.Loc.File, B.Loc.Line, B.Loc.Column);
-}
-
 void record(std::vector<Finding> &Suppressed, const Finding &F) {
   if (std::none_of(Suppressed.begin(), Suppressed.end(),
                    [&](const Finding &G) { return sameFinding(F, G); }))

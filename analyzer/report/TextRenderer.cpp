@@ -32,19 +32,19 @@ public:
   std::string bold(const std::string &S) const { return wrap("1", S); }
   std::string dim(const std::string &S) const { return wrap("2", S); }
   std::string hint(const std::string &S) const { return wrap("33", S); }
-  std::string bound(Bound B, const std::string &S) const {
-    switch (B) {
-    case Bound::Memory:
-    case Bound::L2:
-    case Bound::L1:
-    case Bound::Latency:
-    case Bound::Atomics:
-    case Bound::Launch:
+  std::string bound(std::optional<Level> B, const std::string &S) const {
+    if (!B)
+      return wrap("2", S);
+    switch (*B) {
+    case Level::Dram:
+    case Level::L2:
+    case Level::L1:
+    case Level::Latency:
+    case Level::Atomics:
+    case Level::Launch:
       return wrap("1;33", S);
-    case Bound::Compute:
+    case Level::Compute:
       return wrap("1;32", S);
-    case Bound::Unknown:
-      break;
     }
     return wrap("2", S);
   }
@@ -338,9 +338,9 @@ std::string intensityText(const GpuVerdict &V) {
 
 std::string boundCell(const GpuVerdict &V) {
   if (V.Low.Verdict == V.High.Verdict)
-    return boundName(V.High.Verdict);
-  return std::string(boundName(V.Low.Verdict)) + " .. " +
-         boundName(V.High.Verdict);
+    return verdictName(V.High.Verdict);
+  return std::string(verdictName(V.Low.Verdict)) + " .. " +
+         verdictName(V.High.Verdict);
 }
 
 std::string percentText(double Share) {
@@ -428,7 +428,7 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
   std::vector<std::vector<std::string>> Rows = {Head};
   for (const GpuVerdict &V : K.Verdicts) {
     const RooflineResult &Lo = V.Low, &Hi = V.High;
-    bool Decided = Lo.Verdict != Bound::Unknown && Hi.Verdict != Bound::Unknown;
+    bool Decided = Lo.Verdict != std::nullopt && Hi.Verdict != std::nullopt;
     auto [Intensity, Ridge] = boundIntensityCells(V);
     std::vector<std::string> Row = {
         V.Gpu ? V.Gpu->Name : "?",
@@ -539,11 +539,6 @@ void renderNotes(std::ostringstream &OS, const KernelReport &K, const Style &S,
       OS << "  " << S.dim("assumes: " + A) << "\n";
   for (const std::string &N : Notes)
     OS << "  note: " << N << "\n";
-}
-
-bool sameFinding(const Finding &A, const Finding &B) {
-  return A.Id == B.Id && A.Message == B.Message && A.Loc.Line == B.Loc.Line &&
-         A.Loc.Column == B.Loc.Column && A.Loc.File == B.Loc.File;
 }
 
 /// How a launch is told apart from the kernel's other launches.
@@ -686,8 +681,8 @@ const GpuVerdict *verdictOn(const KernelReport &K, const GpuSpec *Gpu,
 /// What the summary line of one GPU counts.
 struct VerdictCounts {
   size_t Memory = 0, Compute = 0, Unknown = 0, Unbound = 0, Invalid = 0;
-  /// The memory side by level, in the order dram, l2, l1, latency, atomics.
-  std::array<size_t, 6> ByLevel{};
+  /// The memory side by level.
+  std::array<size_t, NumLevels> ByLevel{};
 
   void add(const KernelReport &K, const GpuVerdict *V) {
     // A launch CUDA rejects, or a value the model cannot use, is not
@@ -699,16 +694,11 @@ struct VerdictCounts {
       ++Invalid;
     else if (!K.Totals)
       ++Unbound;
-    else if (!V || V->High.Verdict == Bound::Unknown)
+    else if (!V || V->High.Verdict == std::nullopt)
       ++Unknown;
     else if (isMemorySide(V->High.Verdict)) {
       ++Memory;
-      ++ByLevel[V->High.Verdict == Bound::Memory    ? 0
-                : V->High.Verdict == Bound::L2      ? 1
-                : V->High.Verdict == Bound::L1      ? 2
-                : V->High.Verdict == Bound::Latency ? 3
-                : V->High.Verdict == Bound::Atomics ? 4
-                                                    : 5];
+      ++ByLevel[static_cast<unsigned>(*V->High.Verdict)];
     } else
       ++Compute;
   }
@@ -754,12 +744,10 @@ void renderSummary(std::ostringstream &OS, const Report &R, size_t Kernels,
        << (R.Gpus[I] ? R.Gpus[I]->Name : std::string("?")) << ": " << Analysed
        << ", " << C.Memory << " memory-bound";
     std::string Levels;
-    const char *LevelNames[] = {"dram",    "l2",      "l1",
-                                "latency", "atomics", "launch"};
-    for (size_t L = 0; L < C.ByLevel.size(); ++L)
+    for (unsigned L = 0; L < NumLevels; ++L)
       if (C.ByLevel[L])
         Levels += (Levels.empty() ? "" : ", ") + std::to_string(C.ByLevel[L]) +
-                  " " + LevelNames[L];
+                  " " + levelName(static_cast<Level>(L));
     if (!Levels.empty())
       OS << " (" << Levels << ")";
     OS << ", " << C.Compute << " compute-bound";

@@ -11,7 +11,7 @@ namespace {
 
 using rla::fixtures::sym;
 
-const GpuSpec *h200() { return fixtures::databaseGpu("H200"); }
+using rla::fixtures::h200;
 
 /// Per thread: 1 FLOP, and 3 more and a second 4-byte load when the
 /// argument's test (Flag) holds; one 4-byte store.

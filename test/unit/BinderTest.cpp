@@ -18,12 +18,7 @@ namespace {
 
 using rla::fixtures::sym;
 
-const GpuSpec &gpu(const char *Name) {
-  const GpuSpec *G = fixtures::databaseGpu(Name);
-  EXPECT_NE(G, nullptr) << Name;
-  static const GpuSpec Missing;
-  return G ? *G : Missing;
-}
+using rla::fixtures::gpu;
 
 /// Threads of dimensions y and z: a kernel that only indexes x still runs
 /// all of them.
@@ -166,7 +161,7 @@ TEST(BinderTest, SaxpyIsMemoryBoundOnL40SAndH100) {
   const GpuVerdict &OnL40S = R.Verdicts[0];
   EXPECT_EQ(OnL40S.Gpu, &L40S);
   const RooflineResult &A = OnL40S.Low;
-  EXPECT_EQ(A.Verdict, Bound::Memory);
+  EXPECT_EQ(A.Verdict, Level::Dram);
   EXPECT_EQ(A.DominantPrecision, Precision::FP32);
   EXPECT_DOUBLE_EQ(A.TotalFlops, 2 * N);
   EXPECT_NEAR(A.Intensity, 1.0 / 6, 1e-12);
@@ -183,18 +178,18 @@ TEST(BinderTest, SaxpyIsMemoryBoundOnL40SAndH100) {
   // Exact totals: the high end is the same launch.
   EXPECT_DOUBLE_EQ(OnL40S.High.TotalFlops, A.TotalFlops);
   EXPECT_DOUBLE_EQ(OnL40S.High.MemoryTime, A.MemoryTime);
-  EXPECT_EQ(OnL40S.High.Verdict, Bound::Memory);
+  EXPECT_EQ(OnL40S.High.Verdict, Level::Dram);
 
   const GpuVerdict &OnH100 = R.Verdicts[1];
   EXPECT_EQ(OnH100.Gpu, &H100);
   const RooflineResult &B = OnH100.Low;
-  EXPECT_EQ(B.Verdict, Bound::Memory);
+  EXPECT_EQ(B.Verdict, Level::Dram);
   EXPECT_NEAR(B.Intensity, 1.0 / 6, 1e-12);
   EXPECT_NEAR(B.RidgePoint, 20.0, 0.01);
   EXPECT_NEAR(B.MemoryTime, 12 * N / 3.35e12, 1e-12);
   EXPECT_NEAR(B.AttainableFlops, 3.35e12 / 6, 1e3);
   EXPECT_LT(B.MemoryTime, A.MemoryTime);
-  EXPECT_EQ(OnH100.High.Verdict, Bound::Memory);
+  EXPECT_EQ(OnH100.High.Verdict, Level::Dram);
 }
 
 TEST(BinderTest, VerdictsFollowTheGpuOrder) {
@@ -373,8 +368,8 @@ TEST(BinderTest, RangeModelGivesRangesAndTwoRooflines) {
   EXPECT_NEAR(V.High.Intensity, 1.0 / 6, 1e-12);
   EXPECT_NEAR(V.Low.ComputeTime * 2, V.High.ComputeTime, 1e-18);
   EXPECT_DOUBLE_EQ(V.Low.MemoryTime, V.High.MemoryTime);
-  EXPECT_EQ(V.Low.Verdict, Bound::Memory);
-  EXPECT_EQ(V.High.Verdict, Bound::Memory);
+  EXPECT_EQ(V.Low.Verdict, Level::Dram);
+  EXPECT_EQ(V.High.Verdict, Level::Dram);
 }
 
 TEST(BinderTest, RangeEndsAreOrdered) {

@@ -17,7 +17,7 @@ KernelModel loads(const Expr &PerThread, const Expr &Total) {
   return M;
 }
 
-LaunchSpec launch(int64_t Grid, int64_t Block) {
+LaunchSpec blocksLaunch(int64_t Grid, int64_t Block) {
   LaunchSpec L;
   L.Grid = {Rational(Grid), Rational(1), Rational(1)};
   L.Block = {Rational(Block), Rational(1), Rational(1)};
@@ -37,8 +37,8 @@ Expr threadIndex() {
 TEST(BlockImbalanceTest, TheLastBlockOfATriangleIsTheHeaviest) {
   Bindings Values{{"blockDim.x", Rational(256)}, {"gridDim.x", Rational(32)}};
   KernelModel M = loads(threadIndex() + 1, Expr(Rational(8192 * 8193 / 2)));
-  double Heaviest =
-      heaviestBlockOverMean(M, Values, launch(32, 256), BlockWork::Memory);
+  double Heaviest = heaviestBlockOverMean(M, Values, blocksLaunch(32, 256),
+                                          BlockWork::Memory);
   EXPECT_NEAR(Heaviest, 2064512.0 / 1048704.0, 1e-9);
   // One block per SM: the busiest SM runs the heaviest block, against the
   // mean SM's 32/132 of a mean block.
@@ -48,8 +48,9 @@ TEST(BlockImbalanceTest, TheLastBlockOfATriangleIsTheHeaviest) {
 TEST(BlockImbalanceTest, EqualBlocksAreNotWeighed) {
   Bindings Values{{"blockDim.x", Rational(256)}, {"gridDim.x", Rational(32)}};
   KernelModel M = loads(Expr(4), Expr(4 * 32 * 256));
-  EXPECT_EQ(
-      heaviestBlockOverMean(M, Values, launch(32, 256), BlockWork::Memory), 1);
+  EXPECT_EQ(heaviestBlockOverMean(M, Values, blocksLaunch(32, 256),
+                                  BlockWork::Memory),
+            1);
 }
 
 // Without imbalance the busiest SM runs ceil(blocks / SMs) blocks: 133
@@ -67,7 +68,8 @@ TEST(BlockImbalanceTest, BusiestSmRunsTheLastPartialWave) {
 TEST(BlockImbalanceTest, BlocksSharingAnSmAddUp) {
   Bindings Values{{"blockDim.x", Rational(32)}, {"gridDim.x", Rational(256)}};
   KernelModel M = loads(threadIndex() + 1, Expr(Rational(8192 * 8193 / 2)));
-  BlockWeights W = weighBlocks(M, Values, launch(256, 32), BlockWork::Memory);
+  BlockWeights W =
+      weighBlocks(M, Values, blocksLaunch(256, 32), BlockWork::Memory);
   ASSERT_EQ(W.Each.size(), 256u);
   double Mean = 8192.0 * 8193 / 2 / 256;
   // Block b loads sum(32b + t + 1, t = 0 .. 31) = 1024 b + 528 values.
@@ -79,7 +81,7 @@ TEST(BlockImbalanceTest, BlocksSharingAnSmAddUp) {
   // Equal blocks stay at ceil(blocks / SMs).
   KernelModel Flat = loads(Expr(4), Expr(4 * 256 * 32));
   BlockWeights Even =
-      weighBlocks(Flat, Values, launch(256, 32), BlockWork::Memory);
+      weighBlocks(Flat, Values, blocksLaunch(256, 32), BlockWork::Memory);
   EXPECT_TRUE(Even.Each.empty());
   EXPECT_NEAR(busiestSmFactor(256, 132, Even), 2 / (256.0 / 132), 1e-12);
 }

@@ -12,7 +12,7 @@ namespace {
 
 using fixtures::databaseGpu;
 
-const GpuSpec *h200() { return databaseGpu("H200"); }
+using rla::fixtures::h200;
 
 /// x[i] *= 2 for every thread of a 1D launch: 1 FLOP, 4 bytes loaded and 4
 /// stored per thread.

@@ -1,9 +1,9 @@
 //===- CrossoverTest.cpp - The size at which a kernel turns compute-bound -===//
 #include "analyzer/models/Crossover.h"
+#include "ModelFixtures.h"
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/models/Binder.h"
 #include "analyzer/report/Report.h"
-#include "ModelFixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -11,12 +11,7 @@ using namespace rla;
 
 namespace {
 
-const GpuSpec &gpu(const char *Name) {
-  const GpuSpec *G = fixtures::databaseGpu(Name);
-  EXPECT_NE(G, nullptr) << Name;
-  static const GpuSpec Missing;
-  return G ? *G : Missing;
-}
+using rla::fixtures::gpu;
 
 /// The lessons' SGEMM without its launch dimensions: 2*N^3 fp32 FLOPs for
 /// 16*N^2 bytes (A, B and C read, C written), intensity N/8. Without
@@ -115,8 +110,8 @@ TEST(Crossover, WhatIfScalesBytesAndUsesTheTargetRoof) {
   EXPECT_DOUBLE_EQ(W->ByteScale, 0.5);
   EXPECT_NEAR(W->Intensity, 1024.0 / 8, 1e-9);
   EXPECT_NEAR(W->TargetIntensity, 1024.0 / 4, 1e-9);
-  EXPECT_EQ(W->Verdict, Bound::Compute);      // 128 > 20
-  EXPECT_EQ(W->TargetVerdict, Bound::Memory); // 256 < 295
+  EXPECT_EQ(W->Verdict, Level::Compute);    // 128 > 20
+  EXPECT_EQ(W->TargetVerdict, Level::Dram); // 256 < 295
   // 16 * 1024^2 bytes at half the size over 3.35 TB/s.
   EXPECT_NEAR(W->TargetTime, 8.0 * 1024 * 1024 / 3.35e12, 1e-12);
   EXPECT_FALSE(whatIfPrecision(K, "fp6").has_value());

@@ -132,17 +132,17 @@ TEST(LatencyBound, MissingInputsGiveNoTerm) {
 TEST(LatencyBound, TheVerdictTakesItOnlyWhenLonger) {
   // 805 MB over 4.8 TB/s = 168 us; at 3.24 TB/s it takes 248 us.
   RooflineResult R = roofline(134e6, 805.3e6, 67e12, 4.8e12);
-  ASSERT_EQ(R.Verdict, Bound::Memory);
+  ASSERT_EQ(R.Verdict, Level::Dram);
   R.DramBytes = 805.3e6;
   double Dram = R.MemoryTime;
   applyLatencyBound(R, evaluateLatencyBound(saxpyOnH200()));
   decideVerdict(R);
   EXPECT_TRUE(R.LatencyKnown);
-  EXPECT_EQ(R.Verdict, Bound::Latency);
+  EXPECT_EQ(R.Verdict, Level::Latency);
   EXPECT_NEAR(R.PredictedTime, 248.2e-6, 0.1e-6);
   EXPECT_DOUBLE_EQ(R.LatencyTime, R.PredictedTime);
   EXPECT_DOUBLE_EQ(R.MemoryTime, Dram); // the DRAM time is kept
-  EXPECT_STREQ(boundName(R.Verdict), "latency");
+  EXPECT_STREQ(verdictName(R.Verdict), "latency");
   EXPECT_TRUE(isMemorySide(R.Verdict));
 
   // 24 B in flight per thread sustain more than the DRAM peak: no change.
@@ -153,7 +153,7 @@ TEST(LatencyBound, TheVerdictTakesItOnlyWhenLonger) {
   applyLatencyBound(Wide, evaluateLatencyBound(In));
   decideVerdict(Wide);
   EXPECT_TRUE(Wide.LatencyKnown);
-  EXPECT_EQ(Wide.Verdict, Bound::Memory);
+  EXPECT_EQ(Wide.Verdict, Level::Dram);
   EXPECT_LT(Wide.LatencyTime, Wide.PredictedTime);
 
   // An undecided verdict stays undecided, with the term still reported.
@@ -163,7 +163,7 @@ TEST(LatencyBound, TheVerdictTakesItOnlyWhenLonger) {
 
   applyLatencyBound(Unknown, evaluateLatencyBound(saxpyOnH200()));
   decideVerdict(Unknown);
-  EXPECT_EQ(Unknown.Verdict, Bound::Unknown);
+  EXPECT_FALSE(Unknown.Verdict.has_value());
   EXPECT_EQ(Unknown.PredictedTime, 0);
 }
 
@@ -241,7 +241,7 @@ ResourceOptions sm89(const ArchitectureTable &T, unsigned Registers) {
 }
 
 /// The stages after the roofline, as the pipeline runs them.
-void attachOccupancy(Report &R, const ResourceOptions &O) {
+void attachLatencyStages(Report &R, const ResourceOptions &O) {
   runStages(R, O, {"occupancy", "latency", "verdict", "occupancy-advice"});
 }
 
@@ -256,11 +256,11 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
   // a third of the 864 GB/s peak (the two loads' bytes: a store is posted,
   // no warp waits for it).
   Report R = streamingReport(&G, 65536);
-  attachOccupancy(R, sm89(T, 128));
+  attachLatencyStages(R, sm89(T, 128));
   const RooflineResult &Hi = R.Kernels[0].Verdicts[0].High;
   ASSERT_TRUE(Hi.LatencyKnown);
   EXPECT_NEAR(Hi.LatencyBandwidth, 142.0 * 16 * 32 * 8 / 2e-6, 1e3);
-  EXPECT_EQ(Hi.Verdict, Bound::Latency);
+  EXPECT_EQ(Hi.Verdict, Level::Latency);
   EXPECT_NEAR(Hi.PredictedTime, Hi.LatencyTime, 1e-12);
   EXPECT_GT(Hi.PredictedTime, Hi.MemoryTime);
   EXPECT_DOUBLE_EQ(Hi.LatencySeconds, 2e-6);
@@ -281,16 +281,16 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
   None.Compile = [](const std::string &, PtxasReport &, std::string &) {
     return true;
   };
-  attachOccupancy(Unknown, None);
+  attachLatencyStages(Unknown, None);
   const RooflineResult &U = Unknown.Kernels[0].Verdicts[0].High;
   EXPECT_FALSE(U.LatencyKnown);
-  EXPECT_EQ(U.Verdict, Bound::Memory);
+  EXPECT_EQ(U.Verdict, Level::Dram);
 }
 
 /// A report whose verdict on G is latency-bound (the stage test's setup).
 Report latencyBoundReport(const GpuSpec &G, const ArchitectureTable &T) {
   Report R = streamingReport(&G, 65536);
-  attachOccupancy(R, sm89(T, 128));
+  attachLatencyStages(R, sm89(T, 128));
   R.InputFile = "k.cu";
   R.Kernels[0].Model.Location = SourceLoc{"k.cu", 3, 17};
   return R;
@@ -304,7 +304,7 @@ TEST(LatencyBound, EveryOutputNamesTheLatencyVerdict) {
   G.SmCount = sourced(142);
   G.DramLatency = sourced(2e-6);
   Report R = latencyBoundReport(G, T);
-  ASSERT_EQ(R.Kernels[0].Verdicts[0].High.Verdict, Bound::Latency);
+  ASSERT_EQ(R.Kernels[0].Verdicts[0].High.Verdict, Level::Latency);
 
   std::optional<Finding> V = verdictFinding(R.Kernels[0]);
   ASSERT_TRUE(V);

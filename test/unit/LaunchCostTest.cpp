@@ -64,7 +64,7 @@ TEST(LaunchCost, TheFloorAddsToTheLongestLimiter) {
   R.DispatchTime = 4e-6;
   R.LaunchFloor = 1.5e-6;
   decideVerdict(R);
-  EXPECT_EQ(R.Verdict, Bound::Memory);
+  EXPECT_EQ(R.Verdict, Level::Dram);
   EXPECT_DOUBLE_EQ(R.PredictedTime, 11.5e-6);
   // Deciding again does not add it twice.
   decideVerdict(R);
@@ -77,10 +77,10 @@ TEST(LaunchCost, HandingOutBlocksCanSetTheTime) {
   R.DispatchTime = 39.4e-6;
   R.LaunchFloor = 1.5e-6;
   decideVerdict(R);
-  EXPECT_EQ(R.Verdict, Bound::Launch);
+  EXPECT_EQ(R.Verdict, Level::Launch);
   EXPECT_DOUBLE_EQ(R.PredictedTime, 40.9e-6);
   EXPECT_EQ(levelTimes(R).front().At, Level::Launch);
-  EXPECT_STREQ(boundName(R.Verdict), "launch");
+  EXPECT_STREQ(verdictName(R.Verdict), "launch");
 }
 
 } // namespace

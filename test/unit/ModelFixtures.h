@@ -30,6 +30,18 @@ inline const GpuSpec *databaseGpu(const char *Name) {
   return Db.find(Name);
 }
 
+/// A GPU of data/gpus.json by name, as a reference (an empty GpuSpec, and a
+/// failed expectation, when it is missing).
+inline const GpuSpec &gpu(const char *Name) {
+  const GpuSpec *G = databaseGpu(Name);
+  EXPECT_NE(G, nullptr) << Name;
+  static const GpuSpec Missing;
+  return G ? *G : Missing;
+}
+
+/// The H200 of data/gpus.json.
+inline const GpuSpec *h200() { return databaseGpu("H200"); }
+
 /// The shipped architecture table (data/architectures.json).
 inline const ArchitectureTable &architectureTable() {
   static const ArchitectureTable Table = [] {

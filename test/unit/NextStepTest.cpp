@@ -33,7 +33,7 @@ RooflineResult roof(double Flops, double Dram, double L2, double L1) {
 TEST(BoundLevel, L1BoundUsesTheL1IntensityAndRidge) {
   // 1 GFLOP, 1 GB DRAM (1 ms), 2 GB L2 (0.5 ms), 40 GB L1 (2 ms).
   RooflineResult R = roof(1e9, 1e9, 2e9, 40e9);
-  ASSERT_EQ(R.Verdict, Bound::L1);
+  ASSERT_EQ(R.Verdict, Level::L1);
   auto I = boundIntensity(R);
   ASSERT_TRUE(I);
   EXPECT_EQ(I->At, Level::L1);
@@ -50,7 +50,7 @@ TEST(BoundLevel, L1BoundUsesTheL1IntensityAndRidge) {
 
 TEST(BoundLevel, DramBoundUsesTheDramRidge) {
   RooflineResult R = roof(1e9, 4e9, 4e9, 4e9);
-  ASSERT_EQ(R.Verdict, Bound::Memory);
+  ASSERT_EQ(R.Verdict, Level::Dram);
   auto I = boundIntensity(R);
   ASSERT_TRUE(I);
   EXPECT_EQ(I->At, Level::Dram);
@@ -94,11 +94,12 @@ TEST(NextStep, ChoosesTheFixThatSavesTheMost) {
   std::vector<SiteFix> Fixes = {Small, Big};
   NextStep N = chooseNextStep(Now, Fixes, std::nullopt, std::nullopt);
   ASSERT_EQ(N.What, NextStep::Fix);
-  EXPECT_EQ(N.Site->Site.Site, 2u);
+  ASSERT_TRUE(N.FixIndex);
+  EXPECT_EQ(Fixes[*N.FixIndex].Site.Site, 2u);
   EXPECT_DOUBLE_EQ(N.Before, 2e-3);
   EXPECT_DOUBLE_EQ(N.After, 1e-3);
   EXPECT_DOUBLE_EQ(N.saving(), 1e-3);
-  EXPECT_EQ(N.AfterBound, Bound::Memory);
+  EXPECT_EQ(N.AfterBound, Level::Dram);
 }
 
 TEST(NextStep, AtTheRoofWhenNothingSavesEnough) {
@@ -117,9 +118,9 @@ TEST(NextStep, FixKeepsTheLatencyTerm) {
   Now.LatencyTime = Now.DramBytes / Now.LatencyBandwidth;
   SiteFix F;
   F.Fixed = roof(1e9, 1e9, 2e9, 10e9);
-  EXPECT_DOUBLE_EQ(fixedTime(Now, F.Fixed), 1.25e-3);
+  EXPECT_DOUBLE_EQ(fixedLimiter(Now, F.Fixed).Seconds, 1.25e-3);
   NextStep N = chooseNextStep(Now, {F}, std::nullopt, std::nullopt);
-  EXPECT_EQ(N.AfterBound, Bound::Latency);
+  EXPECT_EQ(N.AfterBound, Level::Latency);
 }
 
 TEST(NextStep, FixKeepsTheLaunchCosts) {
@@ -133,11 +134,11 @@ TEST(NextStep, FixKeepsTheLaunchCosts) {
   EXPECT_DOUBLE_EQ(Now.PredictedTime, 2.1e-3);
   SiteFix F;
   F.Fixed = roof(1e9, 1e9, 2e9, 10e9);
-  Bound After = Bound::Unknown;
-  EXPECT_DOUBLE_EQ(fixedTime(Now, F.Fixed, &After), 1.6e-3);
-  EXPECT_EQ(After, Bound::Launch);
+  Limiter After = fixedLimiter(Now, F.Fixed);
+  EXPECT_DOUBLE_EQ(After.Seconds, 1.6e-3);
+  EXPECT_EQ(After.At, Level::Launch);
   NextStep N = chooseNextStep(Now, {F}, std::nullopt, std::nullopt);
-  EXPECT_EQ(N.AfterBound, Bound::Launch);
+  EXPECT_EQ(N.AfterBound, Level::Launch);
   EXPECT_DOUBLE_EQ(N.saving(), 0.5e-3);
 }
 
@@ -164,12 +165,14 @@ TEST(NextStep, OccupancyLiftUsesTheOtherLimits) {
   Now.LatencyBandwidth = 0.25e12;
   Now.LatencyTime = 4e-3;
   Now.PredictedTime = 4e-3;
-  Now.Verdict = Bound::Latency;
-  auto T = timeWithWarps(Now, *L, 100, 0);
+  Now.Verdict = Level::Latency;
+  auto T = limiterWithWarps(Now, *L, 100, 0);
   ASSERT_TRUE(T);
-  EXPECT_DOUBLE_EQ(*T, 4e-3 / 3);
+  EXPECT_DOUBLE_EQ(T->Seconds, 4e-3 / 3);
+  EXPECT_EQ(T->At, Level::Latency);
   // A launch of only 2000 warps keeps no more than those busy.
-  EXPECT_DOUBLE_EQ(*timeWithWarps(Now, *L, 100, 2000), 4e-3 * 1600 / 2000);
+  EXPECT_DOUBLE_EQ(limiterWithWarps(Now, *L, 100, 2000)->Seconds,
+                   4e-3 * 1600 / 2000);
   // Limited by warps: nothing holds it back.
   O.Limiting = {"warps"};
   EXPECT_FALSE(occupancyLift(O, 32));

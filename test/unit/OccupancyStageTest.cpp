@@ -49,7 +49,7 @@ Report scaleReport(const GpuSpec *G, bool Compute = false,
   K.Totals = T;
   GpuVerdict V;
   V.Gpu = G;
-  V.Low.Verdict = V.High.Verdict = Compute ? Bound::Compute : Bound::Memory;
+  V.Low.Verdict = V.High.Verdict = Compute ? Level::Compute : Level::Dram;
   K.Verdicts.push_back(V);
   R.Kernels.push_back(K);
   return R;

@@ -76,7 +76,7 @@ inline RooflineResult roofline(double Flops, double Bytes, double Peak,
   R.ComputeTime = Flops / Peak;
   R.MemoryTime = Bytes / Bandwidth;
   R.PredictedTime = std::max(R.ComputeTime, R.MemoryTime);
-  R.Verdict = R.ComputeTime >= R.MemoryTime ? Bound::Compute : Bound::Memory;
+  R.Verdict = R.ComputeTime >= R.MemoryTime ? Level::Compute : Level::Dram;
   return R;
 }
 

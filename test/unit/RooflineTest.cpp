@@ -1,5 +1,6 @@
 //===- RooflineTest.cpp - Compute vs memory bound verdict -----------------===//
 #include "analyzer/models/Roofline.h"
+#include "ModelFixtures.h"
 #include "analyzer/hw/GpuDatabase.h"
 
 #include <gtest/gtest.h>
@@ -10,18 +11,7 @@ using namespace rla;
 
 namespace {
 
-const GpuSpec &gpu(const char *Name) {
-  static GpuDatabase Db = [] {
-    GpuDatabase D;
-    std::string Error;
-    EXPECT_TRUE(D.loadFile(std::string(RLA_DATA_DIR) + "/gpus.json", Error))
-        << Error;
-    return D;
-  }();
-  const GpuSpec *G = Db.find(Name);
-  EXPECT_NE(G, nullptr) << Name;
-  return *G;
-}
+using rla::fixtures::gpu;
 
 RooflineInput input(double Fp32Flops, double Bytes) {
   RooflineInput In;
@@ -59,7 +49,7 @@ TEST(RooflineTest, VectorAddOnL40SIsMemoryBound) {
   EXPECT_NEAR(R.ComputeTime, 1.09e-6, 1e-8);
   EXPECT_NEAR(R.AttainableFlops, 72e9, 1e3);
   EXPECT_DOUBLE_EQ(R.PredictedTime, R.MemoryTime);
-  EXPECT_EQ(R.Verdict, Bound::Memory);
+  EXPECT_EQ(R.Verdict, Level::Dram);
   EXPECT_EQ(R.DominantPrecision, Precision::FP32);
   EXPECT_TRUE(R.Notes.empty());
 }
@@ -70,7 +60,7 @@ TEST(RooflineTest, LargeMatmulOnH100IsComputeBound) {
   RooflineResult R =
       evaluateRoofline(input(2 * N * N * N, 3 * N * N * 4), gpu("h100"));
   EXPECT_GT(R.Intensity, R.RidgePoint);
-  EXPECT_EQ(R.Verdict, Bound::Compute);
+  EXPECT_EQ(R.Verdict, Level::Compute);
   EXPECT_DOUBLE_EQ(R.AttainableFlops, 67e12);
   EXPECT_DOUBLE_EQ(R.PredictedTime, R.ComputeTime);
 }
@@ -97,12 +87,12 @@ TEST(RooflineTest, MissingPeakFallsBackToFp32WithANote) {
   ASSERT_EQ(R.Notes.size(), 1u);
   EXPECT_NE(R.Notes[0].find("fp16"), std::string::npos) << R.Notes[0];
   EXPECT_NE(R.Notes[0].find("stand-in"), std::string::npos) << R.Notes[0];
-  EXPECT_EQ(R.Verdict, Bound::Compute);
+  EXPECT_EQ(R.Verdict, Level::Compute);
 }
 
 TEST(RooflineTest, NothingToDoIsUnknown) {
   RooflineResult R = evaluateRoofline(RooflineInput(), gpu("L40S"));
-  EXPECT_EQ(R.Verdict, Bound::Unknown);
+  EXPECT_FALSE(R.Verdict.has_value());
   EXPECT_EQ(R.DominantPrecision, Precision::FP32);
   EXPECT_DOUBLE_EQ(R.PredictedTime, 0);
   EXPECT_DOUBLE_EQ(R.Intensity, 0);
@@ -112,21 +102,21 @@ TEST(RooflineTest, FlopsWithoutBytesAreComputeBound) {
   RooflineResult R = evaluateRoofline(input(1e9, 0), handMadeGpu());
   EXPECT_TRUE(std::isinf(R.Intensity));
   EXPECT_DOUBLE_EQ(R.AttainableFlops, 10e12);
-  EXPECT_EQ(R.Verdict, Bound::Compute);
+  EXPECT_EQ(R.Verdict, Level::Compute);
 }
 
 TEST(RooflineTest, BytesWithoutFlopsAreMemoryBound) {
   RooflineResult R = evaluateRoofline(input(0, 1e9), handMadeGpu());
   EXPECT_DOUBLE_EQ(R.MemoryTime, 1e-3);
   EXPECT_DOUBLE_EQ(R.AttainableFlops, 0);
-  EXPECT_EQ(R.Verdict, Bound::Memory);
+  EXPECT_EQ(R.Verdict, Level::Dram);
 }
 
 TEST(RooflineTest, MissingBandwidthIsUnknownWithANote) {
   GpuSpec G = handMadeGpu();
   G.DramBandwidth.reset();
   RooflineResult R = evaluateRoofline(input(1e9, 1e9), G);
-  EXPECT_EQ(R.Verdict, Bound::Unknown);
+  EXPECT_FALSE(R.Verdict.has_value());
   ASSERT_EQ(R.Notes.size(), 1u);
   EXPECT_NE(R.Notes[0].find("bandwidth"), std::string::npos) << R.Notes[0];
 }
@@ -140,11 +130,11 @@ TEST(RooflineTest, MeasuredBandwidthOnlyWhenAskedFor) {
 }
 
 TEST(RooflineTest, BoundNames) {
-  EXPECT_STREQ(boundName(Bound::Memory), "dram");
-  EXPECT_STREQ(boundName(Bound::L2), "l2");
-  EXPECT_STREQ(boundName(Bound::L1), "l1");
-  EXPECT_STREQ(boundName(Bound::Compute), "compute");
-  EXPECT_STREQ(boundName(Bound::Unknown), "unknown");
+  EXPECT_STREQ(verdictName(Level::Dram), "dram");
+  EXPECT_STREQ(verdictName(Level::L2), "l2");
+  EXPECT_STREQ(verdictName(Level::L1), "l1");
+  EXPECT_STREQ(verdictName(Level::Compute), "compute");
+  EXPECT_STREQ(verdictName(std::nullopt), "unknown");
 }
 
 } // namespace
@@ -159,7 +149,7 @@ TEST(RooflineTest, CacheLevelsAddCeilings) {
   In.L2Bytes = 2e6;
   In.L1Bytes = 5e7; // 50x the DRAM bytes at 10x the bandwidth: L1 wins
   RooflineResult R = evaluateRoofline(In, G);
-  EXPECT_EQ(R.Verdict, Bound::L1);
+  EXPECT_EQ(R.Verdict, Level::L1);
   EXPECT_DOUBLE_EQ(R.PredictedTime, R.L1Time);
   EXPECT_DOUBLE_EQ(R.IntensityL1, 1e6 / 5e7);
   EXPECT_DOUBLE_EQ(R.IntensityL2, 0.5);
@@ -167,7 +157,7 @@ TEST(RooflineTest, CacheLevelsAddCeilings) {
   In.L1Bytes = 1e6;
   In.L2Bytes = 1e7; // 10x the DRAM bytes at 4x the bandwidth: L2
   R = evaluateRoofline(In, G);
-  EXPECT_EQ(R.Verdict, Bound::L2);
+  EXPECT_EQ(R.Verdict, Level::L2);
   EXPECT_DOUBLE_EQ(R.PredictedTime, R.L2Time);
 
   // Without a bandwidth the level has an intensity but no time.
@@ -175,7 +165,7 @@ TEST(RooflineTest, CacheLevelsAddCeilings) {
   R = evaluateRoofline(In, G);
   EXPECT_FALSE(R.L2Known);
   EXPECT_EQ(R.L2Time, 0);
-  EXPECT_NE(R.Verdict, Bound::L2);
+  EXPECT_NE(R.Verdict, Level::L2);
 }
 
 // L1 and shared memory are an SM's own: the busiest SM's share of the
@@ -191,7 +181,7 @@ TEST(RooflineTest, L1TimeIsTheBusiestSms) {
   In.SmWaveFactor = 132.0 / 32;
   RooflineResult R = evaluateRoofline(In, G);
   EXPECT_DOUBLE_EQ(R.L1Time, Spread * 132.0 / 32);
-  EXPECT_EQ(R.Verdict, Bound::L1);
+  EXPECT_EQ(R.Verdict, Level::L1);
 }
 
 namespace {
@@ -235,7 +225,7 @@ TEST(RooflineTest, TensorFlopsUseTheTensorRoof) {
   EXPECT_EQ(R.RoofName, "tensor bf16");
   EXPECT_DOUBLE_EQ(R.ComputeTime, 1.0);
   EXPECT_NEAR(R.RidgePoint, 295.2, 0.1);
-  EXPECT_EQ(R.Verdict, Bound::Compute);
+  EXPECT_EQ(R.Verdict, Level::Compute);
   EXPECT_DOUBLE_EQ(R.TotalFlops, 989e12);
 }
 
@@ -260,7 +250,7 @@ TEST(RooflineTest, NoTensorPeakLeavesComputeUnknown) {
   In.TensorFlops[static_cast<unsigned>(TensorPrecision::INT4)] = 1e12;
   In.DramBytes = 1e9;
   RooflineResult R = evaluateRoofline(In, gpu("H100"));
-  EXPECT_EQ(R.Verdict, Bound::Unknown);
+  EXPECT_FALSE(R.Verdict.has_value());
   ASSERT_FALSE(R.Notes.empty());
   EXPECT_NE(R.Notes.front().find("int4 tensor-core peak"), std::string::npos);
 }

@@ -12,7 +12,7 @@ namespace {
 
 /// listing_kernels.sass: `nvdisasm -gi -c` of listing_kernels.cu (sm_90,
 /// nvcc 13.0, -lineinfo), beside it in Inputs/sass.
-std::string listing() {
+std::string listingText() {
   std::ifstream In(std::string(RLA_UNIT_INPUTS_DIR) +
                    "/sass/listing_kernels.sass");
   EXPECT_TRUE(In.good());
@@ -29,7 +29,7 @@ const SassInstruction *at(const SassFunction &F, uint32_t Address) {
 }
 
 TEST(SassListing, FunctionsByMangledName) {
-  SassListing L = parseSassListing(listing());
+  SassListing L = parseSassListing(listingText());
   ASSERT_EQ(L.Functions.size(), 3u);
   EXPECT_NE(L.find("_Z11strided_sumPKfPfii"), nullptr);
   EXPECT_NE(L.find("_Z4sinePKfPf"), nullptr);
@@ -38,7 +38,7 @@ TEST(SassListing, FunctionsByMangledName) {
 }
 
 TEST(SassListing, GuardOpcodeAndOperands) {
-  SassListing L = parseSassListing(listing());
+  SassListing L = parseSassListing(listingText());
   const SassFunction &F = *L.find("_Z4treePKfPf");
   EXPECT_EQ(F.Instructions.front().Opcode, "LDC");
   EXPECT_EQ(F.Instructions.front().Address, 0u);
@@ -54,7 +54,7 @@ TEST(SassListing, GuardOpcodeAndOperands) {
 }
 
 TEST(SassListing, BranchTargetsResolveLabels) {
-  SassListing L = parseSassListing(listing());
+  SassListing L = parseSassListing(listingText());
   const SassFunction &F = *L.find("_Z11strided_sumPKfPfii");
   // The unrolled loop's back edge: `@P1 BRA `(.L_x_12)` to 0x1e0.
   const SassInstruction *Back = at(F, 0x610);
@@ -65,7 +65,7 @@ TEST(SassListing, BranchTargetsResolveLabels) {
 }
 
 TEST(SassListing, LineTableWithInliningChain) {
-  SassListing L = parseSassListing(listing());
+  SassListing L = parseSassListing(listingText());
   const SassFunction &F = *L.find("_Z11strided_sumPKfPfii");
   // The first FFMA of the unrolled loop is square_plus_one's line 3,
   // inlined at line 11.

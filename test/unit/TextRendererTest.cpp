@@ -124,7 +124,7 @@ TEST_F(TextRendererTest, SummaryCountsEachMemoryLevel) {
   Report R = fixtures::boundSaxpy(L40S, H100);
   KernelReport K = R.Kernels.front();
   R.Kernels.clear();
-  for (Bound B : {Bound::L1, Bound::L1, Bound::Latency, Bound::Memory}) {
+  for (Level B : {Level::L1, Level::L1, Level::Latency, Level::Dram}) {
     K.Verdicts[0].Low.Verdict = K.Verdicts[0].High.Verdict = B;
     R.Kernels.push_back(K);
   }

@@ -69,7 +69,7 @@ Bindings bindings(const Launch &L, const Bindings &Extra = {}) {
 }
 
 /// The integer value of E under B, which must evaluate cleanly.
-int64_t valueOf(const Expr &E, const Bindings &B) {
+int64_t intValueOf(const Expr &E, const Bindings &B) {
   EvalResult R = E.evaluate(B);
   EXPECT_TRUE(R.ok()) << E.str();
   if (!R.ok())
@@ -86,7 +86,7 @@ void expectExactCount(const ThreadSpace &Space, const Launch &L,
   ASSERT_TRUE(Count.isExact()) << Count.Low.str() << " .. " << Count.High.str();
   EXPECT_TRUE(Reason.empty()) << Reason;
   Bindings B = bindings(L, Extra);
-  EXPECT_EQ(valueOf(Count.Low, B), bruteForce(L, W))
+  EXPECT_EQ(intValueOf(Count.Low, B), bruteForce(L, W))
       << Count.Low.str() << " for grid " << L.Grid[0] << "x" << L.Grid[1] << "x"
       << L.Grid[2] << " block " << L.Block[0] << "x" << L.Block[1] << "x"
       << L.Block[2];
@@ -125,7 +125,7 @@ TEST(ThreadSpaceTest, UnconstrainedCountsEveryThreadOfEveryDimension) {
     EXPECT_FALSE(Space.inGridStride(D));
     EXPECT_FALSE(Space.interval(IndexKind::Global, D).constrained());
   }
-  EXPECT_EQ(valueOf(Count.Low, bindings({{2, 3, 4}, {5, 6, 7}})), 5040);
+  EXPECT_EQ(intValueOf(Count.Low, bindings({{2, 3, 4}, {5, 6, 7}})), 5040);
   for (const Launch &L : smallLaunches())
     expectExactCount(Space, L, {}, [](const ThreadCoords &) { return 1; });
 }
@@ -141,10 +141,10 @@ TEST(ThreadSpaceTest, GlobalUpperBoundIsMinOfBoundAndExtent) {
   EXPECT_EQ(Space.count().Low, X.Low * otherDims(0));
 
   Launch Grid4x256{{4, 1, 1}, {256, 1, 1}};
-  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(1000)}})), 1000);
-  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(5000)}})), 1024);
-  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(1024)}})), 1024);
-  EXPECT_EQ(valueOf(X.Low, bindings(Grid4x256, {{"n", value(0)}})), 0);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Grid4x256, {{"n", value(1000)}})), 1000);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Grid4x256, {{"n", value(5000)}})), 1024);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Grid4x256, {{"n", value(1024)}})), 1024);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Grid4x256, {{"n", value(0)}})), 0);
 
   for (const Launch &L : smallLaunches())
     for (int64_t N : {0, 1, 2, 5, 11, 12, 13, 40})
@@ -160,13 +160,13 @@ TEST(ThreadSpaceTest, GlobalOpenIntervalNeverGoesNegative) {
   ASSERT_TRUE(X.isExact());
 
   Launch Covering{{4, 1, 1}, {256, 1, 1}};
-  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(1000)}})), 998);
-  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(3)}})), 1);
-  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(2)}})), 0);
-  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(1)}})), 0);
-  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(0)}})), 0);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Covering, {{"n", value(1000)}})), 998);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Covering, {{"n", value(3)}})), 1);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Covering, {{"n", value(2)}})), 0);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Covering, {{"n", value(1)}})), 0);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Covering, {{"n", value(0)}})), 0);
   // The grid does not cover n: threads 1 .. 1023 pass.
-  EXPECT_EQ(valueOf(X.Low, bindings(Covering, {{"n", value(5000)}})), 1023);
+  EXPECT_EQ(intValueOf(X.Low, bindings(Covering, {{"n", value(5000)}})), 1023);
 
   for (const Launch &L : smallLaunches())
     for (int64_t N : {0, 1, 2, 3, 7, 12, 13, 14, 50})
@@ -180,11 +180,12 @@ TEST(ThreadSpaceTest, LowerBoundBelowZeroIsClamped) {
   ThreadSpace Space;
   Space.constrain(IndexKind::Global, 0, sym("n") - 4, sym("n"));
   Launch Covering{{2, 1, 1}, {64, 1, 1}};
+  EXPECT_EQ(intValueOf(Space.countDim(0).Low,
+                       bindings(Covering, {{"n", value(100)}})),
+            4);
   EXPECT_EQ(
-      valueOf(Space.countDim(0).Low, bindings(Covering, {{"n", value(100)}})),
-      4);
-  EXPECT_EQ(
-      valueOf(Space.countDim(0).Low, bindings(Covering, {{"n", value(2)}})), 2);
+      intValueOf(Space.countDim(0).Low, bindings(Covering, {{"n", value(2)}})),
+      2);
   for (const Launch &L : smallLaunches())
     for (int64_t N : {0, 1, 2, 3, 4, 5, 12, 14, 20})
       expectExactCount(Space, L, {{"n", value(N)}}, [N](const ThreadCoords &C) {
@@ -198,8 +199,8 @@ TEST(ThreadSpaceTest, FirstThreadOfEachBlock) {
   Space.constrain(IndexKind::Thread, 0, Expr(0), Expr(1));
   ExprRange X = Space.countDim(0);
   ASSERT_TRUE(X.isExact());
-  EXPECT_EQ(valueOf(X.Low, bindings({{7, 1, 1}, {128, 1, 1}})), 7);
-  EXPECT_EQ(valueOf(X.Low, bindings({{7, 1, 1}, {1, 1, 1}})), 7);
+  EXPECT_EQ(intValueOf(X.Low, bindings({{7, 1, 1}, {128, 1, 1}})), 7);
+  EXPECT_EQ(intValueOf(X.Low, bindings({{7, 1, 1}, {1, 1, 1}})), 7);
   for (const Launch &L : smallLaunches())
     expectExactCount(Space, L, {},
                      [](const ThreadCoords &C) { return C.Thread[0] == 0; });
@@ -254,10 +255,11 @@ TEST(ThreadSpaceTest, BlockConstraints) {
   ExprRange X = Space.countDim(0);
   ASSERT_TRUE(X.isExact());
   EXPECT_EQ(
-      valueOf(X.Low, bindings({{10, 1, 1}, {32, 1, 1}}, {{"b", value(4)}})),
+      intValueOf(X.Low, bindings({{10, 1, 1}, {32, 1, 1}}, {{"b", value(4)}})),
       3 * 32);
   EXPECT_EQ(
-      valueOf(X.Low, bindings({{10, 1, 1}, {32, 1, 1}}, {{"b", value(0)}})), 0);
+      intValueOf(X.Low, bindings({{10, 1, 1}, {32, 1, 1}}, {{"b", value(0)}})),
+      0);
   for (const Launch &L : smallLaunches())
     for (int64_t B : {0, 1, 2, 3, 4, 8})
       expectExactCount(Space, L, {{"b", value(B)}}, [B](const ThreadCoords &C) {
@@ -284,7 +286,7 @@ TEST(ThreadSpaceTest, ThreadAndBlockGuardsMultiply) {
   ASSERT_TRUE(X.isExact());
   EXPECT_TRUE(Reason.empty()) << Reason;
   EXPECT_EQ(
-      valueOf(X.Low, bindings({{6, 1, 1}, {64, 1, 1}}, {{"s", value(10)}})),
+      intValueOf(X.Low, bindings({{6, 1, 1}, {64, 1, 1}}, {{"s", value(10)}})),
       10 * 5);
   for (const Launch &L : smallLaunches())
     for (int64_t S : {0, 1, 2, 4, 9})
@@ -339,9 +341,10 @@ TEST(ThreadSpaceTest, ClippedLengthOfAnIntervalBeyondTheExtent) {
         int64_t Expected = 0;
         for (int64_t K = 0; K < E; ++K)
           Expected += K >= A && K < B;
-        EXPECT_EQ(valueOf(Length,
-                          {{"a", value(A)}, {"b", value(B)}, {"e", value(E)}}),
-                  Expected)
+        EXPECT_EQ(
+            intValueOf(Length,
+                       {{"a", value(A)}, {"b", value(B)}, {"e", value(E)}}),
+            Expected)
             << "a=" << A << " b=" << B << " e=" << E;
       }
 }
@@ -359,7 +362,7 @@ TEST(ThreadSpaceTest, GlobalAndThreadGuardsOnOneDimensionCountExactly) {
     for (int64_t N : {0, 1, 4, 6, 11, 13, 30})
       for (int64_t S : {0, 1, 2, 3, 5}) {
         Bindings B = bindings(L, {{"n", value(N)}, {"s", value(S)}});
-        EXPECT_EQ(valueOf(Count.Low, B),
+        EXPECT_EQ(intValueOf(Count.Low, B),
                   bruteForce(L,
                              [N, S](const ThreadCoords &C) {
                                return C.Global[0] < N && C.Thread[0] < S;
@@ -384,8 +387,8 @@ TEST(ThreadSpaceTest, GlobalAndBlockGuardsOnOneDimensionGiveARange) {
       int64_t Exact = bruteForce(L, [B](const ThreadCoords &C) {
         return C.Global[0] >= 3 && C.Block[0] < B;
       });
-      EXPECT_LE(valueOf(Count.Low, Values), Exact);
-      EXPECT_GE(valueOf(Count.High, Values), Exact);
+      EXPECT_LE(intValueOf(Count.Low, Values), Exact);
+      EXPECT_GE(intValueOf(Count.High, Values), Exact);
     }
 }
 
@@ -507,8 +510,8 @@ TEST(ThreadSpaceTest, ThreadGuardInsideGridStrideIsARange) {
                                 : 0;
       });
       ExprRange Count = Space.count();
-      EXPECT_LE(valueOf(Count.Low, B), Exact);
-      EXPECT_GE(valueOf(Count.High, B), Exact);
+      EXPECT_LE(intValueOf(Count.Low, B), Exact);
+      EXPECT_GE(intValueOf(Count.High, B), Exact);
     }
 }
 
@@ -572,8 +575,8 @@ TEST(ThreadSpaceTest, GlobalGuardInsideBlockStride) {
         int64_t Exact = bruteForce(L, [&L, M, N](const ThreadCoords &C) {
           return C.Global[0] < N ? trips(C.Thread[0], M, L.Block[0]) : 0;
         });
-        EXPECT_LE(valueOf(Count.Low, B), Exact) << "m=" << M << " n=" << N;
-        EXPECT_GE(valueOf(Count.High, B), Exact) << "m=" << M << " n=" << N;
+        EXPECT_LE(intValueOf(Count.Low, B), Exact) << "m=" << M << " n=" << N;
+        EXPECT_GE(intValueOf(Count.High, B), Exact) << "m=" << M << " n=" << N;
       }
 }
 
@@ -588,8 +591,8 @@ TEST(ThreadSpaceTest, TwoDimensionalGuardsMultiply) {
                            Expr::min(sym("h"), gridDim(1) * blockDim(1)) *
                            gridDim(2) * blockDim(2));
   EXPECT_EQ(
-      valueOf(Count.Low, bindings({{64, 32, 1}, {16, 16, 1}},
-                                  {{"w", value(1000)}, {"h", value(300)}})),
+      intValueOf(Count.Low, bindings({{64, 32, 1}, {16, 16, 1}},
+                                     {{"w", value(1000)}, {"h", value(300)}})),
       1000 * 300);
   for (const Launch &L : smallLaunches())
     for (int64_t W : {0, 2, 7, 13})
@@ -684,7 +687,7 @@ TEST(ThreadSpaceTest, ModuloOnTheGridStrideIndex) {
                                     Rational(1), false));
   for (int64_t N : {0, 1, 2, 1001}) {
     Bindings B = bindings({{3, 1, 1}, {64, 1, 1}}, {{"n", value(N)}});
-    EXPECT_EQ(valueOf(Space.count().Low, B), N / 2) << "n=" << N;
+    EXPECT_EQ(intValueOf(Space.count().Low, B), N / 2) << "n=" << N;
   }
 }
 
@@ -702,7 +705,7 @@ TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
   auto Sum = Space.sumOverPoints(sym("threadIdx.x"));
   ASSERT_TRUE(Sum.has_value());
   for (const Launch &L : smallLaunches())
-    EXPECT_EQ(valueOf(Sum->Low, bindings(L)),
+    EXPECT_EQ(intValueOf(Sum->Low, bindings(L)),
               bruteForce(L, [](const ThreadCoords &T) { return T.Thread[0]; }));
   // And of the global index under a guard: sum of (i + 1) for i < n.
   Space.constrain(IndexKind::Global, 0, std::nullopt, sym("n"));
@@ -712,7 +715,7 @@ TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
   ASSERT_TRUE(Tri.has_value());
   for (const Launch &L : smallLaunches())
     for (int64_t N : {0, 3, 50})
-      EXPECT_EQ(valueOf(Tri->Low, bindings(L, {{"n", value(N)}})),
+      EXPECT_EQ(intValueOf(Tri->Low, bindings(L, {{"n", value(N)}})),
                 bruteForce(L, [N](const ThreadCoords &T) {
                   return T.Global[0] < N ? T.Global[0] + 1 : 0;
                 }));
@@ -733,8 +736,8 @@ TEST(ThreadSpaceTest, SumOfALaneFunctionUnderAGlobalGuard) {
   for (const Launch &L : smallLaunches())
     for (int64_t Rows : {0, 1, 3})
       for (int64_t Cols : {0, 5, 40})
-        EXPECT_EQ(valueOf(Sum->Low, bindings(L, {{"rows", value(Rows)},
-                                                 {"cols", value(Cols)}})),
+        EXPECT_EQ(intValueOf(Sum->Low, bindings(L, {{"rows", value(Rows)},
+                                                    {"cols", value(Cols)}})),
                   bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
                     if (T.Global[0] >= W * Rows)
                       return 0;
@@ -747,11 +750,12 @@ TEST(ThreadSpaceTest, SumOfALaneFunctionUnderAGlobalGuard) {
   auto Part = From.sumOverPoints(Lane);
   ASSERT_TRUE(Part.has_value());
   for (const Launch &L : smallLaunches())
-    EXPECT_EQ(
-        valueOf(Part->Low, bindings(L, {{"lo", value(3)}, {"hi", value(11)}})),
-        bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
-          return T.Global[0] >= 3 && T.Global[0] < 11 ? T.Thread[0] % W : 0;
-        }));
+    EXPECT_EQ(intValueOf(Part->Low,
+                         bindings(L, {{"lo", value(3)}, {"hi", value(11)}})),
+              bruteForce(L, [&](const ThreadCoords &T) -> int64_t {
+                return T.Global[0] >= 3 && T.Global[0] < 11 ? T.Thread[0] % W
+                                                            : 0;
+              }));
 }
 
 TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
@@ -788,9 +792,9 @@ TEST(ThreadSpaceTest, ThreadGuardUnderAGlobalGuardCountsExactly) {
             return G < W * Hi && T.Thread[0] >= 1 && T.Thread[0] < 3;
           return G < W * Hi && (Shape == 0 ? Lane == 0 : Lane < 2);
         };
-        EXPECT_EQ(
-            valueOf(N.Low, bindings(L, {{"lo", value(Lo)}, {"hi", value(Hi)}})),
-            bruteForce(L, Counted))
+        EXPECT_EQ(intValueOf(N.Low, bindings(L, {{"lo", value(Lo)},
+                                                 {"hi", value(Hi)}})),
+                  bruteForce(L, Counted))
             << Shape;
       }
   }
@@ -826,7 +830,7 @@ TEST(ThreadSpaceTest, SumOverPointsInsideABlockStrideLoop) {
   ASSERT_TRUE(Sum.has_value());
   for (const Launch &L : smallLaunches())
     for (int64_t Len : {0, 7, 16, 41})
-      EXPECT_EQ(valueOf(Sum->Low, bindings(L, {{"len", value(Len)}})),
+      EXPECT_EQ(intValueOf(Sum->Low, bindings(L, {{"len", value(Len)}})),
                 Len * L.Grid[0] * L.Grid[1] * L.Grid[2] * L.Block[1] *
                     L.Block[2]);
 }
@@ -884,13 +888,13 @@ TEST(ThreadSpaceTest, WarpCountOfAThreadRangeAndOfEveryThread) {
   ThreadSpace Range;
   Range.constrain(IndexKind::Thread, 0, Expr(40), Expr(70));
   Launch L{{5, 1, 1}, {256, 1, 1}};
-  EXPECT_EQ(valueOf(Range.warpCount(), bindings(L)),
+  EXPECT_EQ(intValueOf(Range.warpCount(), bindings(L)),
             bruteForceWarps(L, [](const ThreadCoords &C) {
               return C.Thread[0] >= 40 && C.Thread[0] < 70;
             }));
   // No guard: every warp of full blocks.
   ThreadSpace All;
-  EXPECT_EQ(valueOf(All.warpCount(), bindings(L)), 5 * 8);
+  EXPECT_EQ(intValueOf(All.warpCount(), bindings(L)), 5 * 8);
 }
 
 } // namespace
