@@ -18,7 +18,7 @@ namespace rla {
 namespace {
 
 /// Bumped when the entry layout changes, so old entries simply miss.
-constexpr int EntryFormat = 3;
+constexpr int EntryFormat = 4;
 
 std::string entryPath(const std::string &Dir, const std::string &Key) {
   llvm::SmallString<256> Path(Dir);
@@ -93,6 +93,8 @@ std::optional<FileOutputs> ResultCache::lookup(const std::string &Key) const {
   FileOutputs Out;
   const nlohmann::json *Deps = F.object("dependencies");
   F.integer("exit", Out.Exit);
+  F.integer("error_findings", Out.ErrorFindings);
+  F.integer("input_error_findings", Out.InputErrorFindings);
   // Each form is a string, or null where the run did not render it.
   bool Forms = true;
   for (auto [Name, Field] : {std::pair{"json", &Out.Json},
@@ -131,6 +133,8 @@ bool ResultCache::store(const std::string &Key, const FileOutputs &Outputs,
     return true; // a dependency we cannot read again: do not cache
   Entry["dependencies"] = Deps;
   Entry["exit"] = Outputs.Exit;
+  Entry["error_findings"] = Outputs.ErrorFindings;
+  Entry["input_error_findings"] = Outputs.InputErrorFindings;
   for (auto [Name, Field] : {std::pair{"json", &Outputs.Json},
                              {"text", &Outputs.Text},
                              {"text_color", &Outputs.TextColor},

@@ -22,6 +22,9 @@ namespace rla {
 /// them).
 struct FileOutputs {
   int Exit = 0;
+  /// Active error-level findings of the report, and of them those about a
+  /// value the user gave (they decide the run's exit code).
+  int ErrorFindings = 0, InputErrorFindings = 0;
   std::optional<std::string> Json, Text, TextColor, Diagnostics;
   /// Non-system files besides the input that the result depends on.
   std::vector<std::string> Dependencies;

@@ -20,8 +20,30 @@ public:
     R.Model = Model;
     R.Launch = C.Launch;
     C.Values = C.Defaults;
-    for (const auto &[Name, Value] : launchBindings(Model, C.Launch))
+    Bindings FromLaunch = launchBindings(Model, C.Launch);
+    for (const auto &[Name, Value] : FromLaunch)
       C.Values[Name] = Value;
+    // Who gave a symbol its value: an error about it is bad input (exit 2)
+    // when the user did, a failed run (exit 1) when the program's code did.
+    auto GivenBy = [&](const std::string &Name) -> std::string {
+      if (C.UserBindings.count(Name))
+        return "--bind";
+      if (FromLaunch.count(Name))
+        switch (C.Launch.Source) {
+        case LaunchSource::Cli:
+          return "--launch";
+        case LaunchSource::LaunchFile:
+          return "launch file";
+        case LaunchSource::Trace:
+          return "trace";
+        case LaunchSource::LaunchSite:
+        case LaunchSource::None:
+          return "program";
+        }
+      if (C.Defaults.count(Name))
+        return "project config";
+      return "program";
+    };
     for (const auto &[Name, Value] : C.UserBindings)
       C.Values[Name] = Value;
     // The report shows the values the numbers use.
@@ -86,16 +108,21 @@ public:
             "rl-invalid-binding", Severity::Error, C.where(),
             {{"symbol", Name},
              {"value", Value.str()},
-             {"needs", IsDim ? "positive integer" : "non-negative integer"}}));
+             {"needs", IsDim ? "positive integer" : "non-negative integer"},
+             {"given_by", GivenBy(Name)}}));
       }
     }
     // A launch CUDA rejects runs nothing: an error, and no numbers for it.
     if (std::string Why = launchLimitViolations(R.Launch.Grid, R.Launch.Block);
         !Why.empty()) {
       C.Invalid = true;
-      R.Findings.push_back(
-          dataFinding("rl-invalid-launch", Severity::Error, C.where(),
-                      {{"kernel", Model.Name}, {"violations", Why}}));
+      std::string By = "program";
+      for (const char *Dim : {"gridDim", "blockDim"})
+        for (unsigned D = 0; D < 3 && By == "program"; ++D)
+          By = GivenBy(dimSymbol(Dim, D));
+      R.Findings.push_back(dataFinding(
+          "rl-invalid-launch", Severity::Error, C.where(),
+          {{"kernel", Model.Name}, {"violations", Why}, {"given_by", By}}));
     }
   }
 };

@@ -12,6 +12,7 @@
 #include "analyzer/pipeline/HostOccupancy.h"
 #include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
+#include "analyzer/report/FindingGate.h"
 #include "analyzer/report/FindingText.h"
 #include "analyzer/report/ReportWriter.h"
 #include "analyzer/report/Suppressions.h"
@@ -351,6 +352,11 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
         First = K;
       suppressKernel(K, Sources, R.Suppressed);
       filterKernelFindings(K, Req.Checks);
+      for (const Finding &F : K.Findings)
+        if (F.Level == Severity::Error) {
+          ++Result.ErrorFindings;
+          Result.InputErrorFindings += isInputError(F);
+        }
       addToProgram(R.Program, K, Gpus.size());
       if (!Stream) {
         R.Kernels.push_back(std::move(K));

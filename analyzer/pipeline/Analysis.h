@@ -51,6 +51,10 @@ struct AnalysisRequest {
 
 struct AnalysisResult {
   int Exit = ExitOk;
+  /// Active error-level findings of the report's launches, and of them
+  /// those about a value the user gave (--bind, --launch, a launch file,
+  /// the project config): the run fails with 1, or 2 for the user's.
+  int ErrorFindings = 0, InputErrorFindings = 0;
   std::string Error; ///< set when Exit == ExitInputError
   Report R;
   /// The parse as it ran (toolkit resolved) and its command line, for steps

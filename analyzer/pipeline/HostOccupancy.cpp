@@ -17,8 +17,8 @@ hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
               const GpuSpec &Gpu, std::string &WhyNot) {
   // The analysis's own resource compile, so that its cache entry is the one
   // the occupancy stage reads afterwards.
-  ResourceOptions Probe = resourceOptions(Req, Parse, {}, {}, Report(),
-                                          nullptr, "");
+  ResourceOptions Probe =
+      resourceOptions(Req, Parse, {}, {}, Report(), nullptr, "");
   if (!Probe.Disabled.empty()) {
     WhyNot = "the kernel's registers are not known: " + Probe.Disabled;
     return {};

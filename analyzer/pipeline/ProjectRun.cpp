@@ -74,6 +74,8 @@ FileOutputs analyseFile(const AnalysisRequest &Req, const GpuDatabase &Db,
   AnalysisResult Result = analyze(Req, Db);
   FileOutputs Out;
   Out.Exit = Result.Exit;
+  Out.ErrorFindings = Result.ErrorFindings;
+  Out.InputErrorFindings = Result.InputErrorFindings;
   if (Result.Exit == ExitInputError) {
     Error = Result.Error;
     return Out;
@@ -113,6 +115,8 @@ FileOutputs streamFile(const AnalysisRequest &Req, const GpuDatabase &Db,
   AnalysisResult Result = analyze(Req, Db, W.get());
   FileOutputs Outputs;
   Outputs.Exit = Result.Exit;
+  Outputs.ErrorFindings = Result.ErrorFindings;
+  Outputs.InputErrorFindings = Result.InputErrorFindings;
   if (Result.Exit == ExitInputError)
     Error = Result.Error;
   return Outputs;
@@ -460,6 +464,24 @@ int runAnalyses(const AnalysisRequest &Template, const RunOptions &O,
     Err << "rl-analyze: gate failed: " << Failing
         << (Failing == 1 ? " finding" : " findings") << " named by --fail-on\n";
     Exit = std::max<int>(Exit, ExitGateFailed);
+  }
+
+  // Error findings fail the run on their own: bad input (a value the user
+  // gave) with 2, the program's own launches with 1.
+  size_t Errors = 0, InputErrors = 0;
+  for (const FileRun &R : Runs)
+    if (R.Outputs.Exit != ExitInputError) {
+      Errors += R.Outputs.ErrorFindings;
+      InputErrors += R.Outputs.InputErrorFindings;
+    }
+  if (Errors) {
+    Err << "rl-analyze: " << Errors
+        << (Errors == 1 ? " error finding" : " error findings");
+    if (InputErrors)
+      Err << " (" << InputErrors << " about values given on the command line, "
+          << "in a launch file or in the project config)";
+    Err << "\n";
+    Exit = std::max<int>(Exit, InputErrors ? ExitInputError : ExitGateFailed);
   }
 
   // Baselines: entries of every analysed file.

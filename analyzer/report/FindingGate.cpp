@@ -45,4 +45,11 @@ std::vector<Finding> failingFindings(const nlohmann::ordered_json &Report,
   return Out;
 }
 
+bool isInputError(const Finding &F) {
+  auto It = F.Data.find("given_by");
+  return It != F.Data.end() &&
+         std::holds_alternative<std::string>(It->second) &&
+         std::get<std::string>(It->second) != "program";
+}
+
 } // namespace rla

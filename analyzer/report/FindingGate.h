@@ -30,6 +30,11 @@ bool parseFailOn(const std::vector<std::string> &Items, FailOnRule &Rule,
 std::vector<Finding> failingFindings(const nlohmann::ordered_json &Report,
                                      const FailOnRule &Rule);
 
+/// Whether an error finding is about a value the user gave (--bind,
+/// --launch, a launch file, the project config) rather than the program's
+/// own code: its data's "given_by".
+bool isInputError(const Finding &F);
+
 } // namespace rla
 
 #endif // RLA_REPORT_FINDINGGATE_H

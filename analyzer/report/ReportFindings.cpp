@@ -37,6 +37,13 @@ Finding fromJson(const Json &D) {
   F.Loc.File = stringOr(D, "file", "");
   F.Loc.Line = unsignedOr(D, "line");
   F.Loc.Column = unsignedOr(D, "column");
+  if (D.contains("data") && D["data"].is_object())
+    for (const auto &[Name, Value] : D["data"].items()) {
+      if (Value.is_string())
+        F.Data[Name] = Value.get<std::string>();
+      else if (Value.is_number())
+        F.Data[Name] = Value.get<double>();
+    }
   if (D.contains("fixes") && D["fixes"].is_array())
     for (const Json &X : D["fixes"]) {
       if (!X.is_object())
@@ -54,14 +61,9 @@ Finding fromJson(const Json &D) {
   return F;
 }
 
-bool same(const Finding &A, const Finding &B) {
-  return std::tie(A.Id, A.Message, A.Loc.File, A.Loc.Line, A.Loc.Column) ==
-         std::tie(B.Id, B.Message, B.Loc.File, B.Loc.Line, B.Loc.Column);
-}
-
 void add(std::vector<ReportFinding> &Out, const Finding &F, bool Suppressed) {
   for (const ReportFinding &G : Out)
-    if (same(G.F, F))
+    if (sameFinding(G.F, F))
       return;
   Out.push_back({F, Suppressed});
 }

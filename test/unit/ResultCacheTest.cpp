@@ -121,18 +121,18 @@ TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
       R"("dependencies": {"files": [], "absent": []}, "text": "t",
       "text_color": "t", "diagnostics": "")";
   for (const std::string &Text :
-       {std::string("{\"format\": 3, \"json\": 3}"), std::string("[1]"),
+       {std::string("{\"format\": 4, \"json\": 3}"), std::string("[1]"),
         std::string("null"), std::string("{\"format\": \"1\"}"),
-        "{\"format\": 3, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
-        "{\"format\": 3, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
-        "{\"format\": 3, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 4, \"exit\": \"0\", \"json\": \"{}\", " + Fields + "}",
+        "{\"format\": 4, \"exit\": 0, \"json\": \"not json\", " + Fields + "}",
+        "{\"format\": 4, \"exit\": 0, \"json\": \"{}\", " + Fields + "}",
         // A form that is neither text nor null.
-        std::string("{\"format\": 3, \"exit\": 0, \"json\": null, \"text\": 5, "
+        std::string("{\"format\": 4, \"exit\": 0, \"json\": null, \"text\": 5, "
                     "\"text_color\": null, \"diagnostics\": null, "
                     "\"dependencies\": {\"files\": [], \"absent\": []}}"),
-        "{\"format\": 3, \"exit\": 2, \"json\": " +
+        "{\"format\": 4, \"exit\": 2, \"json\": " +
             nlohmann::json(*reportOutputs().Json).dump() + ", " + Fields + "}",
-        "{\"format\": 3, \"exit\": 0, \"json\": " +
+        "{\"format\": 4, \"exit\": 0, \"json\": " +
             nlohmann::json(*reportOutputs().Json).dump() +
             ", \"dependencies\": {\"files\": [null], \"absent\": []}, "
             "\"text\": \"t\", \"text_color\": "
@@ -141,7 +141,8 @@ TEST_F(ResultCacheTest, DamagedEntryIsAMiss) {
     EXPECT_FALSE(Cache.lookup(Key)) << Text;
   }
   // The same fields, whole, are served.
-  Damage("{\"format\": 3, \"exit\": 0, \"json\": " +
+  Damage("{\"format\": 4, \"exit\": 0, \"error_findings\": 0, "
+         "\"input_error_findings\": 0, \"json\": " +
          nlohmann::json(*reportOutputs().Json).dump() + ", " + Fields + "}");
   EXPECT_TRUE(Cache.lookup(Key));
 }
