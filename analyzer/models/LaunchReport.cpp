@@ -10,6 +10,14 @@ size_t BoundTotals::size() const {
   return N;
 }
 
+BoundValue allFlops(const BoundTotals &T) {
+  BoundValue Flops = T.get(Metric::Flops);
+  BoundValue Tensor = T.get(Metric::TensorFlops);
+  if (Flops && Tensor)
+    return NumberRange{Flops->Low + Tensor->Low, Flops->High + Tensor->High};
+  return Flops;
+}
+
 std::pair<std::string, std::string> &FormulaTable::operator[](Metric Q) {
   if (!Shared)
     Shared = std::make_shared<Map>();

@@ -53,6 +53,11 @@ private:
   std::array<BoundValue, NumMetrics> Values{};
 };
 
+/// Every FLOP of a launch: the CUDA cores' (Metric::Flops) and the tensor
+/// cores' (Metric::TensorFlops) together; unset when the CUDA-core FLOPs
+/// are. The lines that say "FLOPs" count both (the JSON keeps them apart).
+BoundValue allFlops(const BoundTotals &T);
+
 /// The verdict on one GPU.
 struct GpuVerdict {
   const GpuSpec *Gpu = nullptr;

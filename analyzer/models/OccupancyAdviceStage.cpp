@@ -8,6 +8,7 @@
 #include "analyzer/hw/DramLatency.h"
 #include "analyzer/models/LatencyHiding.h"
 #include "analyzer/models/LaunchStage.h"
+#include "analyzer/models/Occupancy.h"
 #include "analyzer/models/OccupancyStages.h"
 
 #include <algorithm>
@@ -16,36 +17,68 @@
 namespace rla {
 namespace {
 
+/// Blocks per SM the occupancy model gives O's kernel with Registers per
+/// thread and SmemBytes of shared memory per block (static, as a cap on
+/// what the kernel declares); 0 when the model refuses the configuration.
+unsigned blocksWith(const ArchitectureLimits &A, const OccupancyResult &O,
+                    unsigned MaxThreadsPerBlock, unsigned Registers,
+                    uint64_t SmemBytes) {
+  KernelResourceUse Use;
+  Use.Registers = Registers;
+  Use.StaticSmemBytes = SmemBytes;
+  Use.MaxThreadsPerBlock = MaxThreadsPerBlock;
+  std::string Error;
+  std::optional<OccupancyResult> R =
+      computeOccupancy(A, Use, O.BlockSize, /*DynamicSmemBytes=*/0, Error);
+  return R ? R->ActiveBlocksPerSm : 0;
+}
+
 /// What to change so that the SM holds WarpsNeeded warps, per limiting
-/// resource, as numbers for the finding (worded in report/).
+/// resource, as numbers for the finding (worded in report/). Each cap is
+/// the largest value with which the occupancy model itself gives the blocks
+/// needed, the other resources as they are: the report offers each as an
+/// alternative. A resource no value of which reaches them alone gets no
+/// cap.
 void addRemedy(FindingData &Data, const OccupancyResult &O,
-               const ArchitectureLimits &A, unsigned WarpsNeeded) {
+               const ArchitectureLimits &A, unsigned MaxThreadsPerBlock,
+               unsigned WarpsNeeded) {
   unsigned Target = std::min(WarpsNeeded, A.MaxWarpsPerSm);
   unsigned WarpsPerBlock = (O.BlockSize + A.WarpSize - 1) / A.WarpSize;
   unsigned BlocksNeeded = (Target + WarpsPerBlock - 1) / WarpsPerBlock;
   Data["block_size"] = double(O.BlockSize);
   Data["blocks_needed"] = double(BlocksNeeded);
-  for (const std::string &L : O.Limiting) {
-    if (L == "registers") {
-      // Registers per thread that let Target warps fit (allocation is per
-      // warp in units of 256, i.e. 8 per thread).
-      Data["registers_cap"] =
-          double(A.RegistersPerSm / (Target * A.WarpSize) / 8 * 8);
-      Data["registers_per_thread"] = double(O.RegistersPerThread);
-    } else if (L == "shared_memory") {
-      uint64_t PerBlock = O.StaticSmemBytes + O.DynamicSmemBytes;
-      uint64_t Fits = BlocksNeeded ? A.SharedMemoryPerSm / BlocksNeeded : 0;
-      Fits = Fits > A.ReservedSharedMemoryPerBlock
-                 ? Fits - A.ReservedSharedMemoryPerBlock
-                 : 0;
-      Data["shared_memory_cap_bytes"] = double(Fits);
-      Data["shared_memory_per_block_bytes"] = double(PerBlock);
-    } else if (L == "blocks") {
-      Data["max_blocks_per_sm"] = double(A.MaxBlocksPerSm);
-    } else if (L == "warps") {
-      Data["max_threads_per_sm"] = double(A.MaxThreadsPerSm);
+  auto Limits = [&](const char *Name) {
+    return std::find(O.Limiting.begin(), O.Limiting.end(), Name) !=
+           O.Limiting.end();
+  };
+  const unsigned Registers = O.RegistersPerThread;
+  const uint64_t Smem = O.StaticSmemBytes + O.DynamicSmemBytes;
+  auto Reaches = [&](unsigned R, uint64_t S) {
+    return blocksWith(A, O, MaxThreadsPerBlock, R, S) >= BlocksNeeded;
+  };
+  if (Limits("registers"))
+    for (unsigned R = Registers; R > 0; --R)
+      if (Reaches(R, Smem)) {
+        Data["registers_cap"] = double(R);
+        Data["registers_per_thread"] = double(Registers);
+        break;
+      }
+  if (Limits("shared_memory") && Reaches(Registers, 0)) {
+    uint64_t Lo = 0, Hi = Smem;
+    while (Lo < Hi) {
+      uint64_t Mid = Lo + (Hi - Lo + 1) / 2;
+      if (Reaches(Registers, Mid))
+        Lo = Mid;
+      else
+        Hi = Mid - 1;
     }
+    Data["shared_memory_cap_bytes"] = double(Lo);
+    Data["shared_memory_per_block_bytes"] = double(Smem);
   }
+  if (Limits("blocks"))
+    Data["max_blocks_per_sm"] = double(A.MaxBlocksPerSm);
+  if (Limits("warps"))
+    Data["max_threads_per_sm"] = double(A.MaxThreadsPerSm);
 }
 
 void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
@@ -97,7 +130,7 @@ void checkLatency(KernelReport &K, const OccupancyOnGpu &Occ,
                       {"latency_assumed", double(Latency.Assumed)},
                       {"warps_needed", double(L.WarpsNeeded)},
                       {"in_flight_bytes_per_warp", L.InFlightBytesPerWarp}};
-  addRemedy(Data, O, A, L.WarpsNeeded);
+  addRemedy(Data, O, A, Occ.MaxThreadsPerBlock, L.WarpsNeeded);
   K.Findings.push_back(dataFinding("rl-low-occupancy", Severity::Warning,
                                    K.Model.Location, std::move(Data)));
 }

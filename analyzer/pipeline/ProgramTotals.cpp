@@ -30,7 +30,8 @@ void addToProgram(ProgramTotals &P, const KernelReport &K, size_t Gpus) {
     addSum(P, *K.Sum, Gpus);
     return;
   }
-  BoundValue Flops = K.Totals ? K.Totals->get(Metric::Flops) : std::nullopt;
+  // Every FLOP: the tensor cores' too.
+  BoundValue Flops = K.Totals ? allFlops(*K.Totals) : std::nullopt;
   BoundValue Dram = K.Totals ? K.Totals->get(Metric::DramBytes) : std::nullopt;
   if (!K.Launch.LaunchCount || !Flops || !Dram || K.Verdicts.size() != Gpus) {
     ++P.Missing;

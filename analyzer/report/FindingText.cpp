@@ -219,12 +219,12 @@ std::string remedy(const Values &V) {
   std::string Out;
   for (const std::string &L : limiters(V)) {
     std::string Step;
-    if (L == "registers")
+    if (L == "registers" && V.has("registers_cap"))
       Step = "cap registers at " + V.whole("registers_cap") +
              " per thread (now " + V.whole("registers_per_thread") +
              ") with __launch_bounds__(" + V.whole("block_size") + ", " +
              V.whole("blocks_needed") + ") or by keeping fewer values live";
-    else if (L == "shared_memory")
+    else if (L == "shared_memory" && V.has("shared_memory_cap_bytes"))
       Step = "use at most " + kibText(V.num("shared_memory_cap_bytes")) +
              " of shared memory per block (now " +
              kibText(V.num("shared_memory_per_block_bytes")) + ") for " +

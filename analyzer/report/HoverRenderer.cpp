@@ -15,13 +15,16 @@ namespace rla {
 
 namespace {
 
-std::string valueText(const BoundTotals &T, Metric Key,
+std::string valueText(const BoundValue &V,
                       const std::function<std::string(double)> &Format) {
-  BoundValue V = T.get(Key);
   if (!V)
     return "?";
-  return formatRange(std::min(V->Low, V->High), std::max(V->Low, V->High),
-                     Format);
+  return formatSpan(V->Low, V->High, Format);
+}
+
+std::string valueText(const BoundTotals &T, Metric Key,
+                      const std::function<std::string(double)> &Format) {
+  return valueText(T.get(Key), Format);
 }
 
 std::string launchTitle(const KernelReport &K) {
@@ -74,7 +77,11 @@ void renderOne(std::string &Out, const KernelReport &K) {
     return;
   }
   auto Grouped = [](double X) { return formatGrouped(X); };
-  Out += "- FLOPs: " + valueText(*K.Totals, Metric::Flops, Grouped) + "\n";
+  Out += "- FLOPs: " + valueText(allFlops(*K.Totals), Grouped);
+  if (BoundValue Tensor = K.Totals->get(Metric::TensorFlops);
+      Tensor && Tensor->High > 0)
+    Out += " (tensor cores: " + valueText(Tensor, Grouped) + ")";
+  Out += "\n";
   Out += "- DRAM bytes: " + valueText(*K.Totals, Metric::DramBytes, Grouped) +
          "\n";
   auto Sig = [](double X) { return formatSignificant(X); };

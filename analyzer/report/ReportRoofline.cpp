@@ -2,6 +2,8 @@
 #include "analyzer/report/ReportRoofline.h"
 #include "analyzer/report/RooflineCeilings.h"
 
+#include <cmath>
+
 namespace rla {
 namespace {
 
@@ -44,6 +46,7 @@ reportRooflines(const std::vector<Json> &Reports,
     P.Title = "Roofline: " + G->FullName + " (predicted)";
     P.Compute = computeCeilings(*G);
     P.Memory = memoryCeilings(*G);
+    int Group = 0;
     for (const Json &R : Reports) {
       if (!R.is_object() || !R.contains("kernels") || !R["kernels"].is_array())
         continue;
@@ -54,19 +57,55 @@ reportRooflines(const std::vector<Json> &Reports,
           SameName += O.value("name", "") == K.value("name", "");
         if (!K.contains("verdicts") || !K["verdicts"].is_array())
           continue;
+        // Every FLOP: the tensor cores' too.
         std::optional<double> Flops;
-        if (K.contains("totals") && K["totals"].is_object() &&
-            K["totals"].contains("flops"))
-          Flops = high(K["totals"]["flops"]);
+        const Json &Totals = K.value("totals", Json());
+        if (Totals.is_object() && Totals.contains("flops")) {
+          Flops = high(Totals["flops"]);
+          if (Flops && Totals.contains("tensor_flops_total"))
+            if (std::optional<double> T = high(Totals["tensor_flops_total"]))
+              *Flops += *T;
+        }
         for (const Json &V : K["verdicts"]) {
           if (!V.is_object() || V.value("gpu", "") != G->Name)
             continue;
-          std::optional<double> I = high(V.value("intensity", Json()));
           std::optional<double> T = high(V.value("predicted_time_s", Json()));
-          if (!Flops || !I || !T || *T <= 0)
+          if (!Flops || !T || *T <= 0)
             continue;
-          P.Points.push_back(
-              {pointLabel(K, SameName > 1), false, *I, *Flops / *T});
+          std::string Bound = V.value("bound", "");
+          std::string Label = pointLabel(K, SameName > 1);
+          // The launch at each level: its intensity there (its bandwidth
+          // there without FLOPs), the verdict's level filled.
+          const struct {
+            const char *Level, *Intensity, *Bytes;
+            bool Verdict;
+          } Levels[] = {{"DRAM", "intensity", "dram_bytes",
+                         Bound != "l2" && Bound != "l1"},
+                        {"L2", "intensity_l2", "l2_bytes", Bound == "l2"},
+                        {"L1", "intensity_l1", "l1_bytes", Bound == "l1"}};
+          for (const auto &L : Levels) {
+            RoofPoint Pt;
+            Pt.Label = Label;
+            Pt.Level = L.Level;
+            Pt.Group = Group;
+            Pt.Verdict = L.Verdict;
+            if (*Flops > 0) {
+              std::optional<double> I = high(V.value(L.Intensity, Json()));
+              if (!I || *I <= 0 || std::isinf(*I))
+                continue;
+              Pt.Intensity = *I;
+              Pt.FlopsPerS = *Flops / *T;
+            } else {
+              std::optional<double> B = Totals.contains(L.Bytes)
+                                            ? high(Totals[L.Bytes])
+                                            : std::nullopt;
+              if (!B || *B <= 0)
+                continue;
+              Pt.BytesPerS = *B / *T;
+            }
+            P.Points.push_back(Pt);
+          }
+          ++Group;
         }
       }
     }

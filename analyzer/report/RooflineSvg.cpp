@@ -51,8 +51,10 @@ const char *const Colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
 
 constexpr double W = 900, H = 600;
 
-/// One plot, drawn in a W x H box whose top is at OffsetY.
-void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
+/// One plot, drawn in a W x H box whose top left corner is at (OffsetX,
+/// OffsetY).
+void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetX,
+                 double OffsetY) {
   const double Left = 90, Right = 220, Top = 50, Bottom = 70;
   const double PlotW = W - Left - Right, PlotH = H - Top - Bottom;
 
@@ -60,9 +62,12 @@ void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
   double XMin = 1e-2, XMax = 1e3, YMax = 1, YMin;
   for (const RoofCeiling &C : P.Compute)
     YMax = std::max(YMax, C.Value);
-  std::vector<const RoofPoint *> Shown, Hidden;
+  std::vector<const RoofPoint *> Shown, Edge, Hidden;
   for (const RoofPoint &Pt : P.Points)
-    (Pt.Intensity > 0 && Pt.FlopsPerS > 0 ? Shown : Hidden).push_back(&Pt);
+    (Pt.Intensity > 0 && Pt.FlopsPerS > 0    ? Shown
+     : Pt.FlopsPerS <= 0 && Pt.BytesPerS > 0 ? Edge
+                                             : Hidden)
+        .push_back(&Pt);
   for (const RoofPoint *Pt : Shown) {
     XMin = std::min(XMin, Pt->Intensity);
     XMax = std::max(XMax, Pt->Intensity);
@@ -74,6 +79,8 @@ void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
   YMin = YMax;
   for (const RoofPoint *Pt : Shown)
     YMin = std::min(YMin, Pt->FlopsPerS);
+  for (const RoofPoint *Pt : Edge)
+    YMin = std::min(YMin, Pt->BytesPerS * std::pow(10.0, X0));
   for (const RoofCeiling &M : P.Memory)
     YMin = std::min(YMin, M.Value * std::pow(10.0, X0));
   int Y0 = static_cast<int>(std::floor(std::log10(YMin)));
@@ -91,7 +98,8 @@ void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
     return Top + PlotH - (L - Y0) / (Y1 - Y0) * PlotH;
   };
 
-  S << "<g class=\"panel\" transform=\"translate(0," << OffsetY << ")\">\n"
+  S << "<g class=\"panel\" transform=\"translate(" << OffsetX << "," << OffsetY
+    << ")\">\n"
     << "<text x=\"" << W / 2
     << "\" y=\"24\" text-anchor=\"middle\" "
        "font-size=\"16\">"
@@ -166,31 +174,85 @@ void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
     size_t I = std::find(Labels.begin(), Labels.end(), L) - Labels.begin();
     return Colours[I % (sizeof(Colours) / sizeof(*Colours))];
   };
-  for (const RoofPoint *Pt : Shown) {
-    double PX = X(Pt->Intensity), PY = Y(Pt->FlopsPerS);
+  // A launch's levels, joined; a launch without FLOPs sits at the edge.
+  double XEdge = std::pow(10.0, X0);
+  auto At = [&](const RoofPoint *Pt) {
+    return Pt->FlopsPerS > 0 ? std::pair{X(Pt->Intensity), Y(Pt->FlopsPerS)}
+                             : std::pair{X(XEdge), Y(Pt->BytesPerS * XEdge)};
+  };
+  std::vector<const RoofPoint *> Drawn = Shown;
+  Drawn.insert(Drawn.end(), Edge.begin(), Edge.end());
+  for (const RoofPoint *Pt : Edge)
+    if (std::find(Labels.begin(), Labels.end(), Pt->Label) == Labels.end())
+      Labels.push_back(Pt->Label);
+  for (size_t I = 0; I < Drawn.size(); ++I)
+    for (size_t J = I + 1; J < Drawn.size(); ++J)
+      if (Drawn[I]->Group >= 0 && Drawn[I]->Group == Drawn[J]->Group) {
+        auto [X1, Y1] = At(Drawn[I]);
+        auto [X2, Y2] = At(Drawn[J]);
+        S << "<line class=\"levels\" x1=\"" << fmt(X1) << "\" y1=\"" << fmt(Y1)
+          << "\" x2=\"" << fmt(X2) << "\" y2=\"" << fmt(Y2) << "\" stroke=\""
+          << colour(Drawn[I]->Label)
+          << "\" stroke-width=\"1\" stroke-dasharray=\"3,2\"/>\n";
+      }
+  for (const RoofPoint *Pt : Drawn) {
+    auto [PX, PY] = At(Pt);
     const char *Col = colour(Pt->Label);
+    std::string Fill = Pt->Verdict ? Col : "none";
+    std::string Cls = Pt->Measured ? "measured" : "predicted";
+    if (Pt->Verdict)
+      Cls += " verdict";
+    if (Pt->FlopsPerS <= 0)
+      Cls += " no-flops";
     if (Pt->Measured)
-      S << "<circle class=\"measured\" cx=\"" << fmt(PX) << "\" cy=\""
+      S << "<circle class=\"" << Cls << "\" cx=\"" << fmt(PX) << "\" cy=\""
         << fmt(PY) << "\" r=\"5\" fill=\"" << Col << "\">";
+    else if (Pt->Level == "L2")
+      S << "<polygon class=\"" << Cls << " l2\" points=\"" << fmt(PX) << ","
+        << fmt(PY - 6) << " " << fmt(PX + 6) << "," << fmt(PY) << " " << fmt(PX)
+        << "," << fmt(PY + 6) << " " << fmt(PX - 6) << "," << fmt(PY)
+        << "\" fill=\"" << Fill << "\" stroke=\"" << Col
+        << "\" stroke-width=\"2\">";
+    else if (Pt->Level == "L1")
+      S << "<polygon class=\"" << Cls << " l1\" points=\"" << fmt(PX) << ","
+        << fmt(PY - 6) << " " << fmt(PX + 6) << "," << fmt(PY + 5) << " "
+        << fmt(PX - 6) << "," << fmt(PY + 5) << "\" fill=\"" << Fill
+        << "\" stroke=\"" << Col << "\" stroke-width=\"2\">";
     else
-      S << "<rect class=\"predicted\" x=\"" << fmt(PX - 5) << "\" y=\""
-        << fmt(PY - 5)
-        << "\" width=\"10\" height=\"10\" fill=\"none\" "
-           "stroke=\""
-        << Col << "\" stroke-width=\"2\">";
+      S << "<rect class=\"" << Cls << " dram\" x=\"" << fmt(PX - 5) << "\" y=\""
+        << fmt(PY - 5) << "\" width=\"10\" height=\"10\" fill=\"" << Fill
+        << "\" stroke=\"" << Col << "\" stroke-width=\"2\">";
     S << "<title>" << escape(Pt->Label)
-      << (Pt->Measured ? " (measured)" : " (predicted)") << "</title>"
-      << (Pt->Measured ? "</circle>\n" : "</rect>\n");
-    S << "<text class=\"point-label\" x=\"" << fmt(PX + 8) << "\" y=\""
-      << fmt(PY - 6) << "\" fill=\"" << Col << "\" font-size=\"10\">"
-      << escape(Pt->Label) << "</text>\n";
+      << (Pt->Measured     ? " (measured)"
+          : Pt->Group < 0 ? " (predicted)"
+                          : " (predicted, " + Pt->Level + ")")
+      << (Pt->Verdict ? ", the level that bounds it" : "")
+      << (Pt->FlopsPerS <= 0 ? ", no FLOPs: its bandwidth at the edge" : "")
+      << "</title>"
+      << (Pt->Measured          ? "</circle>\n"
+          : Pt->Level == "DRAM" ? "</rect>\n"
+                                : "</polygon>\n");
+    // One label a launch: at its verdict's point (or its only one).
+    if (Pt->Measured || Pt->Verdict || Pt->Group < 0)
+      S << "<text class=\"point-label\" x=\"" << fmt(PX + 8) << "\" y=\""
+        << fmt(PY - 6) << "\" fill=\"" << Col << "\" font-size=\"10\">"
+        << escape(Pt->Label) << "</text>\n";
   }
   S << "</g>\n<g class=\"legend\">\n";
   double LY = Top + 10;
   S << "<rect x=\"" << W - Right + 20 << "\" y=\"" << LY - 8
     << "\" width=\"10\" height=\"10\" fill=\"none\" stroke=\"black\"/>"
     << "<text x=\"" << W - Right + 36 << "\" y=\"" << LY + 1
-    << "\">predicted</text>\n";
+    << "\">predicted at DRAM,</text>\n";
+  LY += 14;
+  S << "<text x=\"" << W - Right + 36 << "\" y=\"" << LY + 1
+    << "\" font-size=\"11\">\u25c7 L2, \u25b3 L1 (joined)</text>\n";
+  LY += 14;
+  S << "<text class=\"legend-verdict\" x=\"" << W - Right + 36 << "\" y=\""
+    << LY + 1 << "\" font-size=\"11\">filled: the verdict's level</text>\n";
+  LY += 14;
+  S << "<text x=\"" << W - Right + 36 << "\" y=\"" << LY + 1
+    << "\" font-size=\"11\">left edge: no FLOPs</text>\n";
   LY += 18;
   S << "<circle cx=\"" << W - Right + 25 << "\" cy=\"" << LY - 3
     << "\" r=\"5\" fill=\"black\"/><text x=\"" << W - Right + 36 << "\" y=\""
@@ -205,7 +267,7 @@ void renderPanel(std::ostringstream &S, const RooflinePlot &P, double OffsetY) {
   S << "</g>\n";
   if (!Hidden.empty()) {
     S << "<text class=\"note\" x=\"" << Left << "\" y=\"" << H - 10
-      << "\" font-size=\"11\">not plotted (no FLOPs or no bytes): ";
+      << "\" font-size=\"11\">not plotted (no time or no bytes): ";
     for (size_t I = 0; I < Hidden.size(); ++I)
       S << (I ? ", " : "") << escape(Hidden[I]->Label)
         << (Hidden[I]->Measured ? " (measured)" : " (predicted)");
@@ -221,18 +283,24 @@ std::string renderRooflineSvg(const RooflinePlot &P) {
 }
 
 std::string renderRooflineSvg(const std::vector<RooflinePlot> &Plots) {
-  double Height = H * std::max<size_t>(1, Plots.size());
+  size_t N = std::max<size_t>(1, Plots.size());
+  size_t Columns = N == 1 ? 1 : 2, Rows = (N + Columns - 1) / Columns;
+  double Width = W * double(Columns), Height = H * double(Rows);
+  // The document fits a 1200 x 800 screen; its view box keeps the panels'
+  // own size.
+  double Scale = std::min({1.0, 1200 / Width, 800 / Height});
   std::ostringstream S;
   S << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W
-    << "\" height=\"" << Height << "\" viewBox=\"0 0 " << W << ' ' << Height
-    << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
+    << std::lround(Width * Scale) << "\" height=\""
+    << std::lround(Height * Scale) << "\" viewBox=\"0 0 " << Width << ' '
+    << Height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
     << "<title>"
     << escape(Plots.size() == 1 ? Plots[0].Title : std::string("Roofline"))
     << "</title>\n"
     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   for (size_t I = 0; I < Plots.size(); ++I)
-    renderPanel(S, Plots[I], H * double(I));
+    renderPanel(S, Plots[I], W * double(I % Columns), H * double(I / Columns));
   S << "</svg>\n";
   return S.str();
 }

@@ -197,10 +197,22 @@ void renderBoundTotals(std::ostringstream &OS, const KernelReport &K) {
     return V ? boundText(*V, F) : std::string("?");
   };
 
-  OS << label("FLOPs") << padLeft(Value(Metric::Flops, Grouped), ValueWidth);
+  // Every FLOP, the tensor cores' with their precision; the tensor line
+  // below has their own formula.
+  BoundValue Flops = allFlops(T);
+  OS << label("FLOPs")
+     << padLeft(Flops ? boundText(*Flops, Grouped) : std::string("?"),
+                ValueWidth);
   std::string Breakdown = precisionBreakdown(T);
+  std::string Tensor = tensorBreakdown(T);
+  if (!Tensor.empty())
+    Breakdown += (Breakdown.empty() ? "" : ", ") + Tensor;
   if (!Breakdown.empty())
     OS << "  (" << Breakdown << ")";
+  // The formulas are the CUDA cores'; the tensor line has the rest.
+  if (!Tensor.empty() && (K.LaunchFormulas.count(Metric::Flops) ||
+                          K.PerThreadFormulas.count(Metric::Flops)))
+    OS << "  CUDA cores";
   if (K.LaunchFormulas.count(Metric::Flops))
     OS << "  = " << formulaText(K, Metric::Flops, false, /*ForLaunch=*/true);
   if (K.PerThreadFormulas.count(Metric::Flops))

@@ -45,6 +45,9 @@ __global__ void wmma_gemm(const half *a, const half *b, float *c, int M,
 // CHECK: "verdicts": [
 // CHECK: "ridge_point": {{295\.2[0-9]*}},
 // CHECK: "roof": "tensor fp16"
+// The FLOPs line counts the tensor cores' FLOPs with their precision; its
+// formulas are the CUDA cores'.
+// TEXT: FLOPs {{ *}}33,554,432  (tensor fp16 33.6 MFLOP)  CUDA cores  = 0  per thread: 0
 // TEXT: tensor {{.*}}33,554,432  (tensor fp16 33.6 MFLOP)
 // The bound and the time depend on whether the machine code is read (the
 // issue model, with nvdisasm) or not; the roof does not.

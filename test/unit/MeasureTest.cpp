@@ -326,8 +326,8 @@ TEST(RooflineSvg, WellFormedWithCeilingsAndLabelledPoints) {
   EXPECT_NE(S.find("<svg"), std::string::npos);
   EXPECT_NE(S.find("class=\"compute-roof\""), std::string::npos);
   EXPECT_NE(S.find("class=\"memory-roof\""), std::string::npos);
-  EXPECT_NE(S.find("class=\"measured\""), std::string::npos);
-  EXPECT_NE(S.find("class=\"predicted\""), std::string::npos);
+  EXPECT_NE(S.find("class=\"measured"), std::string::npos);
+  EXPECT_NE(S.find("class=\"predicted"), std::string::npos);
   EXPECT_NE(S.find("t &lt;&amp;&gt;"), std::string::npos);
   EXPECT_NE(S.find("not plotted"), std::string::npos);
   EXPECT_EQ(S.find("nan"), std::string::npos);

@@ -1,6 +1,7 @@
 //===- OccupancyStageTest.cpp - Resources, occupancy and their warnings ---===//
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LatencyHiding.h"
+#include "analyzer/models/Occupancy.h"
 #include "analyzer/report/FindingText.h"
 
 #include "ModelFixtures.h"
@@ -124,6 +125,42 @@ TEST(OccupancyStage, LowOccupancyWarnsWhenWarpsCannotHideLatency) {
       << findingText(*F);
   EXPECT_NE(findingText(*F).find("__launch_bounds__(256, "), std::string::npos)
       << findingText(*F);
+}
+
+/// Advice that names a number is checked by the model that computed it:
+/// with the registers cap it names, the occupancy calculator gives the
+/// blocks it promises, and with one register more it does not.
+TEST(OccupancyStage, FollowingTheRegisterAdviceReachesItsBlocks) {
+  GpuSpec G = l40sWithSms();
+  const ArchitectureLimits *A = fixtures::architectureTable().find(8, 9);
+  ASSERT_NE(A, nullptr);
+  unsigned Checked = 0;
+  for (unsigned Block : {128u, 256u, 512u})
+    for (unsigned Regs = 72; Regs <= 255; Regs += 8) {
+      Report R = scaleReport(&G, false, Rational(Block));
+      attachOccupancy(R, withPtxas(ptxas(Regs), nullptr));
+      const Finding *F = finding(R.Kernels[0], "rl-low-occupancy");
+      if (!F || !F->Data.count("registers_cap"))
+        continue;
+      unsigned Cap = std::get<double>(F->Data.at("registers_cap"));
+      unsigned Needed = std::get<double>(F->Data.at("blocks_needed"));
+      auto Blocks = [&](unsigned RegsPerThread) {
+        KernelResourceUse Use;
+        Use.Registers = RegsPerThread;
+        std::string Error;
+        auto O = computeOccupancy(*A, Use, Block, 0, Error);
+        return O ? O->ActiveBlocksPerSm : 0u;
+      };
+      EXPECT_GE(Blocks(Cap), Needed) << Block << " threads, " << Regs;
+      EXPECT_LT(Blocks(Cap + 1), Needed) << Block << " threads, " << Regs;
+      EXPECT_NE(findingText(*F).find("cap registers at " + std::to_string(Cap) +
+                                     " per thread"),
+                std::string::npos)
+          << findingText(*F);
+      ++Checked;
+    }
+  // The loop must have checked real advice.
+  EXPECT_GE(Checked, 10u);
 }
 
 TEST(OccupancyStage, NoWarningWhenEnoughWarpsOrNotMemoryBound) {

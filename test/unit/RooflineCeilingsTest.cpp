@@ -44,8 +44,10 @@ TEST(RooflineSvg, OnePanelPerPlot) {
   A.Compute = B.Compute = computeCeilings(tensorGpu());
   A.Memory = B.Memory = memoryCeilings(tensorGpu());
   std::string S = renderRooflineSvg(std::vector<RooflinePlot>{A, B});
-  EXPECT_NE(S.find("height=\"1200\""), std::string::npos);
-  EXPECT_NE(S.find("translate(0,600)"), std::string::npos);
+  // Side by side, the document fitting 1200 x 800.
+  EXPECT_NE(S.find("width=\"1200\" height=\"400\" viewBox=\"0 0 1800 600\""),
+            std::string::npos);
+  EXPECT_NE(S.find("translate(900,0)"), std::string::npos);
   size_t Panels = 0;
   for (size_t At = S.find("class=\"panel\""); At != std::string::npos;
        At = S.find("class=\"panel\"", At + 1))

@@ -8,8 +8,8 @@ root = ET.parse(sys.argv[1]).getroot()
 assert root.tag == NS + "svg", root.tag
 classes = {}
 for e in root.iter():
-    c = e.get("class")
-    if c:
+    # An element may have several classes ("predicted verdict l1").
+    for c in (e.get("class") or "").split():
         classes.setdefault(c, []).append(e)
 for needed in ("compute-roof", "memory-roof", "predicted", "measured", "point-label"):
     assert needed in classes, f"no element of class {needed}"
