@@ -1,6 +1,6 @@
 //===- CompileTimeValue.cpp -----------------------------------------------===//
 #include "analyzer/frontend/CompileTimeValue.h"
-#include "analyzer/models/MathFunctions.h"
+#include "analyzer/cuda/MathFunctions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"

@@ -10,6 +10,7 @@
 #ifndef RLA_FRONTEND_COSTWALKER_H
 #define RLA_FRONTEND_COSTWALKER_H
 
+#include "analyzer/cuda/ThreadSpace.h"
 #include "analyzer/frontend/AccessClassifier.h"
 #include "analyzer/frontend/GuardAnalysis.h"
 #include "analyzer/frontend/LoopShape.h"
@@ -17,7 +18,6 @@
 #include "analyzer/frontend/ValueEnv.h"
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/KernelModel.h"
-#include "analyzer/models/ThreadSpace.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

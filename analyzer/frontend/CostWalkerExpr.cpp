@@ -1,7 +1,7 @@
 //===- CostWalkerExpr.cpp - Expressions: FLOPs, accesses, calls -----------===//
+#include "analyzer/cuda/MathFunctions.h"
 #include "analyzer/frontend/CompileTimeValue.h"
 #include "analyzer/frontend/CostWalker.h"
-#include "analyzer/models/MathFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"

@@ -7,8 +7,8 @@
 /// are a tile of whole lines per warp at the level the pointer points to;
 /// ldmatrix, stmatrix and cp.async move the bytes the instruction names.
 //===----------------------------------------------------------------------===//
+#include "analyzer/cuda/TensorOps.h"
 #include "analyzer/frontend/CostWalker.h"
-#include "analyzer/models/TensorOps.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

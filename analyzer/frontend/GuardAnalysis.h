@@ -10,8 +10,8 @@
 #ifndef RLA_FRONTEND_GUARDANALYSIS_H
 #define RLA_FRONTEND_GUARDANALYSIS_H
 
+#include "analyzer/cuda/ThreadSpace.h"
 #include "analyzer/frontend/SymbolicConverter.h"
-#include "analyzer/models/ThreadSpace.h"
 
 #include <optional>
 #include <string>

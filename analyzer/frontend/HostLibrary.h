@@ -12,7 +12,7 @@
 
 #include "analyzer/frontend/HostInterpreter.h"
 #include "analyzer/frontend/HostValue.h"
-#include "analyzer/measure/ArgDecoder.h" // rationalFromDouble
+#include "analyzer/ir/Expr.h" // rationalFromDouble
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OperationKinds.h"

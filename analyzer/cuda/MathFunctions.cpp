@@ -1,5 +1,5 @@
 //===- MathFunctions.cpp - The counting table -----------------------------===//
-#include "analyzer/models/MathFunctions.h"
+#include "analyzer/cuda/MathFunctions.h"
 
 #include <map>
 

@@ -1,5 +1,5 @@
 //===- ThreadSpace.cpp ----------------------------------------------------===//
-#include "analyzer/models/ThreadSpace.h"
+#include "analyzer/cuda/ThreadSpace.h"
 #include "analyzer/ir/KernelModel.h"
 
 namespace rla {
@@ -210,8 +210,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
                     "a tile constant";
         return ExprRange(Expr(0), Global);
       }
-      return tiledStrideLength(GlobalC[D], Extent[D], *StrideTile[D],
-                               BlockDim);
+      return tiledStrideLength(GlobalC[D], Extent[D], *StrideTile[D], BlockDim);
     }
     if (!LocalConstrained)
       return Global;

@@ -9,8 +9,8 @@
 /// walker's per-thread counting sums to the right total. Clang-free: the
 /// front end passes type names and assembly text.
 //===----------------------------------------------------------------------===//
-#ifndef RLA_MODELS_TENSOROPS_H
-#define RLA_MODELS_TENSOROPS_H
+#ifndef RLA_CUDA_TENSOROPS_H
+#define RLA_CUDA_TENSOROPS_H
 
 #include "analyzer/ir/KernelModel.h"
 
@@ -93,4 +93,4 @@ std::optional<TensorOp> parsePtxMma(const std::string &Mnemonic,
 
 } // namespace rla
 
-#endif // RLA_MODELS_TENSOROPS_H
+#endif // RLA_CUDA_TENSOROPS_H

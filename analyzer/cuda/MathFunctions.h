@@ -10,8 +10,8 @@
 /// CUDA 13.0 by scripts/sass_math_costs.py on 2026-11-29: the instructions
 /// on the path a normal, finite argument takes (docs/sass-math-costs.md).
 //===----------------------------------------------------------------------===//
-#ifndef RLA_MODELS_MATHFUNCTIONS_H
-#define RLA_MODELS_MATHFUNCTIONS_H
+#ifndef RLA_CUDA_MATHFUNCTIONS_H
+#define RLA_CUDA_MATHFUNCTIONS_H
 
 #include "analyzer/ir/KernelModel.h"
 
@@ -50,4 +50,4 @@ bool isAtomicFunction(const std::string &Name);
 
 } // namespace rla
 
-#endif // RLA_MODELS_MATHFUNCTIONS_H
+#endif // RLA_CUDA_MATHFUNCTIONS_H

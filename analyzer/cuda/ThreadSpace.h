@@ -15,8 +15,8 @@
 /// Constraints on Global and on Thread/Block of the same dimension are not
 /// independent; their count is returned as an honest range.
 //===----------------------------------------------------------------------===//
-#ifndef RLA_MODELS_THREADSPACE_H
-#define RLA_MODELS_THREADSPACE_H
+#ifndef RLA_CUDA_THREADSPACE_H
+#define RLA_CUDA_THREADSPACE_H
 
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
@@ -156,4 +156,4 @@ Expr tiledStrideLength(const IndexInterval &I, const Expr &Extent,
 
 } // namespace rla
 
-#endif // RLA_MODELS_THREADSPACE_H
+#endif // RLA_CUDA_THREADSPACE_H

@@ -1,5 +1,5 @@
 //===- TensorOps.cpp ------------------------------------------------------===//
-#include "analyzer/models/TensorOps.h"
+#include "analyzer/cuda/TensorOps.h"
 
 #include <cctype>
 #include <regex>
