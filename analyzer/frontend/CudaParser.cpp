@@ -3,10 +3,10 @@
 #include "analyzer/driver/NvccFlags.h"
 #include "analyzer/frontend/AstExtraction.h"
 #include "analyzer/frontend/DiagnosticCollector.h"
-#include "analyzer/frontend/KernelExtractor.h"
-#include "analyzer/frontend/LaunchExtractor.h"
-#include "analyzer/frontend/LibraryCallExtractor.h"
 #include "analyzer/frontend/NvccCompatibility.h"
+#include "analyzer/frontend/device/KernelExtractor.h"
+#include "analyzer/frontend/host/LaunchExtractor.h"
+#include "analyzer/frontend/host/LibraryCallExtractor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/ASTUnit.h"

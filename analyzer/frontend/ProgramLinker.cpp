@@ -1,7 +1,7 @@
 //===- ProgramLinker.cpp --------------------------------------------------===//
 #include "analyzer/frontend/ProgramLinker.h"
-#include "analyzer/frontend/HostInterpreter.h"
-#include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/host/HostInterpreter.h"
+#include "analyzer/frontend/host/LaunchExtractor.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/Support/ThreadPool.h"

@@ -12,7 +12,7 @@
 #ifndef RLA_PIPELINE_HOSTOCCUPANCY_H
 #define RLA_PIPELINE_HOSTOCCUPANCY_H
 
-#include "analyzer/frontend/HostInterpreter.h"
+#include "analyzer/frontend/host/HostInterpreter.h"
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/pipeline/Analysis.h"
 
