@@ -465,26 +465,20 @@ std::optional<Expr> invertMonotone(const clang::Expr *E, const Expr &K,
   }
 }
 
-LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
-                      const clang::Expr *IncExpr, const Stmt *Body,
-                      bool BodyFirst, const SymbolicConverter &Conv,
-                      bool NegateCond = false) {
-  if (!NegateCond)
-    if (auto Countdown =
-            analyzeCountdownTest(Init, CondExpr, IncExpr, Body, Conv))
-      return *Countdown;
-  LoopShape Shape;
-  // Condition: Var op Bound, or Bound op Var.
-  const auto *Cond = dyn_cast_or_null<clang::BinaryOperator>(
-      CondExpr ? CondExpr->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || !Cond->isComparisonOp()) {
-    Shape.Why = "its condition is not a comparison";
-    return Shape;
-  }
-  // The compared variable that the loop advances (a for-init may declare
-  // several: `for (a = a0, b = b0; a <= aEnd; a += s, b += t)`).
+namespace {
+
+/// The compared variable of Cond that the loop advances (a for-init may
+/// declare several: `for (a = a0, b = b0; a <= aEnd; a += s, b += t)`);
+/// VarOnLeft says on which side it is. Else a counter v that a `g(v) < K`
+/// test grows with (`v < g^-1(K)`), with that bound in DerivedBound. Null
+/// when there is neither.
+const VarDecl *countedVariable(const clang::BinaryOperator *Cond,
+                               const Stmt *Init, const clang::Expr *IncExpr,
+                               const Stmt *Body, const SymbolicConverter &Conv,
+                               bool NegateCond, bool &VarOnLeft,
+                               std::optional<Expr> &DerivedBound) {
   const VarDecl *Var = nullptr;
-  bool VarOnLeft = true;
+  VarOnLeft = true;
   for (bool Left : {true, false}) {
     const VarDecl *V = referencedVar(Left ? Cond->getLHS() : Cond->getRHS());
     if (!V || !(V->getType()->isIntegralOrEnumerationType() ||
@@ -497,7 +491,6 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     }
   }
   // `g(v) < K` for a g that grows with a counter v: `v < g^-1(K)`.
-  std::optional<Expr> DerivedBound;
   if (!Var) {
     BinaryOperatorKind Op = Cond->getOpcode();
     if (NegateCond)
@@ -522,6 +515,261 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
       }
     }
   }
+  return Var;
+}
+
+/// for (s = a; s > c; s >>= 1): s takes a, a/2, ... while s > c.
+LoopShape halvingShape(LoopShape Shape, const Increment &Inc,
+                       BinaryOperatorKind Op, const Expr &Bound) {
+  Expr Above; // iterate while s > Above
+  if (Op == BO_GT)
+    Above = Bound;
+  else if (Op == BO_GE)
+    Above = Bound - Expr(1);
+  else if (Op == BO_NE && Bound.isZero())
+    Above = Expr(0);
+  else {
+    Shape.Why = "a halving loop whose condition is not `> bound`";
+    return Shape;
+  }
+  Shape.ShapeKind = LoopShape::Halving;
+  Shape.Shift = Inc.Shift;
+  Shape.Bound = Above;
+  // floor(a / 2^(k t)) > c  <=>  k t <= log2(a / (c + 1)).
+  Expr Log = Expr::log2Floor(Expr::floorDiv(Shape.Init, Above + Expr(1)));
+  Shape.Trip =
+      (Inc.Shift == 1 ? Log : Expr::floorDiv(Log, Expr(Inc.Shift))) + Expr(1);
+  return Shape;
+}
+
+/// for (s = a; s < b; s <<= 1): s takes a, 2a, ... while s < b.
+LoopShape doublingShape(LoopShape Shape, const Increment &Inc,
+                        BinaryOperatorKind Op, const Expr &Bound) {
+  Expr Below; // iterate while s < Below
+  if (Op == BO_LT)
+    Below = Bound;
+  else if (Op == BO_LE)
+    Below = Bound + Expr(1);
+  else {
+    Shape.Why = "a doubling loop whose condition is not `< bound`";
+    return Shape;
+  }
+  Shape.ShapeKind = LoopShape::Doubling;
+  Shape.Shift = Inc.Shift;
+  Shape.Bound = Below;
+  // a * 2^(k t) < b  <=>  k t < log2(b / a).
+  Expr Log = Expr::log2Ceil(Expr::ceilDiv(Below, Shape.Init));
+  Shape.Trip = Inc.Shift == 1 ? Log : Expr::ceilDiv(Log, Expr(Inc.Shift));
+  Shape.TripMayBeNegative = false;
+  return Shape;
+}
+
+/// Stride loops of one dimension: start at the thread's index, step by the
+/// whole grid or block (grid-stride over threads, tiles or groups of
+/// threads, over blocks; block-stride forwards or backwards). Unset when
+/// the loop is none of them.
+std::optional<LoopShape> strideShape(LoopShape Shape, BinaryOperatorKind Op,
+                                     const Expr &Bound, const Expr &Step) {
+  for (unsigned D = 0; D < 3; ++D) {
+    Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
+    Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
+    Expr BDim = Expr::symbol(dimSymbol("blockDim", D));
+    Expr GDim = Expr::symbol(dimSymbol("gridDim", D));
+    // for (i = X + threadIdx - blockDim; i >= 0; i -= blockDim): the block
+    // walks [0, X) backwards (llm.c's softmax reads rows so, for L2 hits):
+    // the same indices, each once, as the forward block-stride loop.
+    Expr Top = Shape.Init - Tid + BDim;
+    bool DownToZero =
+        (Op == BO_GE && Bound.isZero()) || (Op == BO_GT && Bound == Expr(-1));
+    if (DownToZero && Step == -BDim && !mentionsThreadCoordinate(Top)) {
+      Shape.ShapeKind = LoopShape::BlockStride;
+      Shape.Dim = D;
+      Shape.Bound = Top;
+      Shape.Trip = Expr::ceilDiv(Top, BDim);
+      return Shape;
+    }
+    if (Op != BO_LT || mentionsThreadCoordinate(Bound))
+      continue;
+    if (Shape.Init == Bid * BDim + Tid && Step == GDim * BDim) {
+      Shape.ShapeKind = LoopShape::GridStride;
+      Shape.Dim = D;
+      Shape.Bound = Bound;
+      Shape.Trip = Expr::ceilDiv(Bound, GDim * BDim);
+      return Shape;
+    }
+    // blockIdx*T + threadIdx, stepping T*gridDim: a grid-stride loop over
+    // T-wide tiles (the block size written as a constant, or two elements
+    // per thread: T = 2 * blockDim).
+    auto InitCoeffs = (Shape.Init - Tid).coefficientsIn(Bid.asSymbol().value());
+    if (InitCoeffs && InitCoeffs->size() == 2 && (*InitCoeffs)[0].isZero())
+      if (auto Tile = (*InitCoeffs)[1].asConstant();
+          Tile && Tile->isInteger() && !Tile->isNegative() && !Tile->isZero() &&
+          Step == GDim * Expr(*Tile)) {
+        Shape.ShapeKind = LoopShape::GridStride;
+        Shape.Dim = D;
+        Shape.Bound = Bound;
+        Shape.Trip = Expr::ceilDiv(Bound, GDim * Expr(*Tile));
+        Shape.StrideTile = *Tile;
+        return Shape;
+      }
+    if (auto W = groupWidth(Shape.Init, Step, D)) {
+      Shape.ShapeKind = LoopShape::GridStride;
+      Shape.Dim = D;
+      Shape.Bound = Bound * Expr(*W);
+      Shape.Trip = Expr::ceilDiv(Shape.Bound, GDim * BDim);
+      Shape.GroupWidth = *W;
+      return Shape;
+    }
+    if (Shape.Init == Bid && Step == GDim) {
+      Shape.ShapeKind = LoopShape::BlockGridStride;
+      Shape.Dim = D;
+      Shape.Bound = Bound;
+      Shape.Trip = Expr::ceilDiv(Bound, GDim);
+      return Shape;
+    }
+    if (Shape.Init == Tid && Step == BDim) {
+      Shape.ShapeKind = LoopShape::BlockStride;
+      Shape.Dim = D;
+      Shape.Bound = Bound;
+      Shape.Trip = Expr::ceilDiv(Bound, BDim);
+      return Shape;
+    }
+  }
+  return std::nullopt;
+}
+
+/// A block-stride loop over the block's linear thread index: the block's
+/// threads in row-major order walk [0, Bound), each index once. Unset when
+/// the loop is not one.
+std::optional<LoopShape> flatBlockStrideShape(LoopShape Shape,
+                                              BinaryOperatorKind Op,
+                                              const Expr &Bound,
+                                              const Expr &Step) {
+  if (Op == BO_LT && !mentionsThreadCoordinate(Bound)) {
+    Expr Linear = Expr::symbol(dimSymbol("threadIdx", 0));
+    Expr Threads = Expr::symbol(dimSymbol("blockDim", 0));
+    for (unsigned D = 1; D < 3; ++D) {
+      Linear = Linear + Expr::symbol(dimSymbol("threadIdx", D)) * Threads;
+      Threads = Threads * Expr::symbol(dimSymbol("blockDim", D));
+      if (Shape.Init == Linear && Step == Threads) {
+        Shape.ShapeKind = LoopShape::BlockStride;
+        Shape.Dim = 0;
+        Shape.FlatDims = D + 1;
+        Shape.Bound = Bound;
+        Shape.Trip = Expr::ceilDiv(Bound, Threads);
+        return Shape;
+      }
+    }
+    // The same with the tile's sizes written as constants: threadIdx.y * X
+    // + threadIdx.x, stepping X * Y.
+    Expr Tx = Expr::symbol(dimSymbol("threadIdx", 0));
+    Expr Ty = Expr::symbol(dimSymbol("threadIdx", 1));
+    auto RowCoeffs = Shape.Init.coefficientsIn(dimSymbol("threadIdx", 1));
+    auto StepValue = Step.asConstant();
+    if (RowCoeffs && RowCoeffs->size() == 2 && StepValue &&
+        StepValue->isInteger())
+      if (auto X = (*RowCoeffs)[1].asConstant();
+          X && X->isInteger() && !X->isNegative() && !X->isZero() &&
+          Shape.Init == Ty * Expr(*X) + Tx && (*StepValue / *X).isInteger() &&
+          Rational(0) < *StepValue / *X) {
+        Shape.ShapeKind = LoopShape::BlockStride;
+        Shape.Dim = 0;
+        Shape.FlatDims = 2;
+        Shape.FlatAssumedBlock = std::make_pair(*X, *StepValue / *X);
+        Shape.Bound = Bound;
+        Shape.Trip = Expr::ceilDiv(Bound, Step);
+        return Shape;
+      }
+  }
+  return std::nullopt;
+}
+
+/// A counted loop: a constant (or loop-invariant) step toward the bound,
+/// (Bound - Init) / Step trips, one more pass first for a do-while loop.
+LoopShape countedShape(LoopShape Shape, const Increment &Inc,
+                       BinaryOperatorKind Op, const Expr &Bound,
+                       const Expr &Step, bool BodyFirst) {
+  auto StepConst = Step.asConstant();
+  bool Up;
+  if (StepConst)
+    Up = !StepConst->isNegative() && !StepConst->isZero();
+  else
+    Up = !Inc.Negate;
+  if (StepConst && StepConst->isZero()) {
+    Shape.Why = "its step is zero";
+    return Shape;
+  }
+  Expr Span;
+  Expr Magnitude = Up ? Step : -Step;
+  switch (Op) {
+  case BO_LT:
+    Span = Bound - Shape.Init;
+    break;
+  case BO_LE:
+    Span = Bound - Shape.Init + Expr(1);
+    break;
+  case BO_GT:
+    Span = Shape.Init - Bound;
+    break;
+  case BO_GE:
+    Span = Shape.Init - Bound + Expr(1);
+    break;
+  case BO_NE:
+    Span = Up ? Bound - Shape.Init : Shape.Init - Bound;
+    break;
+  default:
+    Shape.Why = "its condition is an equality";
+    return Shape;
+  }
+  bool DirectionMatches = (Op == BO_LT || Op == BO_LE)   ? Up
+                          : (Op == BO_GT || Op == BO_GE) ? !Up
+                                                         : true;
+  if (!DirectionMatches) {
+    Shape.Why = "it steps away from its bound";
+    return Shape;
+  }
+  Shape.ShapeKind = LoopShape::Counted;
+  auto tripOf = [&](const Expr &S) {
+    return Magnitude.asConstant() && *Magnitude.asConstant() == Rational(1)
+               ? S
+               : Expr::ceilDiv(S, Magnitude);
+  };
+  if (BodyFirst) {
+    // do { ... v += s; } while (v < b): one pass, then the test sees v0 + s.
+    Expr Rest = tripOf(Span - Magnitude);
+    Shape.Trip =
+        Expr(1) +
+        (Rest.isProvablyNonNegative() ? Rest : Expr::max(Expr(0), Rest));
+    Shape.TripMayBeNegative = false;
+    return Shape;
+  }
+  Shape.Trip = tripOf(Span);
+  Shape.TripMayBeNegative = true;
+  return Shape;
+}
+
+} // namespace
+
+LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
+                      const clang::Expr *IncExpr, const Stmt *Body,
+                      bool BodyFirst, const SymbolicConverter &Conv,
+                      bool NegateCond = false) {
+  if (!NegateCond)
+    if (auto Countdown =
+            analyzeCountdownTest(Init, CondExpr, IncExpr, Body, Conv))
+      return *Countdown;
+  LoopShape Shape;
+  // Condition: Var op Bound, or Bound op Var.
+  const auto *Cond = dyn_cast_or_null<clang::BinaryOperator>(
+      CondExpr ? CondExpr->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isComparisonOp()) {
+    Shape.Why = "its condition is not a comparison";
+    return Shape;
+  }
+  bool VarOnLeft = true;
+  std::optional<Expr> DerivedBound;
+  const VarDecl *Var = countedVariable(Cond, Init, IncExpr, Body, Conv,
+                                       NegateCond, VarOnLeft, DerivedBound);
   if (!Var) {
     bool Integers = Cond->getLHS()->getType()->isIntegralOrEnumerationType() &&
                     Cond->getRHS()->getType()->isIntegralOrEnumerationType();
@@ -600,48 +848,10 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     Shape.Why = "a do-while loop that halves or doubles";
     return Shape;
   }
-
-  if (Inc.IncKind == Increment::Shr) {
-    // for (s = a; s > c; s >>= 1): s takes a, a/2, ... while s > c.
-    Expr Above; // iterate while s > Above
-    if (Op == BO_GT)
-      Above = *Bound;
-    else if (Op == BO_GE)
-      Above = *Bound - Expr(1);
-    else if (Op == BO_NE && Bound->isZero())
-      Above = Expr(0);
-    else {
-      Shape.Why = "a halving loop whose condition is not `> bound`";
-      return Shape;
-    }
-    Shape.ShapeKind = LoopShape::Halving;
-    Shape.Shift = Inc.Shift;
-    Shape.Bound = Above;
-    // floor(a / 2^(k t)) > c  <=>  k t <= log2(a / (c + 1)).
-    Expr Log = Expr::log2Floor(Expr::floorDiv(Shape.Init, Above + Expr(1)));
-    Shape.Trip =
-        (Inc.Shift == 1 ? Log : Expr::floorDiv(Log, Expr(Inc.Shift))) + Expr(1);
-    return Shape;
-  }
-  if (Inc.IncKind == Increment::Shl) {
-    Expr Below; // iterate while s < Below
-    if (Op == BO_LT)
-      Below = *Bound;
-    else if (Op == BO_LE)
-      Below = *Bound + Expr(1);
-    else {
-      Shape.Why = "a doubling loop whose condition is not `< bound`";
-      return Shape;
-    }
-    Shape.ShapeKind = LoopShape::Doubling;
-    Shape.Shift = Inc.Shift;
-    Shape.Bound = Below;
-    // a * 2^(k t) < b  <=>  k t < log2(b / a).
-    Expr Log = Expr::log2Ceil(Expr::ceilDiv(Below, Shape.Init));
-    Shape.Trip = Inc.Shift == 1 ? Log : Expr::ceilDiv(Log, Expr(Inc.Shift));
-    Shape.TripMayBeNegative = false;
-    return Shape;
-  }
+  if (Inc.IncKind == Increment::Shr)
+    return halvingShape(Shape, Inc, Op, *Bound);
+  if (Inc.IncKind == Increment::Shl)
+    return doublingShape(Shape, Inc, Op, *Bound);
 
   // Additive step.
   Expr Step =
@@ -653,170 +863,11 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   if (Inc.Negate)
     Step = -Step;
   Shape.Step = Step;
-
-  // Stride loops: start at the thread's index, step by the whole grid/block.
-  for (unsigned D = 0; D < 3; ++D) {
-    Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
-    Expr Bid = Expr::symbol(dimSymbol("blockIdx", D));
-    Expr BDim = Expr::symbol(dimSymbol("blockDim", D));
-    Expr GDim = Expr::symbol(dimSymbol("gridDim", D));
-    // for (i = X + threadIdx - blockDim; i >= 0; i -= blockDim): the block
-    // walks [0, X) backwards (llm.c's softmax reads rows so, for L2 hits):
-    // the same indices, each once, as the forward block-stride loop.
-    Expr Top = Shape.Init - Tid + BDim;
-    bool DownToZero =
-        (Op == BO_GE && Bound->isZero()) || (Op == BO_GT && *Bound == Expr(-1));
-    if (DownToZero && Step == -BDim && !mentionsThreadCoordinate(Top)) {
-      Shape.ShapeKind = LoopShape::BlockStride;
-      Shape.Dim = D;
-      Shape.Bound = Top;
-      Shape.Trip = Expr::ceilDiv(Top, BDim);
-      return Shape;
-    }
-    if (Op != BO_LT || mentionsThreadCoordinate(*Bound))
-      continue;
-    if (Shape.Init == Bid * BDim + Tid && Step == GDim * BDim) {
-      Shape.ShapeKind = LoopShape::GridStride;
-      Shape.Dim = D;
-      Shape.Bound = *Bound;
-      Shape.Trip = Expr::ceilDiv(*Bound, GDim * BDim);
-      return Shape;
-    }
-    // blockIdx*T + threadIdx, stepping T*gridDim: a grid-stride loop over
-    // T-wide tiles (the block size written as a constant, or two elements
-    // per thread: T = 2 * blockDim).
-    auto InitCoeffs = (Shape.Init - Tid).coefficientsIn(Bid.asSymbol().value());
-    if (InitCoeffs && InitCoeffs->size() == 2 && (*InitCoeffs)[0].isZero())
-      if (auto Tile = (*InitCoeffs)[1].asConstant();
-          Tile && Tile->isInteger() && !Tile->isNegative() && !Tile->isZero() &&
-          Step == GDim * Expr(*Tile)) {
-        Shape.ShapeKind = LoopShape::GridStride;
-        Shape.Dim = D;
-        Shape.Bound = *Bound;
-        Shape.Trip = Expr::ceilDiv(*Bound, GDim * Expr(*Tile));
-        Shape.StrideTile = *Tile;
-        return Shape;
-      }
-    if (auto W = groupWidth(Shape.Init, Step, D)) {
-      Shape.ShapeKind = LoopShape::GridStride;
-      Shape.Dim = D;
-      Shape.Bound = *Bound * Expr(*W);
-      Shape.Trip = Expr::ceilDiv(Shape.Bound, GDim * BDim);
-      Shape.GroupWidth = *W;
-      return Shape;
-    }
-    if (Shape.Init == Bid && Step == GDim) {
-      Shape.ShapeKind = LoopShape::BlockGridStride;
-      Shape.Dim = D;
-      Shape.Bound = *Bound;
-      Shape.Trip = Expr::ceilDiv(*Bound, GDim);
-      return Shape;
-    }
-    if (Shape.Init == Tid && Step == BDim) {
-      Shape.ShapeKind = LoopShape::BlockStride;
-      Shape.Dim = D;
-      Shape.Bound = *Bound;
-      Shape.Trip = Expr::ceilDiv(*Bound, BDim);
-      return Shape;
-    }
-  }
-
-  // A block-stride loop over the block's linear thread index: the block's
-  // threads in row-major order walk [0, Bound), each index once.
-  if (Op == BO_LT && !mentionsThreadCoordinate(*Bound)) {
-    Expr Linear = Expr::symbol(dimSymbol("threadIdx", 0));
-    Expr Threads = Expr::symbol(dimSymbol("blockDim", 0));
-    for (unsigned D = 1; D < 3; ++D) {
-      Linear = Linear + Expr::symbol(dimSymbol("threadIdx", D)) * Threads;
-      Threads = Threads * Expr::symbol(dimSymbol("blockDim", D));
-      if (Shape.Init == Linear && Step == Threads) {
-        Shape.ShapeKind = LoopShape::BlockStride;
-        Shape.Dim = 0;
-        Shape.FlatDims = D + 1;
-        Shape.Bound = *Bound;
-        Shape.Trip = Expr::ceilDiv(*Bound, Threads);
-        return Shape;
-      }
-    }
-    // The same with the tile's sizes written as constants: threadIdx.y * X
-    // + threadIdx.x, stepping X * Y.
-    Expr Tx = Expr::symbol(dimSymbol("threadIdx", 0));
-    Expr Ty = Expr::symbol(dimSymbol("threadIdx", 1));
-    auto RowCoeffs = Shape.Init.coefficientsIn(dimSymbol("threadIdx", 1));
-    auto StepValue = Step.asConstant();
-    if (RowCoeffs && RowCoeffs->size() == 2 && StepValue &&
-        StepValue->isInteger())
-      if (auto X = (*RowCoeffs)[1].asConstant();
-          X && X->isInteger() && !X->isNegative() && !X->isZero() &&
-          Shape.Init == Ty * Expr(*X) + Tx && (*StepValue / *X).isInteger() &&
-          Rational(0) < *StepValue / *X) {
-        Shape.ShapeKind = LoopShape::BlockStride;
-        Shape.Dim = 0;
-        Shape.FlatDims = 2;
-        Shape.FlatAssumedBlock = std::make_pair(*X, *StepValue / *X);
-        Shape.Bound = *Bound;
-        Shape.Trip = Expr::ceilDiv(*Bound, Step);
-        return Shape;
-      }
-  }
-
-  auto StepConst = Step.asConstant();
-  bool Up;
-  if (StepConst)
-    Up = !StepConst->isNegative() && !StepConst->isZero();
-  else
-    Up = !Inc.Negate;
-  if (StepConst && StepConst->isZero()) {
-    Shape.Why = "its step is zero";
-    return Shape;
-  }
-  Expr Span;
-  Expr Magnitude = Up ? Step : -Step;
-  switch (Op) {
-  case BO_LT:
-    Span = *Bound - Shape.Init;
-    break;
-  case BO_LE:
-    Span = *Bound - Shape.Init + Expr(1);
-    break;
-  case BO_GT:
-    Span = Shape.Init - *Bound;
-    break;
-  case BO_GE:
-    Span = Shape.Init - *Bound + Expr(1);
-    break;
-  case BO_NE:
-    Span = Up ? *Bound - Shape.Init : Shape.Init - *Bound;
-    break;
-  default:
-    Shape.Why = "its condition is an equality";
-    return Shape;
-  }
-  bool DirectionMatches = (Op == BO_LT || Op == BO_LE)   ? Up
-                          : (Op == BO_GT || Op == BO_GE) ? !Up
-                                                         : true;
-  if (!DirectionMatches) {
-    Shape.Why = "it steps away from its bound";
-    return Shape;
-  }
-  Shape.ShapeKind = LoopShape::Counted;
-  auto tripOf = [&](const Expr &S) {
-    return Magnitude.asConstant() && *Magnitude.asConstant() == Rational(1)
-               ? S
-               : Expr::ceilDiv(S, Magnitude);
-  };
-  if (BodyFirst) {
-    // do { ... v += s; } while (v < b): one pass, then the test sees v0 + s.
-    Expr Rest = tripOf(Span - Magnitude);
-    Shape.Trip =
-        Expr(1) +
-        (Rest.isProvablyNonNegative() ? Rest : Expr::max(Expr(0), Rest));
-    Shape.TripMayBeNegative = false;
-    return Shape;
-  }
-  Shape.Trip = tripOf(Span);
-  Shape.TripMayBeNegative = true;
-  return Shape;
+  if (auto Stride = strideShape(Shape, Op, *Bound, Step))
+    return *Stride;
+  if (auto Flat = flatBlockStrideShape(Shape, Op, *Bound, Step))
+    return *Flat;
+  return countedShape(Shape, Inc, Op, *Bound, Step, BodyFirst);
 }
 
 namespace {
