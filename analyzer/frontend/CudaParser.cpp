@@ -602,7 +602,7 @@ bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
   Out.CommandLine = Args;
   if (O.HostRun.OccupancyFor)
     O.HostRun.Occupancy =
-        O.HostRun.OccupancyFor(Out.CommandLine, Out.NvccCodeFlags);
+        O.HostRun.OccupancyFor->forParse(Out.CommandLine, Out.NvccCodeFlags);
   addNvccCompatibilityArguments(O, Args);
 
   std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File);

@@ -64,8 +64,8 @@ LinkedProgram linkProgram(const std::vector<ParseOptions> &Files,
   HostRunOptions Options =
       Files.empty() ? HostRunOptions() : Files.front().HostRun;
   if (Options.OccupancyFor && !Options.Occupancy)
-    Options.Occupancy =
-        Options.OccupancyFor(Files.front().ExtraArgs, /*CodeFlags=*/{});
+    Options.Occupancy = Options.OccupancyFor->forParse(Files.front().ExtraArgs,
+                                                       /*CodeFlags=*/{});
   HostRun Run = interpretProgram(Units, Options);
 
   LinkedProgram Out;

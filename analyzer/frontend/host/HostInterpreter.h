@@ -13,12 +13,12 @@
 #ifndef RLA_FRONTEND_HOST_HOSTINTERPRETER_H
 #define RLA_FRONTEND_HOST_HOSTINTERPRETER_H
 
+#include "analyzer/frontend/host/OccupancyOracle.h"
 #include "analyzer/ir/LaunchSpec.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -26,27 +26,6 @@
 #include <vector>
 
 namespace rla {
-
-/// A question to the CUDA runtime's occupancy calculator about one kernel:
-/// cudaOccupancyMaxActiveBlocksPerMultiprocessor (BlockSize set) or
-/// cudaOccupancyMaxPotentialBlockSize (BlockSize 0, BlockSizeLimit 0 for
-/// none).
-struct OccupancyQuestion {
-  std::string MangledName, Name; ///< the kernel, as ptxas names it
-  std::string File;              ///< the source file that defines it
-  unsigned BlockSize = 0;
-  uint64_t DynamicSmemBytes = 0;
-  unsigned BlockSizeLimit = 0;
-  unsigned MaxThreadsPerBlock = 0; ///< __launch_bounds__, 0 for none
-};
-struct OccupancyAnswer {
-  std::string Why; ///< empty when answered
-  unsigned ActiveBlocksPerSm = 0;
-  unsigned BlockSize = 0, MinGridSize = 0;
-  std::string Assumption; ///< "occupancy from nvcc's registers for sm_90"
-};
-using OccupancyOracle =
-    std::function<OccupancyAnswer(const OccupancyQuestion &)>;
 
 /// How the program is run, for the host code to read.
 struct HostRunOptions {
@@ -66,14 +45,13 @@ struct HostRunOptions {
   /// This file's launches as the run of all the files given together
   /// reached them (ProgramLinker.h); unset: the file is run on its own.
   std::shared_ptr<const std::vector<LaunchSpec>> ProgramLaunches;
-  /// Builds the occupancy calculator for the parse's flags (the compile
-  /// command line and nvcc's device-code options): the kernel's registers
-  /// come from compiling the file with nvcc. Unset: occupancy questions
-  /// stay unknown, with NoOccupancy as the reason.
-  std::function<OccupancyOracle(const std::vector<std::string> &CommandLine,
-                                const std::vector<std::string> &CodeFlags)>
-      OccupancyFor;
-  OccupancyOracle Occupancy; ///< OccupancyFor applied by the parse
+  /// Makes the occupancy calculator for the parse's flags (the compile
+  /// command line and nvcc's device-code options; OccupancyOracle.h): the
+  /// kernel's registers come from compiling the file with nvcc. Unset:
+  /// occupancy questions stay unknown, with NoOccupancy as the reason.
+  std::shared_ptr<const OccupancyOracle> OccupancyFor;
+  /// OccupancyFor's calculator for this parse, made by the parse.
+  std::shared_ptr<OccupancyCalculator> Occupancy;
   std::string NoOccupancy = "the kernel's registers are not known";
 };
 

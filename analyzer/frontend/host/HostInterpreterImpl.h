@@ -272,7 +272,8 @@ private:
   std::optional<GetoptRun> Getopt;
   HostValue getopt(llvm::ArrayRef<const clang::Expr *> Args, bool Long);
   /// cudaOccupancyMaxActiveBlocksPerMultiprocessor and
-  /// cudaOccupancyMaxPotentialBlockSize, answered by Options.Occupancy.
+  /// cudaOccupancyMaxPotentialBlockSize, answered by Options.Occupancy
+  /// (OccupancyOracle.h).
   HostValue occupancy(llvm::StringRef Name,
                       llvm::ArrayRef<const clang::Expr *> Args,
                       const clang::CallExpr *Site);

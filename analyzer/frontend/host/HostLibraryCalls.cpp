@@ -4,7 +4,7 @@
 /// The library calls the interpreter answers from its own state rather than
 /// from their arguments alone: the occupancy calculator
 /// (cudaOccupancyMaxPotentialBlockSize, ...ActiveBlocksPerMultiprocessor,
-/// answered through the run's options), getopt over the command line,
+/// answered by the run's OccupancyCalculator), getopt over the command line,
 /// and cuModuleGetFunction's kernel by name.
 //===----------------------------------------------------------------------===//
 #include "analyzer/frontend/device/KernelExtractor.h"
@@ -73,7 +73,7 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
   Q.BlockSizeLimit = unsigned(Limit);
   if (!Options.Occupancy)
     return fail(Options.NoOccupancy);
-  OccupancyAnswer A = Options.Occupancy(Q);
+  OccupancyAnswer A = Options.Occupancy->answer(Q);
   if (!A.Why.empty())
     return fail(A.Why);
   if (!A.Assumption.empty() && std::find(Assumptions.begin(), Assumptions.end(),
