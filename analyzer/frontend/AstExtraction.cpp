@@ -1,8 +1,8 @@
 //===- AstExtraction.cpp --------------------------------------------------===//
 #include "analyzer/frontend/AstExtraction.h"
-#include "analyzer/frontend/KernelExtractor.h"
-#include "analyzer/frontend/LaunchExtractor.h"
-#include "analyzer/frontend/LibraryCallExtractor.h"
+#include "analyzer/frontend/device/KernelExtractor.h"
+#include "analyzer/frontend/host/LaunchExtractor.h"
+#include "analyzer/frontend/host/LibraryCallExtractor.h"
 
 using namespace clang;
 

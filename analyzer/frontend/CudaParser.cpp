@@ -3,10 +3,10 @@
 #include "analyzer/driver/NvccFlags.h"
 #include "analyzer/frontend/AstExtraction.h"
 #include "analyzer/frontend/DiagnosticCollector.h"
-#include "analyzer/frontend/KernelExtractor.h"
-#include "analyzer/frontend/LaunchExtractor.h"
-#include "analyzer/frontend/LibraryCallExtractor.h"
 #include "analyzer/frontend/NvccCompatibility.h"
+#include "analyzer/frontend/device/KernelExtractor.h"
+#include "analyzer/frontend/host/LaunchExtractor.h"
+#include "analyzer/frontend/host/LibraryCallExtractor.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -602,7 +602,7 @@ bool parseCudaFile(const ParseOptions &Options, ParsedFile &Out,
   Out.CommandLine = Args;
   if (O.HostRun.OccupancyFor)
     O.HostRun.Occupancy =
-        O.HostRun.OccupancyFor(Out.CommandLine, Out.NvccCodeFlags);
+        O.HostRun.OccupancyFor->forParse(Out.CommandLine, Out.NvccCodeFlags);
   addNvccCompatibilityArguments(O, Args);
 
   std::optional<std::string> Rewritten = mainFileAsNvccReadsIt(O.File);

@@ -7,7 +7,7 @@
 #ifndef RLA_FRONTEND_CUDAPARSER_H
 #define RLA_FRONTEND_CUDAPARSER_H
 
-#include "analyzer/frontend/HostInterpreter.h"
+#include "analyzer/frontend/host/HostInterpreter.h"
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/ir/LaunchSpec.h"
 #include "analyzer/ir/LibraryCall.h"

@@ -9,6 +9,7 @@
 #ifndef RLA_FRONTEND_DIAGNOSTICCOLLECTOR_H
 #define RLA_FRONTEND_DIAGNOSTICCOLLECTOR_H
 
+#include "analyzer/frontend/device/KernelExtractor.h" // SourceError
 #include "analyzer/ir/KernelModel.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -20,12 +21,6 @@
 #include <vector>
 
 namespace rla {
-
-/// One error as the kernel extractor needs it (valid while its AST lives).
-struct SourceError {
-  clang::SourceLocation Loc;
-  Finding Where; ///< rl-frontend-error with clang's message and position
-};
 
 class DiagnosticCollector : public clang::DiagnosticConsumer {
 public:

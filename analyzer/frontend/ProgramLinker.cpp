@@ -1,7 +1,7 @@
 //===- ProgramLinker.cpp --------------------------------------------------===//
 #include "analyzer/frontend/ProgramLinker.h"
-#include "analyzer/frontend/HostInterpreter.h"
-#include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/host/HostInterpreter.h"
+#include "analyzer/frontend/host/LaunchExtractor.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/Support/ThreadPool.h"
@@ -64,8 +64,8 @@ LinkedProgram linkProgram(const std::vector<ParseOptions> &Files,
   HostRunOptions Options =
       Files.empty() ? HostRunOptions() : Files.front().HostRun;
   if (Options.OccupancyFor && !Options.Occupancy)
-    Options.Occupancy =
-        Options.OccupancyFor(Files.front().ExtraArgs, /*CodeFlags=*/{});
+    Options.Occupancy = Options.OccupancyFor->forParse(Files.front().ExtraArgs,
+                                                       /*CodeFlags=*/{});
   HostRun Run = interpretProgram(Units, Options);
 
   LinkedProgram Out;

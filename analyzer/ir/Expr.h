@@ -69,6 +69,10 @@ private:
   bool Overflow = false;
 };
 
+/// The exact value of a finite double (every double is a dyadic rational);
+/// nullopt for NaN, infinities and values beyond 128-bit fractions.
+std::optional<Rational> rationalFromDouble(double V);
+
 /// Values for symbols, by name ("n", "blockDim.x", "gridDim.y", ...).
 using Bindings = std::map<std::string, Rational>;
 

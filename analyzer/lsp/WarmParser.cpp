@@ -1,8 +1,8 @@
 //===- WarmParser.cpp -----------------------------------------------------===//
 #include "analyzer/lsp/WarmParser.h"
 #include "analyzer/frontend/AstExtraction.h"
-#include "analyzer/frontend/KernelExtractor.h"
-#include "analyzer/frontend/LaunchExtractor.h"
+#include "analyzer/frontend/device/KernelExtractor.h"
+#include "analyzer/frontend/host/LaunchExtractor.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
@@ -57,8 +57,7 @@ void collectCompilerDiagnostics(ASTUnit &Unit, WarmParse &Out) {
 
 WarmParser::WarmParser(std::vector<std::string> Args, std::string File,
                        std::vector<std::string> Compat)
-    : Args(std::move(Args)), File(std::move(File)), Compat(std::move(Compat)) {
-}
+    : Args(std::move(Args)), File(std::move(File)), Compat(std::move(Compat)) {}
 
 WarmParser::~WarmParser() = default;
 
@@ -104,8 +103,7 @@ bool WarmParser::createUnit(const std::string &Text, WarmParse &Out,
   PPOpts.addRemappedFile(
       File, llvm::MemoryBuffer::getMemBufferCopy(Text, File).release());
 
-  auto Files =
-      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
   Unit = ASTUnit::LoadFromCompilerInvocation(
       Invocation, std::make_shared<PCHContainerOperations>(), DiagOpts, Diags,
       Files, /*OnlyLocalDecls=*/false, CaptureDiagsKind::All,

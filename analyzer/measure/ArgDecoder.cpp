@@ -23,28 +23,6 @@ uint64_t littleEndian(const std::vector<uint8_t> &B) {
 
 } // namespace
 
-std::optional<Rational> rationalFromDouble(double V) {
-  if (!std::isfinite(V))
-    return std::nullopt;
-  if (V == 0)
-    return Rational(0);
-  int Exp = 0;
-  double Mant = std::frexp(V, &Exp); // V = Mant * 2^Exp, 0.5 <= |Mant| < 1
-  // 53 significant bits as an integer: V = M * 2^(Exp - 53).
-  __int128 M = static_cast<__int128>(std::ldexp(Mant, 53));
-  int Shift = Exp - 53;
-  while (Shift < 0 && M % 2 == 0) {
-    M /= 2;
-    ++Shift;
-  }
-  if (Shift > 70 || Shift < -120)
-    return std::nullopt;
-  __int128 One = 1;
-  if (Shift >= 0)
-    return Rational(M * (One << Shift), 1);
-  return Rational(M, One << (-Shift));
-}
-
 double halfToDouble(uint16_t Bits) {
   int Sign = Bits >> 15, Exp = (Bits >> 10) & 31, Frac = Bits & 1023;
   double V;

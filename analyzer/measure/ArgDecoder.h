@@ -18,10 +18,6 @@
 
 namespace rla {
 
-/// The exact value of a finite double (every double is a dyadic rational);
-/// nullopt for NaN, infinities and values beyond 128-bit fractions.
-std::optional<Rational> rationalFromDouble(double V);
-
 /// IEEE binary16 bits -> float value.
 double halfToDouble(uint16_t Bits);
 

@@ -10,18 +10,127 @@
 #include <memory>
 
 namespace rla {
+namespace {
 
-std::function<OccupancyOracle(const std::vector<std::string> &,
-                              const std::vector<std::string> &)>
-hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
-              const GpuSpec &Gpu, std::string &WhyNot) {
+/// What the calculator needs besides a parse's flags: the analysis's
+/// request and parse (for the resource compile) and the first GPU.
+struct OccupancySetting {
+  AnalysisRequest Req;
+  ParseOptions Parse;
+  ArchitectureLimits Limits;
+  unsigned Sms = 0;
+  std::string Arch, GpuName;
+};
+
+/// One parse's calculator: one compile per file the kernels asked about
+/// are in, at the first question (several files given: the kernel's own
+/// file).
+class NvccOccupancyCalculator : public OccupancyCalculator {
+public:
+  NvccOccupancyCalculator(std::shared_ptr<const OccupancySetting> Setting,
+                          std::vector<std::string> CommandLine,
+                          std::vector<std::string> CodeFlags)
+      : Setting(std::move(Setting)), CommandLine(std::move(CommandLine)),
+        CodeFlags(std::move(CodeFlags)) {}
+  OccupancyAnswer answer(const OccupancyQuestion &Q) override;
+
+private:
+  struct Compiled {
+    bool Ok = false;
+    PtxasReport Ptxas;
+    std::string Error;
+  };
+  std::shared_ptr<const OccupancySetting> Setting;
+  std::vector<std::string> CommandLine, CodeFlags;
+  std::map<std::string, Compiled> ByFile;
+};
+
+OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
+  const AnalysisRequest &Req = Setting->Req;
+  const ParseOptions &Parse = Setting->Parse;
+  const ArchitectureLimits &Limits = Setting->Limits;
+  unsigned Sms = Setting->Sms;
+  const std::string &Arch = Setting->Arch, &GpuName = Setting->GpuName;
+  OccupancyAnswer A;
+  std::string File = Q.File.empty() ? Parse.File : Q.File;
+  auto It = ByFile.find(File);
+  if (It == ByFile.end()) {
+    ParseOptions ForFile = Parse;
+    ForFile.File = File;
+    ResourceOptions O = resourceOptions(Req, ForFile, CommandLine, CodeFlags,
+                                        Report(), nullptr, "");
+    Compiled C;
+    C.Ok = O.Compile(Arch, C.Ptxas, C.Error);
+    It = ByFile.emplace(File, std::move(C)).first;
+  }
+  const Compiled &R = It->second;
+  if (!R.Ok) {
+    A.Why = "the kernel's registers are not known: " + R.Error;
+    return A;
+  }
+  const PtxasFunction *F =
+      findKernelResources(R.Ptxas, Arch, Q.MangledName, Q.Name);
+  if (!F) {
+    A.Why = "ptxas reports no kernel '" + Q.Name + "' for " + Arch;
+    return A;
+  }
+  KernelResourceUse Use;
+  Use.Registers = F->Registers;
+  Use.StaticSmemBytes = F->StaticSmemBytes;
+  Use.Barriers = F->Barriers.value_or(0);
+  Use.MaxThreadsPerBlock = Q.MaxThreadsPerBlock;
+  std::string Error;
+  if (Q.BlockSize) {
+    auto O =
+        computeOccupancy(Limits, Use, Q.BlockSize, Q.DynamicSmemBytes, Error);
+    A.ActiveBlocksPerSm = O ? O->ActiveBlocksPerSm : 0;
+  } else {
+    if (Q.BlockSizeLimit &&
+        (!Use.MaxThreadsPerBlock || Q.BlockSizeLimit < Use.MaxThreadsPerBlock))
+      Use.MaxThreadsPerBlock = Q.BlockSizeLimit;
+    auto B = bestBlockSize(Limits, Sms, Use, Q.DynamicSmemBytes, Error);
+    if (!B) {
+      A.Why = "the occupancy calculator has no block size for '" + Q.Name +
+              "': " + Error;
+      return A;
+    }
+    A.BlockSize = B->BlockSize;
+    A.MinGridSize = B->MinGridSize;
+  }
+  A.Assumption = "occupancy as the runtime computes it on " + GpuName +
+                 " (the first --gpu), from nvcc's registers for " + Arch;
+  return A;
+}
+
+/// Makes each parse its calculator, for the parse's flags.
+class NvccOccupancyOracle : public OccupancyOracle {
+public:
+  explicit NvccOccupancyOracle(std::shared_ptr<const OccupancySetting> Setting)
+      : Setting(std::move(Setting)) {}
+  std::shared_ptr<OccupancyCalculator>
+  forParse(const std::vector<std::string> &CommandLine,
+           const std::vector<std::string> &CodeFlags) const override {
+    return std::make_shared<NvccOccupancyCalculator>(Setting, CommandLine,
+                                                     CodeFlags);
+  }
+
+private:
+  std::shared_ptr<const OccupancySetting> Setting;
+};
+
+} // namespace
+
+std::shared_ptr<const OccupancyOracle> hostOccupancy(const AnalysisRequest &Req,
+                                                     const ParseOptions &Parse,
+                                                     const GpuSpec &Gpu,
+                                                     std::string &WhyNot) {
   // The analysis's own resource compile, so that its cache entry is the one
   // the occupancy stage reads afterwards.
   ResourceOptions Probe =
       resourceOptions(Req, Parse, {}, {}, Report(), nullptr, "");
   if (!Probe.Disabled.empty()) {
     WhyNot = "the kernel's registers are not known: " + Probe.Disabled;
-    return {};
+    return nullptr;
   }
   std::string Error;
   ArchitectureTable Archs;
@@ -30,73 +139,16 @@ hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
                                : nullptr;
   if (!Found || !Gpu.SmCount) {
     WhyNot = "the occupancy calculator has no limits for " + Gpu.Name;
-    return {};
+    return nullptr;
   }
-  ArchitectureLimits Limits = *Found;
-  unsigned Sms = unsigned(Gpu.SmCount->Value);
-  std::string Arch = Gpu.smArch(), GpuName = Gpu.Name;
-  return [=](const std::vector<std::string> &CommandLine,
-             const std::vector<std::string> &CodeFlags) -> OccupancyOracle {
-    // One compile per file the kernels asked about are in, at the first
-    // question (several files given: the kernel's own file).
-    struct Compiled {
-      bool Ok = false;
-      PtxasReport Ptxas;
-      std::string Error;
-    };
-    auto ByFile = std::make_shared<std::map<std::string, Compiled>>();
-    return [=](const OccupancyQuestion &Q) -> OccupancyAnswer {
-      OccupancyAnswer A;
-      std::string File = Q.File.empty() ? Parse.File : Q.File;
-      auto It = ByFile->find(File);
-      if (It == ByFile->end()) {
-        ParseOptions ForFile = Parse;
-        ForFile.File = File;
-        ResourceOptions O = resourceOptions(Req, ForFile, CommandLine,
-                                            CodeFlags, Report(), nullptr, "");
-        Compiled C;
-        C.Ok = O.Compile(Arch, C.Ptxas, C.Error);
-        It = ByFile->emplace(File, std::move(C)).first;
-      }
-      const Compiled &R = It->second;
-      if (!R.Ok) {
-        A.Why = "the kernel's registers are not known: " + R.Error;
-        return A;
-      }
-      const PtxasFunction *F =
-          findKernelResources(R.Ptxas, Arch, Q.MangledName, Q.Name);
-      if (!F) {
-        A.Why = "ptxas reports no kernel '" + Q.Name + "' for " + Arch;
-        return A;
-      }
-      KernelResourceUse Use;
-      Use.Registers = F->Registers;
-      Use.StaticSmemBytes = F->StaticSmemBytes;
-      Use.Barriers = F->Barriers.value_or(0);
-      Use.MaxThreadsPerBlock = Q.MaxThreadsPerBlock;
-      std::string Error;
-      if (Q.BlockSize) {
-        auto O = computeOccupancy(Limits, Use, Q.BlockSize, Q.DynamicSmemBytes,
-                                  Error);
-        A.ActiveBlocksPerSm = O ? O->ActiveBlocksPerSm : 0;
-      } else {
-        if (Q.BlockSizeLimit && (!Use.MaxThreadsPerBlock ||
-                                 Q.BlockSizeLimit < Use.MaxThreadsPerBlock))
-          Use.MaxThreadsPerBlock = Q.BlockSizeLimit;
-        auto B = bestBlockSize(Limits, Sms, Use, Q.DynamicSmemBytes, Error);
-        if (!B) {
-          A.Why = "the occupancy calculator has no block size for '" + Q.Name +
-                  "': " + Error;
-          return A;
-        }
-        A.BlockSize = B->BlockSize;
-        A.MinGridSize = B->MinGridSize;
-      }
-      A.Assumption = "occupancy as the runtime computes it on " + GpuName +
-                     " (the first --gpu), from nvcc's registers for " + Arch;
-      return A;
-    };
-  };
+  auto Setting = std::make_shared<OccupancySetting>();
+  Setting->Req = Req;
+  Setting->Parse = Parse;
+  Setting->Limits = *Found;
+  Setting->Sms = unsigned(Gpu.SmCount->Value);
+  Setting->Arch = Gpu.smArch();
+  Setting->GpuName = Gpu.Name;
+  return std::make_shared<NvccOccupancyOracle>(std::move(Setting));
 }
 
 } // namespace rla

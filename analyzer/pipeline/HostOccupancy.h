@@ -1,5 +1,4 @@
-//===- HostOccupancy.h - The occupancy calculator host code asks -*- C++
-//-*-===//
+//===- HostOccupancy.h - Occupancy answers for host code --------*- C++ -*-===//
 ///
 /// \file
 /// Host code that sizes its launches with the runtime's occupancy calculator
@@ -7,26 +6,29 @@
 /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor`) gets the answer the
 /// runtime would give on the first --gpu: the kernel's registers and static
 /// shared memory from compiling the file with nvcc (once, through the
-/// resource cache), and NVIDIA's calculator (models/Occupancy.h).
+/// resource cache), and NVIDIA's calculator (models/Occupancy.h). The front
+/// end asks through its OccupancyOracle interface, which this implements.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_PIPELINE_HOSTOCCUPANCY_H
 #define RLA_PIPELINE_HOSTOCCUPANCY_H
 
-#include "analyzer/frontend/HostInterpreter.h"
+#include "analyzer/frontend/host/OccupancyOracle.h"
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/pipeline/Analysis.h"
 
+#include <memory>
 #include <string>
 
 namespace rla {
 
-/// The builder the parse applies to its flags; unset with WhyNot set when
-/// occupancy cannot be computed (--no-resources, no nvcc, unknown
-/// architecture).
-std::function<OccupancyOracle(const std::vector<std::string> &,
-                              const std::vector<std::string> &)>
-hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
-              const GpuSpec &Gpu, std::string &WhyNot);
+/// The oracle the parse asks for its flags' calculator (the front end's
+/// interface, frontend/host/OccupancyOracle.h, implemented here); null with
+/// WhyNot set when occupancy cannot be computed (--no-resources, no nvcc,
+/// unknown architecture).
+std::shared_ptr<const OccupancyOracle> hostOccupancy(const AnalysisRequest &Req,
+                                                     const ParseOptions &Parse,
+                                                     const GpuSpec &Gpu,
+                                                     std::string &WhyNot);
 
 } // namespace rla
 

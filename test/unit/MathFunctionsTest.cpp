@@ -1,5 +1,5 @@
 //===- MathFunctionsTest.cpp - How CUDA math calls are counted ------------===//
-#include "analyzer/models/MathFunctions.h"
+#include "analyzer/cuda/MathFunctions.h"
 
 #include <gtest/gtest.h>
 

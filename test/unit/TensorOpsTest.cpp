@@ -1,5 +1,5 @@
 //===- TensorOpsTest.cpp - What tensor-core instructions count ------------===//
-#include "analyzer/models/TensorOps.h"
+#include "analyzer/cuda/TensorOps.h"
 
 #include <gtest/gtest.h>
 

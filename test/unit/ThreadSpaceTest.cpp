@@ -3,7 +3,7 @@
 /// Every count is checked twice: against the expected formula, and against a
 /// brute-force walk over every thread of small concrete launches.
 //===----------------------------------------------------------------------===//
-#include "analyzer/models/ThreadSpace.h"
+#include "analyzer/cuda/ThreadSpace.h"
 #include "ExprFixtures.h"
 #include "analyzer/ir/KernelModel.h"
 

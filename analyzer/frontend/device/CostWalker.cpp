@@ -1,0 +1,896 @@
+//===- CostWalker.cpp - Statements and control flow -----------------------===//
+#include "analyzer/frontend/device/CostWalker.h"
+#include "analyzer/frontend/device/InductionVars.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace rla {
+namespace {
+
+/// True when every path through S ends in a return (or, inside a loop body,
+/// a continue) so the code after S runs only when S was not entered.
+bool alwaysLeaves(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S))
+    return true;
+  if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : C->body())
+      if (alwaysLeaves(Child))
+        return true;
+    return false;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return If->getElse() && alwaysLeaves(If->getThen()) &&
+           alwaysLeaves(If->getElse());
+  return false;
+}
+
+/// A `break` that leaves this loop (not one of a nested loop or switch),
+/// other than in Skip (the exit test the loop is counted by).
+bool breaksOut(const Stmt *S, const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
+    return false;
+  if (isa<BreakStmt>(S))
+    return true;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<SwitchStmt>(S) || isa<CXXForRangeStmt>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (breaksOut(Child, Skip))
+      return true;
+  return false;
+}
+
+/// A return inside a loop ends the thread's loop early, like a break.
+bool returnsFrom(const Stmt *S, const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (returnsFrom(Child, Skip))
+      return true;
+  return false;
+}
+
+/// A statement whose own work is a run of its line: not a block, a loop
+/// (its iterations are, CostWalker::walkLoop) or a label around another.
+bool ownsLine(const Stmt *S) {
+  return !isa<CompoundStmt>(S) && !isa<ForStmt>(S) && !isa<WhileStmt>(S) &&
+         !isa<DoStmt>(S) && !isa<CXXForRangeStmt>(S) && !isa<LabelStmt>(S) &&
+         !isa<AttributedStmt>(S) && !isa<NullStmt>(S) && !isa<BreakStmt>(S) &&
+         !isa<ContinueStmt>(S);
+}
+
+} // namespace
+
+/// The loop's variable and what its body or step assigns: their values
+/// before the loop are not what the body reads.
+static std::set<const ValueDecl *>
+loopWritten(const LoopShape &Shape, const Stmt *Body, const Stmt *Inc) {
+  std::set<const ValueDecl *> Out;
+  if (Shape.Var)
+    Out.insert(Shape.Var);
+  collectAssignedVars(Body, Out);
+  if (Inc)
+    collectAssignedVars(Inc, Out);
+  return Out;
+}
+
+bool CostWalker::readsThreadDims(const Stmt *Body, unsigned Dims,
+                                 const std::set<const ValueDecl *> &Skip,
+                                 unsigned Depth) const {
+  if (!Body)
+    return false;
+  auto mentions = [&](const Expr &E) {
+    for (unsigned D = 1; D < Dims; ++D)
+      if (E.dependsOn(dimSymbol("threadIdx", D)))
+        return true;
+    return false;
+  };
+  if (const auto *E = dyn_cast<clang::Expr>(Body)) {
+    if (auto B = matchCudaBuiltin(E))
+      return B->Variable == "threadIdx" && B->Dim >= 1 && B->Dim < Dims;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E);
+        Ref && !Skip.count(Ref->getDecl())) {
+      auto V = Env.Values.find(Ref->getDecl());
+      if (V != Env.Values.end() && V->second && mentions(*V->second))
+        return true;
+      auto O = Env.Origins.find(Ref->getDecl());
+      if (O != Env.Origins.end() && O->second.Offset &&
+          mentions(*O->second.Offset))
+        return true;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        if (F->hasBody() && (Depth >= 4 || readsThreadDims(F->getBody(), Dims,
+                                                           Skip, Depth + 1)))
+          return true;
+  }
+  for (const Stmt *Child : Body->children())
+    if (readsThreadDims(Child, Dims, Skip, Depth))
+      return true;
+  return false;
+}
+
+CostWalker::CostWalker(ASTContext &Ctx, const FunctionDecl *Kernel,
+                       KernelModel &Out)
+    : Ctx(Ctx), Kernel(Kernel), Out(Out) {
+  for (const ParmVarDecl *P : Kernel->parameters())
+    KernelParams.insert(P);
+}
+
+SymbolicConverter CostWalker::converter() const {
+  return SymbolicConverter(Ctx, Env, KernelParams);
+}
+
+AccessClassifier CostWalker::classifier() const {
+  return AccessClassifier(Ctx, Env, KernelParams);
+}
+
+void CostWalker::run() {
+  Env.IndexedDims = Out.UsesDimension;
+  Accumulator Top;
+  Cur = &Top;
+  walkStmt(Kernel->getBody());
+  Cur = nullptr;
+  Out.Total = Top.Total;
+  Out.PerThread = Top.PerThread;
+  if (!UncountedCalls.empty()) {
+    std::string List;
+    for (const std::string &Name : UncountedCalls)
+      List += (List.empty() ? "" : ", ") + Name;
+    assume("library calls counted as free: " + List);
+  }
+}
+
+void CostWalker::restore(const Snapshot &S) {
+  Space = S.Space;
+  Uniform = S.Uniform;
+  Env = S.Env;
+}
+
+CostWalker::Accumulator CostWalker::walkInto(const Stmt *S) {
+  Accumulator A;
+  Accumulator *Saved = Cur;
+  Cur = &A;
+  walkStmt(S);
+  Cur = Saved;
+  return A;
+}
+
+void CostWalker::forgetAssigned(const Stmt *S) {
+  std::set<const ValueDecl *> Assigned;
+  collectAssignedVars(S, Assigned);
+  for (const ValueDecl *D : Assigned) {
+    Env.forget(D);
+    const auto *Parm = dyn_cast<ParmVarDecl>(D);
+    if (Parm && KernelParams.count(Parm) && D->getType()->isPointerType()) {
+      // A moved pointer argument still points into its array, somewhere.
+      MemoryOrigin O = classifier().originOfVariable(D);
+      O.Offset.reset();
+      Env.Origins[D] = O;
+    } else {
+      Env.Origins.erase(D);
+    }
+  }
+}
+
+void CostWalker::walkStmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (ownsLine(S) && LineStatement != S) {
+    // Its own work is one run of its line; statements inside it are theirs.
+    visitLine(S, [&] {
+      const Stmt *Outer = LineStatement;
+      LineStatement = S;
+      walkStmt(S);
+      LineStatement = Outer;
+    });
+    return;
+  }
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return walkCompound(C);
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    // Outside a block, an early exit narrows nothing that follows.
+    Snapshot Before = save();
+    walkIf(If);
+    Space = Before.Space;
+    Uniform = Before.Uniform;
+    return;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return walkFor(For);
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return walkWhile(While, While->getCond(), While->getBody());
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return walkWhile(Do, Do->getCond(), Do->getBody());
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    return walkSwitch(Switch);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        walkDecl(V);
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    const clang::Expr *Value = Ret->getRetValue();
+    if (Value && !CallStack.empty() &&
+        CallStack.back()->getReturnType()->isReferenceType()) {
+      // A returned reference is an address, not a read.
+      walkLValueAddress(Value);
+      if (auto A = classifier().classifyLValue(Value))
+        ReturnedOrigin = A->Origin;
+      return;
+    }
+    return walkExpr(Value);
+  }
+  if (const auto *E = dyn_cast<clang::Expr>(S))
+    return walkExpr(E);
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+    Snapshot Outer = save();
+    LoopShape Shape;
+    Shape.Why = "a range-based for loop";
+    walkLoop(Range, Shape, nullptr, Range->getBody(), nullptr, Outer,
+             /*BodyFirst=*/false);
+    return;
+  }
+  if (isa<NullStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    return;
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    return walkStmt(Label->getSubStmt());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return walkStmt(Attributed->getSubStmt());
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return walkAsm(Asm);
+  if (isa<GotoStmt>(S)) {
+    finding("rl-unsupported", Severity::Warning,
+            "goto is not modelled; control flow after it may be miscounted",
+            S->getBeginLoc());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    walkStmt(Child);
+}
+
+void CostWalker::walkCompound(const CompoundStmt *C) {
+  Snapshot Before = save();
+  auto Body = C->body();
+  for (auto It = Body.begin(); It != Body.end(); ++It) {
+    const Stmt *S = *It;
+    if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S)) {
+      walkStmt(S);
+      break; // nothing after it runs
+    }
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If) {
+      walkStmt(S);
+      continue;
+    }
+    if (CountedExits.count(If)) {
+      // The loop's count ends it here: only the test is work.
+      walkExpr(If->getCond());
+      continue;
+    }
+    AfterIf After;
+    visitLine(If, [&] { After = walkIf(If); });
+    if (After.How == AfterIf::Unchanged)
+      continue;
+    auto walkRest = [&]() {
+      for (auto Next = std::next(It); Next != Body.end(); ++Next) {
+        walkStmt(*Next);
+        if (isa<ReturnStmt>(*Next) || isa<ContinueStmt>(*Next) ||
+            isa<BreakStmt>(*Next))
+          break;
+      }
+    };
+    if (After.How == AfterIf::Complement) {
+      // The rest runs on the threads that fail a decomposed guard.
+      Accumulator Rest = walkOutside(After.Guard, walkRest);
+      addScaled(Rest, Expr(1));
+      break;
+    }
+    // Which threads stay depends on data: count the rest as a range.
+    Accumulator Rest;
+    Accumulator *Saved = Cur;
+    Cur = &Rest;
+    walkRest();
+    Cur = Saved;
+    addMaybe(Rest, "code after the early exit at " + where(If) +
+                       " runs only where " + sourceText(If->getCond()) +
+                       (After.DataDependent
+                            ? " is false, which depends on data"
+                            : " is false, a condition the model does not "
+                              "count exactly"));
+    break;
+  }
+  Space = Before.Space;
+  Uniform = Before.Uniform;
+}
+
+CostWalker::Accumulator
+CostWalker::walkOutside(const GuardAnalysis &Guard,
+                        const std::function<void()> &Walk) {
+  Snapshot Before = save();
+  auto walkUnder = [&](bool Guarded) {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    if (Guarded)
+      applyGuard(Guard);
+    Walk();
+    Cur = Saved;
+    restore(Before);
+    return A;
+  };
+  Accumulator All = walkUnder(false);
+  bool WasRecording = Recording;
+  Recording = false;
+  Accumulator Passing = walkUnder(true);
+  Recording = WasRecording;
+  // Costs add up over disjoint sets of threads: outside = all - passing.
+  auto minus = [](const CostVector &X, const CostVector &Y) {
+    return CostVector::zipWith(X, Y, [](const Expr &A, const Expr &B) {
+      return Expr::max(Expr(0), A - B);
+    });
+  };
+  Accumulator Out;
+  Out.Total = {minus(All.Total.Low, Passing.Total.High),
+               minus(All.Total.High, Passing.Total.Low)};
+  Out.PerThread = All.PerThread;
+  return Out;
+}
+
+void CostWalker::walkBranches(const clang::Expr *Cond,
+                              const std::function<void()> &WalkThen,
+                              const std::function<void()> &WalkElse,
+                              const std::string &What) {
+  SymbolicConverter Conv = converter();
+  GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
+  GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
+  Snapshot Before = save();
+  auto walkUnder = [&](const GuardAnalysis &G,
+                       const std::function<void()> &Walk) {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    applyGuard(G);
+    Walk();
+    Cur = Saved;
+    restore(Before);
+    return A;
+  };
+
+  // A fully decomposed condition whose negation is not a conjunction (the
+  // else of `a && b`) is counted exactly as the complement of the other.
+  Accumulator ThenCost, ElseCost;
+  if (!Then.Exact && Else.Exact) {
+    ThenCost = walkOutside(Else, WalkThen);
+    Then.Exact = true;
+  } else {
+    ThenCost = walkUnder(Then, WalkThen);
+  }
+  if (WalkElse) {
+    if (!Else.Exact && Then.Exact && Then.Reason.empty()) {
+      ElseCost = walkOutside(Then, WalkElse);
+      Else.Exact = true;
+    } else {
+      ElseCost = walkUnder(Else, WalkElse);
+    }
+  }
+
+  std::string Reason =
+      What + " on " + (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
+      (Then.DataDependent
+           ? " depends on data"
+           : " has a form the model does not count exactly (not an interval "
+             "of one thread index)");
+  if (Then.Exact && (Else.Exact || !WalkElse)) {
+    // Disjoint threads: the totals add up; one thread takes one side.
+    auto larger = [](const Expr &X, const Expr &Y) { return Expr::max(X, Y); };
+    Cur->Total = Cur->Total + ThenCost.Total + ElseCost.Total;
+    Cur->PerThread =
+        Cur->PerThread +
+        CostRange{CostVector::zipWith(ThenCost.PerThread.Low,
+                                      ElseCost.PerThread.Low, larger),
+                  CostVector::zipWith(ThenCost.PerThread.High,
+                                      ElseCost.PerThread.High, larger)};
+  } else if (Then.Exact) {
+    addScaled(ThenCost, Expr(1));
+    addMaybe(ElseCost, Reason);
+  } else {
+    addAlternatives(ThenCost, ElseCost, Reason);
+  }
+}
+
+CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
+  if (If->getInit())
+    walkStmt(If->getInit());
+  if (If->getConditionVariableDeclStmt())
+    walkStmt(If->getConditionVariableDeclStmt());
+  const clang::Expr *Cond = If->getCond();
+  walkExpr(Cond);
+
+  // `if constexpr` and constant conditions: only one branch exists.
+  if (auto Known = foldInteger(Cond, Ctx)) {
+    walkStmt(Known->isZero() ? If->getElse() : If->getThen());
+    return {};
+  }
+
+  SymbolicConverter Conv = converter();
+  const Stmt *ThenStmt = If->getThen(), *ElseStmt = If->getElse();
+  walkBranches(
+      Cond, [&] { walkStmt(ThenStmt); },
+      ElseStmt ? std::function<void()>([&] { walkStmt(ElseStmt); })
+               : std::function<void()>(),
+      "branch at " + where(If));
+  forgetAssigned(ThenStmt);
+  forgetAssigned(ElseStmt);
+
+  // An early exit narrows what follows in the enclosing block.
+  bool LeavesOnThen = alwaysLeaves(If->getThen());
+  bool LeavesOnElse = If->getElse() && alwaysLeaves(If->getElse());
+  AfterIf After;
+  auto narrowTo = [&](const GuardAnalysis &Stay, const GuardAnalysis &Leave) {
+    if (Stay.Exact) {
+      applyGuard(Stay);
+    } else if (Leave.Exact && Leave.Reason.empty()) {
+      After.How = AfterIf::Complement;
+      After.Guard = Leave;
+    } else {
+      After.How = AfterIf::Maybe;
+      After.DataDependent = Stay.DataDependent || Leave.DataDependent;
+    }
+  };
+  if (LeavesOnThen && !LeavesOnElse)
+    narrowTo(analyzeGuard(Cond, true, Conv, Ctx),
+             analyzeGuard(Cond, false, Conv, Ctx));
+  else if (LeavesOnElse && !LeavesOnThen)
+    narrowTo(analyzeGuard(Cond, false, Conv, Ctx),
+             analyzeGuard(Cond, true, Conv, Ctx));
+  else if (LeavesOnThen && LeavesOnElse)
+    Uniform.push_back(Expr(0)); // nothing after runs
+  return After;
+}
+
+void CostWalker::applyGuard(const GuardAnalysis &G) {
+  for (const IndexConstraint &C : G.Constraints) {
+    // Skip the clamp to the index range where the loop context proves it.
+    Expr Natural = C.Kind == IndexKind::Global   ? Space.globalExtent(C.Dim)
+                   : C.Kind == IndexKind::Thread ? Space.threadExtent(C.Dim)
+                                                 : Space.blockExtent(C.Dim);
+    if (C.AssumedBlockDim) {
+      std::string Dim = dimSymbol("blockDim", C.Dim);
+      if (Out.AssumedBlockDims.emplace(Dim, *C.AssumedBlockDim).second)
+        assume("guards written with a tile size take blockIdx*" +
+               C.AssumedBlockDim->str() + " + threadIdx as the global index: " +
+               Dim + " == " + C.AssumedBlockDim->str());
+    }
+    if (C.Modulus) {
+      if (!Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus, C.Residue,
+                                      C.ResidueEnd, C.ModNegated))
+        rangeReason("two modular conditions on one thread index: the second "
+                    "is not counted");
+      continue;
+    }
+    bool HiInside = C.Hi && provablyNonNegative(Natural - *C.Hi);
+    bool LoInside = C.Lo && provablyNonNegative(*C.Lo);
+    Space.constrain(C.Kind, C.Dim, C.Lo, C.Hi, HiInside, LoInside);
+  }
+  for (const Expr &U : G.Uniform)
+    Uniform.push_back(U);
+}
+
+void CostWalker::walkFor(const ForStmt *For) {
+  Snapshot Outer = save();
+  if (For->getInit())
+    walkStmt(For->getInit());
+  LoopShape Shape = analyzeForLoop(For, converter());
+  walkLoop(For, Shape, For->getCond(), For->getBody(), For->getInc(), Outer,
+           /*BodyFirst=*/false);
+}
+
+void CostWalker::walkWhile(const Stmt *Loop, const clang::Expr *Cond,
+                           const Stmt *Body) {
+  Snapshot Outer = save();
+  bool BodyFirst = isa<DoStmt>(Loop);
+  LoopShape Shape = analyzeWhileLoop(Cond, Body, BodyFirst, converter());
+  walkLoop(Loop, Shape, Cond, Body, nullptr, Outer, BodyFirst);
+}
+
+std::string CostWalker::tripSymbol(const Stmt *Loop) {
+  SourceLoc L = locOf(Loop->getBeginLoc());
+  std::string Key =
+      L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+  auto It = TripSymbols.find(Key);
+  if (It != TripSymbols.end())
+    return It->second;
+  std::string Name = "trips_L" + std::to_string(L.Line);
+  for (const auto &[OtherKey, OtherName] : TripSymbols)
+    if (OtherName == Name) {
+      Name += "_C" + std::to_string(L.Column);
+      break;
+    }
+  TripSymbols[Key] = Name;
+  return Name;
+}
+
+void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
+                          const clang::Expr *Cond, const Stmt *Body,
+                          const clang::Expr *Inc, const Snapshot &Outer,
+                          bool BodyFirst) {
+  LoopShape Shape = Found;
+  // A grid-stride loop over blocks inside a guard on the block index (or
+  // another such loop) is counted per block instead; so is a block-stride
+  // loop over the linear thread index whose body still tells the flattened
+  // threads apart (it reads threadIdx.y, or a value made from it).
+  if ((Shape.ShapeKind == LoopShape::BlockGridStride &&
+       !ThreadSpace(Space).enterBlockGridStride(Shape.Dim, Shape.Bound)) ||
+      (Shape.FlatDims > 1 &&
+       (!ThreadSpace(Space).enterFlatBlockStride(Shape.FlatDims, Shape.Bound) ||
+        readsThreadDims(Body, Shape.FlatDims,
+                        loopWritten(Shape, Body, Inc))))) {
+    Shape.ShapeKind = LoopShape::Counted;
+    Shape.Trip = Expr::ceilDiv(Shape.Bound - Shape.Init, Shape.Step);
+    Shape.TripMayBeNegative = true;
+  }
+  // Variables advanced by a fixed step: their value before the loop, the
+  // step in their own units (bytes for pointers).
+  struct Induction {
+    const ValueDecl *Var;
+    std::optional<Expr> Start;
+    std::optional<MemoryOrigin> Origin;
+    std::optional<Expr> Step;
+  };
+  std::vector<Induction> Inductions;
+  for (const InductionStep &S : findInductionVars(Body, Inc)) {
+    Induction I{S.Var, std::nullopt, std::nullopt, std::nullopt};
+    std::optional<Expr> Step =
+        S.Amount ? converter().convert(S.Amount) : Expr(S.Constant);
+    if (Step && S.Negate)
+      Step = -*Step;
+    QualType T = S.Var->getType();
+    if (T->isPointerType()) {
+      uint64_t Size = classifier().sizeOf(T->getPointeeType());
+      if (Step && Size)
+        I.Step = *Step * Expr(int64_t(Size));
+      MemoryOrigin O = classifier().originOfVariable(S.Var);
+      if (O.Offset)
+        I.Origin = O;
+    } else {
+      I.Step = Step;
+      I.Start = converter().valueOf(S.Var);
+    }
+    Inductions.push_back(I);
+  }
+  forgetAssigned(Body);
+  if (Inc)
+    forgetAssigned(Inc);
+  bool Leaves = breaksOut(Body, Shape.CountedExit) ||
+                returnsFrom(Body, Shape.CountedExit);
+  bool MayExitEarly = Leaves || Shape.MayStopEarly;
+  if (Shape.CountedExit) {
+    CountedExits.insert(Shape.CountedExit);
+    assume("the loop at " + where(LoopStmt) + " ends at its exit test at " +
+           where(Shape.CountedExit) +
+           ": the index math before the test runs once more than counted");
+  }
+  auto walkIteration = [&]() {
+    Accumulator A;
+    Accumulator *Saved = Cur;
+    Cur = &A;
+    // The loop's test and step run once per iteration: its line's runs.
+    visitLine(LoopStmt, [&] {
+      if (!BodyFirst)
+        walkExpr(Cond);
+      walkStmt(Body);
+      if (Inc)
+        walkExpr(Inc);
+      if (BodyFirst)
+        walkExpr(Cond);
+    });
+    Cur = Saved;
+    return A;
+  };
+  /// Binds every induction variable to Start + Step * Index.
+  auto bindInductions = [&](const Expr &Index) {
+    for (const Induction &I : Inductions) {
+      if (!I.Step)
+        continue;
+      if (I.Start)
+        Env.Values[I.Var] = *I.Start + *I.Step * Index;
+      else if (I.Origin) {
+        MemoryOrigin O = *I.Origin;
+        O.Offset = *O.Offset + *I.Step * Index;
+        Env.Origins[I.Var] = O;
+      }
+    }
+  };
+  /// A stride loop's body: each point of the space is one iteration, and
+  /// a thread runs up to Trip of them.
+  auto addStrideIterations = [&](const Accumulator &BodyCost) {
+    Cur->Total = Cur->Total + BodyCost.Total;
+    Cur->PerThread.Low =
+        Cur->PerThread.Low + BodyCost.PerThread.Low.scaled(Shape.Trip);
+    Cur->PerThread.High =
+        Cur->PerThread.High + BodyCost.PerThread.High.scaled(Shape.Trip);
+  };
+  Accumulator *Target = Cur;
+  Accumulator Loop;
+  Cur = &Loop;
+  std::optional<Expr> Trips; // per thread, when every thread runs the same
+
+  switch (Shape.ShapeKind) {
+  case LoopShape::Counted:
+  case LoopShape::Unknown: {
+    Expr Trip;
+    std::string T;
+    if (Shape.ShapeKind == LoopShape::Counted) {
+      T = freshSymbol(Shape.Var->getName().str());
+      Trip =
+          Shape.TripMayBeNegative ? clampNonNegative(Shape.Trip) : Shape.Trip;
+    } else {
+      // Never one iteration silently: the count is a symbol the user binds.
+      std::string Name = tripSymbol(LoopStmt);
+      T = freshSymbol(Shape.Var ? Shape.Var->getName().str() : "iteration");
+      Trip = Expr::symbol(Name);
+      finding("rl-unknown-trip-count", Severity::Remark,
+              "trip count of this loop is not derived (" + Shape.Why +
+                  "); its iterations per thread are the symbol '" + Name +
+                  "': bind it with --bind " + Name + "=N",
+              LoopStmt->getBeginLoc());
+      assume("loop at " + where(LoopStmt) + ": iterations per thread are '" +
+             Name + "' (" + Shape.Why + ")");
+    }
+    bindInductions(Expr::symbol(T));
+    if (Shape.ShapeKind == LoopShape::Counted)
+      Env.Values[Shape.Var] = Shape.Init + Shape.Step * Expr::symbol(T);
+    Loops.push_back({T, Expr(0), Trip - Expr(1)});
+    Accumulator BodyCost = walkIteration();
+    Loops.pop_back();
+    // Threads are summed over once, at the outermost loop whose trip count
+    // is the thread's own: an inner one (`t2 <= t` under `t = t3..T`) is
+    // summed per thread first.
+    bool OuterPerThread = llvm::any_of(
+        Loops, [](const LoopContext &L) { return mentionsThreadIndex(L.Hi); });
+    if (!mentionsThreadIndex(Trip) || OuterPerThread ||
+        (!addSummedOverThreads(BodyCost, T, Trip) &&
+         !addSummedOverBlocks(BodyCost, T, Trip)))
+      addSummed(BodyCost, T, Trip);
+    Trips = Trip;
+    break;
+  }
+  case LoopShape::GridStride:
+  case LoopShape::BlockStride: {
+    unsigned D = Shape.Dim;
+    Expr Tid = Expr::symbol(dimSymbol("threadIdx", D));
+    bool Grid = Shape.ShapeKind == LoopShape::GridStride;
+    Env.Values[Shape.Var] =
+        Grid ? Expr::symbol(dimSymbol("blockIdx", D)) *
+                       Expr::symbol(dimSymbol("blockDim", D)) +
+                   Tid
+             : Tid;
+    if (Shape.StrideTile)
+      Out.StrideTiles.emplace(dimSymbol("blockDim", D), *Shape.StrideTile);
+    if (Shape.GroupWidth) {
+      // Each index is W threads' iteration: the loop's points are those
+      // threads, and the variable is the point's group.
+      Expr W(*Shape.GroupWidth);
+      Env.Values[Shape.Var] =
+          Expr::floorDiv(Expr::symbol(dimSymbol("blockIdx", D)) *
+                                 Expr::symbol(dimSymbol("blockDim", D)) +
+                             Tid,
+                         W);
+      if (Out.BlockDimMultiples
+              .emplace(dimSymbol("blockDim", D), *Shape.GroupWidth)
+              .second)
+        assume("the loop at " + where(LoopStmt) + " gives each index to " +
+               W.str() + " consecutive threads: " + dimSymbol("blockDim", D) +
+               " is a multiple of " + W.str());
+    }
+    if (Shape.FlatAssumedBlock) {
+      const auto &[X, Y] = *Shape.FlatAssumedBlock;
+      bool NewX =
+          Out.AssumedBlockDims.emplace(dimSymbol("blockDim", 0), X).second;
+      bool NewY =
+          Out.AssumedBlockDims.emplace(dimSymbol("blockDim", 1), Y).second;
+      if (NewX || NewY)
+        assume("the loop at " + where(LoopStmt) +
+               " walks the block's threads in rows of " + X.str() +
+               ", stepping " + (X * Y).str() + ": blockDim.x == " + X.str() +
+               ", blockDim.y == " + Y.str());
+    }
+    bool Entered = Grid
+                       ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile,
+                                               Shape.GroupWidth)
+                   : Shape.FlatDims > 1
+                       ? Space.enterFlatBlockStride(Shape.FlatDims, Shape.Bound)
+                       : Space.enterBlockStride(D, Shape.Bound);
+    if (!Entered) {
+      rangeReason("stride loop at " + where(LoopStmt) +
+                  " inside a guard on the same index: counted per thread");
+    }
+    addStrideIterations(walkIteration());
+    break;
+  }
+  case LoopShape::BlockGridStride: {
+    // Each block takes every gridDim-th row: the rows replace the blocks.
+    unsigned D = Shape.Dim;
+    Env.Values[Shape.Var] = Expr::symbol(dimSymbol("blockIdx", D));
+    Space.enterBlockGridStride(D, Shape.Bound);
+    addStrideIterations(walkIteration());
+    break;
+  }
+  case LoopShape::Halving:
+  case LoopShape::Doubling: {
+    std::string S = freshSymbol(Shape.Var->getName().str());
+    Env.Values[Shape.Var] = Expr::symbol(S);
+    if (Shape.ShapeKind == LoopShape::Halving)
+      Loops.push_back({S, Shape.Bound + Expr(1), Shape.Init, false});
+    else
+      Loops.push_back({S, Shape.Init, Shape.Bound - Expr(1), false});
+    Accumulator BodyCost = walkIteration();
+    Loops.pop_back();
+    addGeometric(BodyCost, Shape, S);
+    break;
+  }
+  }
+  Cur = Target;
+  Snapshot AfterEnv = save();
+  restore(Outer);
+  Env = AfterEnv.Env;
+  // What the loop wrote is unknown after it (its values mention the loop's
+  // own symbols), except induction variables of a loop every thread runs in
+  // full: start + trips * step.
+  forgetAssigned(Body);
+  if (Inc)
+    forgetAssigned(Inc);
+  if (Shape.Var)
+    Env.forget(Shape.Var);
+  if (Trips && !MayExitEarly && !mentionsThreadIndex(*Trips))
+    bindInductions(*Trips);
+  if (MayExitEarly)
+    addMaybe(Loop,
+             "loop at " + where(LoopStmt) + " may exit early (" +
+                 (Leaves ? std::string("break/return") : Shape.StopsEarlyWhy) +
+                 ")");
+  else
+    addScaled(Loop, Expr(1));
+}
+
+void CostWalker::walkSwitch(const SwitchStmt *Switch) {
+  walkExpr(Switch->getCond());
+  // Flatten the body into statements, each with the labels in front of it.
+  struct Entry {
+    std::vector<std::optional<Rational>> Labels; ///< nullopt: default
+    const Stmt *S;
+  };
+  std::vector<Entry> Entries;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
+  std::vector<const Stmt *> Children;
+  if (Body)
+    Children.assign(Body->body_begin(), Body->body_end());
+  else if (Switch->getBody())
+    Children.push_back(Switch->getBody());
+  for (const Stmt *S : Children) {
+    Entry E{{}, S};
+    while (true) {
+      if (const auto *Case = dyn_cast<CaseStmt>(E.S)) {
+        E.Labels.push_back(
+            foldInteger(Case->getLHS(), Ctx).value_or(Rational(0)));
+        E.S = Case->getSubStmt();
+      } else if (const auto *Default = dyn_cast<DefaultStmt>(E.S)) {
+        E.Labels.push_back(std::nullopt);
+        E.S = Default->getSubStmt();
+      } else {
+        break;
+      }
+    }
+    Entries.push_back(E);
+  }
+  // Each label runs from its statement to the next break (falling through).
+  struct Group {
+    std::optional<Rational> Label;
+    Accumulator Cost;
+  };
+  std::vector<Group> Groups;
+  bool HasDefault = false;
+  Snapshot Before = save();
+  for (size_t I = 0; I < Entries.size(); ++I)
+    for (const auto &Label : Entries[I].Labels) {
+      HasDefault |= !Label;
+      Accumulator A;
+      Accumulator *Saved = Cur;
+      Cur = &A;
+      for (size_t J = I; J < Entries.size(); ++J) {
+        const Stmt *S = Entries[J].S;
+        if (isa<BreakStmt>(S) || isa<ReturnStmt>(S)) {
+          walkStmt(S);
+          break;
+        }
+        walkStmt(S);
+        if (alwaysLeaves(S))
+          break;
+      }
+      Cur = Saved;
+      restore(Before);
+      Groups.push_back({Label, A});
+    }
+  forgetAssigned(Switch->getBody());
+
+  // A switch on parameters is uniform: weight each case by [cond == label].
+  const clang::Expr *Cond = Switch->getCond();
+  auto Value = converter().convert(Cond);
+  bool Uniform = Value.has_value();
+  if (Value)
+    for (const std::string &S : Value->symbols())
+      Uniform &= S.rfind("threadIdx.", 0) != 0 && S.rfind("blockIdx.", 0) != 0;
+  if (Uniform) {
+    Expr Unmatched(1);
+    auto equals = [&](const Rational &L) {
+      Expr D = *Value - Expr(L);
+      return Expr(1) - Expr::min(Expr(1), Expr::max(D, -D));
+    };
+    for (const Group &G : Groups)
+      if (G.Label) {
+        addScaled(G.Cost, equals(*G.Label));
+        Unmatched = Unmatched - equals(*G.Label);
+      }
+    for (const Group &G : Groups)
+      if (!G.Label)
+        addScaled(G.Cost, Unmatched);
+    return;
+  }
+  // Otherwise each thread takes one case, which one depends on data.
+  std::string Reason = "switch at " + where(Switch) + " on " +
+                       sourceText(Cond) + ": the case taken depends on data";
+  if (Groups.empty())
+    return;
+  Accumulator Combined = Groups.front().Cost;
+  Accumulator *Saved = Cur;
+  for (size_t I = 1; I < Groups.size(); ++I) {
+    Accumulator Next;
+    Cur = &Next;
+    addAlternatives(Combined, Groups[I].Cost, Reason);
+    Combined = Next;
+  }
+  Cur = Saved;
+  if (HasDefault)
+    addScaled(Combined, Expr(1));
+  else
+    addMaybe(Combined, Reason); // no case may match
+}
+
+void CostWalker::walkDecl(const VarDecl *V) {
+  if (!V->hasInit())
+    return;
+  const clang::Expr *Init = V->getInit();
+  QualType T = V->getType();
+  if (T->isReferenceType()) {
+    walkLValueAddress(Init);
+    if (auto A = classifier().classifyLValue(Init))
+      Env.References[V] = BoundReference{A->Origin};
+    return;
+  }
+  walkExpr(Init);
+  bindValue(Env, V, Init);
+}
+
+void CostWalker::bindValue(ValueEnv &Target, const ValueDecl *D,
+                           const clang::Expr *Init) const {
+  QualType T = D->getType();
+  if (T->isIntegralOrEnumerationType())
+    Target.Values[D] = converter().convert(Init);
+  else if (T->isPointerType())
+    Target.Origins[D] = classifier().originOfPointer(Init);
+}
+
+} // namespace rla

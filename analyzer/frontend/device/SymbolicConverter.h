@@ -1,0 +1,78 @@
+//===- SymbolicConverter.h - Clang integer expressions as Exprs -*- C++ -*-===//
+///
+/// \file
+/// Turns an integer clang::Expr of a kernel body into a symbolic Expr over
+/// kernel parameters, launch dimensions, thread coordinates and loop symbols,
+/// or says it cannot (a value loaded from memory, a float, an opaque call).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_DEVICE_SYMBOLICCONVERTER_H
+#define RLA_FRONTEND_DEVICE_SYMBOLICCONVERTER_H
+
+#include "analyzer/frontend/device/ValueEnv.h"
+#include "analyzer/ir/Expr.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+namespace rla {
+
+/// threadIdx.y -> {"threadIdx", 1}; nullopt for anything else.
+struct CudaBuiltin {
+  std::string Variable; ///< threadIdx, blockIdx, blockDim, gridDim
+  unsigned Dim = 0;
+};
+std::optional<CudaBuiltin> matchCudaBuiltin(const clang::Expr *E);
+
+/// The value of an integer constant expression, if clang can fold it.
+std::optional<Rational> foldInteger(const clang::Expr *E,
+                                    const clang::ASTContext &Ctx);
+
+class SymbolicConverter {
+public:
+  SymbolicConverter(const clang::ASTContext &Ctx, const ValueEnv &Env,
+                    const std::set<const clang::ParmVarDecl *> &KernelParams)
+      : Ctx(Ctx), Env(Env), KernelParams(KernelParams) {}
+
+  /// nullopt when E's value is not determined by the symbols we track.
+  std::optional<Expr> convert(const clang::Expr *E) const;
+
+  /// The value of a variable where the converter stands (what a DeclRefExpr
+  /// to it converts to).
+  std::optional<Expr> valueOf(const clang::ValueDecl *D) const;
+
+  /// A floating-point constant expression whose value is a whole number
+  /// small enough to be exact (|v| < 2^24): the start, bound and step of a
+  /// `for (float i = -R; i <= R; i++)` loop.
+  std::optional<Expr> wholeFloatConstant(const clang::Expr *E) const;
+  /// The value of a floating constant expression, also through log2, exp2
+  /// and pow(2, x) of constants (whole results only); unset otherwise.
+  std::optional<double> floatConstant(const clang::Expr *E) const;
+  /// `ceil((double)n / (double)block)` converted to an integer: the integer
+  /// quotient rounded up (floor: down), for sizes, which are non-negative.
+  std::optional<Expr> roundedQuotient(const clang::Expr *E) const;
+  /// An integer that code turned into a float (`(double)n`, `256.0`).
+  std::optional<Expr> integerAsFloat(const clang::Expr *E) const;
+
+  /// "cfg.n" for a field of a by-value kernel parameter (also through `this`
+  /// in an inlined member function); the symbol its value is bound to.
+  std::optional<std::string> fieldPath(const clang::Expr *E) const;
+
+private:
+  std::optional<Expr> convertDeclRef(const clang::DeclRefExpr *Ref) const;
+  std::optional<Expr> convertBinary(const clang::BinaryOperator *B) const;
+  std::optional<Expr> convertCall(const clang::CallExpr *Call) const;
+
+  const clang::ASTContext &Ctx;
+  const ValueEnv &Env;
+  const std::set<const clang::ParmVarDecl *> &KernelParams;
+  /// Nesting of `return expr;` helpers followed (see convertCall).
+  unsigned Depth = 0;
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_DEVICE_SYMBOLICCONVERTER_H

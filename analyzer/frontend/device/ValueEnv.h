@@ -1,0 +1,74 @@
+//===- ValueEnv.h - What the walker knows about local variables -*- C++ -*-===//
+///
+/// \file
+/// Symbolic values of integer variables and the memory space each pointer
+/// points into, as the walker goes through a kernel body (and, inlined, the
+/// bodies of the __device__ functions it calls).
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_DEVICE_VALUEENV_H
+#define RLA_FRONTEND_DEVICE_VALUEENV_H
+
+#include "analyzer/ir/Expr.h"
+
+#include "clang/AST/Decl.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace rla {
+
+/// The AST records no address spaces: each pointer is traced to the
+/// declaration it comes from.
+enum class MemorySpace { Global, Shared, Constant, Local, Unknown };
+
+struct MemoryOrigin {
+  MemorySpace Space = MemorySpace::Unknown;
+  std::string Base; ///< the array or parameter name, for messages
+  /// Where the pointer points within Base, in bytes; unset when it depends
+  /// on data or on a pointer update the walker does not follow.
+  std::optional<Expr> Offset = Expr(0);
+  /// sizeof a fixed-size array variable Base (0 when unknown).
+  uint64_t ArrayBytes = 0;
+  /// When Offset is unset because the last subscript depends on data: how
+  /// many values that subscript can take at most (`bins[c]` with an
+  /// `unsigned char c`: 256; `x % 64`: 64).
+  std::optional<uint64_t> DistinctIndices;
+};
+
+/// A reference parameter of an inlined call bound to an lvalue of the caller.
+struct BoundReference {
+  MemoryOrigin Origin;
+};
+
+struct ValueEnv {
+  /// Known integer values; a present key with nullopt means "unknown".
+  std::map<const clang::ValueDecl *, std::optional<Expr>> Values;
+  /// Pointer variables' origins.
+  std::map<const clang::ValueDecl *, MemoryOrigin> Origins;
+  /// Reference parameters of inlined calls that alias caller memory.
+  std::map<const clang::ValueDecl *, BoundReference> References;
+  /// Inside an inlined member function: where `*this` lives (Local: a
+  /// register object such as a by-value kernel parameter).
+  std::optional<MemoryOrigin> ThisOrigin;
+  /// Inside a member function called on (a field of) a by-value kernel
+  /// parameter: its path ("in", "cfg.shape"); its integer fields are then the
+  /// launch-wide symbols "in.rows_".
+  std::string ThisPath;
+  /// The dimensions the kernel indexes: cooperative-groups ranks are linear
+  /// over these (CooperativeGroups.h).
+  std::array<bool, 3> IndexedDims{{true, true, true}};
+
+  void forget(const clang::ValueDecl *D) {
+    auto It = Values.find(D);
+    if (It != Values.end())
+      It->second.reset();
+    else
+      Values.emplace(D, std::nullopt);
+  }
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_DEVICE_VALUEENV_H

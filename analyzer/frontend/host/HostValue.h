@@ -1,0 +1,129 @@
+//===- HostValue.h - A value of host code as the interpreter runs it -*- C++
+//-*-===//
+///
+/// \file
+/// What a host variable holds while the host interpreter runs: a number, a
+/// string (argv), an aggregate (array, std::vector, dim3, struct fields in
+/// declaration order), a pointer into another value, a function, or unknown
+/// with the reason in the user's terms.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_FRONTEND_HOST_HOSTVALUE_H
+#define RLA_FRONTEND_HOST_HOSTVALUE_H
+
+#include "analyzer/ir/Expr.h"
+
+#include "clang/AST/Decl.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+struct HostValue;
+/// Storage of one value: variables, array elements and fields are slots, so
+/// that references and pointers can share them.
+using HostSlot = std::shared_ptr<HostValue>;
+
+struct HostValue {
+  enum class Kind { Unknown, Number, String, Aggregate, Pointer, Function };
+  Kind K = Kind::Unknown;
+  Rational Num;       ///< Number
+  bool Float = false; ///< Number of floating type
+  /// String: its text; Unknown: why it is not known; Pointer without a
+  /// target: what it points to ("the buffer of cudaMalloc at a.cu:12").
+  std::string Text;
+  std::vector<HostSlot> Elems; ///< Aggregate: elements or fields in order
+  bool Array = false;          ///< Aggregate indexed by pointers
+  HostSlot Target;             ///< Pointer: what it points into
+  int64_t Offset = 0;          ///< Pointer: element of an Array target
+  const clang::FunctionDecl *Fn = nullptr; ///< Function
+
+  static HostValue unknown(std::string Why) {
+    HostValue V;
+    V.Text = std::move(Why);
+    return V;
+  }
+  static HostValue number(Rational N, bool IsFloat = false) {
+    HostValue V;
+    V.K = Kind::Number;
+    V.Num = N;
+    V.Float = IsFloat;
+    return V;
+  }
+  static HostValue string(std::string S) {
+    HostValue V;
+    V.K = Kind::String;
+    V.Text = std::move(S);
+    return V;
+  }
+  static HostValue aggregate(std::vector<HostValue> Elements, bool IsArray) {
+    HostValue V;
+    V.K = Kind::Aggregate;
+    V.Array = IsArray;
+    for (HostValue &E : Elements)
+      V.Elems.push_back(std::make_shared<HostValue>(std::move(E)));
+    return V;
+  }
+  static HostValue pointer(HostSlot To, int64_t At = 0) {
+    HostValue V;
+    V.K = Kind::Pointer;
+    V.Target = std::move(To);
+    V.Offset = At;
+    return V;
+  }
+
+  bool known() const { return K != Kind::Unknown; }
+  bool isNumber() const { return K == Kind::Number; }
+
+  /// The slot a pointer points at (an array's element at Offset); null
+  /// when it is not a pointer or points nowhere known.
+  HostSlot pointee() const {
+    if (K != Kind::Pointer || !Target)
+      return nullptr;
+    if (!Target->Array)
+      return Target;
+    if (Offset < 0 || Offset >= int64_t(Target->Elems.size()))
+      return nullptr;
+    return Target->Elems[Offset];
+  }
+
+  /// A copy whose aggregate elements live in new slots (C++ value
+  /// semantics of assignment and pass-by-value).
+  HostValue deepCopy() const {
+    HostValue C = *this;
+    for (HostSlot &E : C.Elems)
+      E = std::make_shared<HostValue>(E->deepCopy());
+    return C;
+  }
+
+  /// Equal as values: numbers, strings, elements; pointers by target.
+  bool sameAs(const HostValue &O) const {
+    if (K != O.K)
+      return false;
+    switch (K) {
+    case Kind::Unknown:
+      return Text == O.Text;
+    case Kind::Number:
+      return Num == O.Num && Float == O.Float;
+    case Kind::String:
+      return Text == O.Text;
+    case Kind::Pointer:
+      return Target == O.Target && Offset == O.Offset && Text == O.Text;
+    case Kind::Function:
+      return Fn == O.Fn;
+    case Kind::Aggregate:
+      if (Elems.size() != O.Elems.size())
+        return false;
+      for (size_t I = 0; I < Elems.size(); ++I)
+        if (!Elems[I]->sameAs(*O.Elems[I]))
+          return false;
+      return true;
+    }
+    return false;
+  }
+};
+
+} // namespace rla
+
+#endif // RLA_FRONTEND_HOST_HOSTVALUE_H

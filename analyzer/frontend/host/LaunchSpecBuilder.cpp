@@ -1,0 +1,333 @@
+//===- LaunchSpecBuilder.cpp ----------------------------------------------===//
+#include "analyzer/frontend/host/LaunchSpecBuilder.h"
+#include "analyzer/frontend/device/KernelExtractor.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace rla {
+namespace {
+const char *const DimNames[] = {"x", "y", "z"};
+} // namespace
+
+/// The scalar, struct and pointer arguments of a launch by the kernel's
+/// parameters.
+void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
+                     unsigned NumArgs, const clang::Expr *const *Args,
+                     LaunchValues &Values, LaunchSpec &Spec);
+/// The scalar arguments of a launch through an argument array: what each
+/// entry points to.
+void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
+                      LaunchValues &Values, LaunchSpec &Spec);
+/// The same, with entry I of the array as Entry gives it.
+void pointeeArguments(
+    const FunctionDecl *Kernel,
+    llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
+    LaunchSpec &Spec);
+
+LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
+                           const CUDAKernelCallExpr *Call,
+                           const FunctionDecl *Host, LaunchValues &Values,
+                           const FunctionDecl *Kernel) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Kernel)
+    Kernel = Call->getDirectCallee();
+  LaunchSpec Spec;
+  Spec.Kernel = kernelDisplayName(Kernel);
+  if (Host)
+    Spec.HostFunction = Host->getQualifiedNameAsString();
+  Spec.Source = LaunchSource::LaunchSite;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
+  if (P.isValid())
+    Spec.Site = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+
+  const CallExpr *Config = Call->getConfig();
+  // A launch from device code (dynamic parallelism) configures through
+  // cudaLaunchDevice(func, params, grid, block, smem, stream); host code
+  // through __cudaPushCallConfiguration(grid, block, smem, stream).
+  unsigned First = 0;
+  if (const FunctionDecl *C = Config ? Config->getDirectCallee() : nullptr;
+      C && C->getName() == "cudaLaunchDevice") {
+    First = 2;
+    Spec.Notes.push_back("device-side launch from kernel '" +
+                         (Host ? Host->getNameAsString() : "?") +
+                         "': its values come from that kernel's launch");
+  }
+  auto evalDims = [&](unsigned Index, const char *What,
+                      std::array<std::optional<Rational>, 3> &Dims) {
+    Index += First;
+    if (!Config || Config->getNumArgs() <= Index)
+      return;
+    std::string Why;
+    Dims = Values.dim3(Config->getArg(Index), Why);
+    for (unsigned D = 0; D < 3; ++D)
+      if (!Dims[D]) {
+        Spec.Notes.push_back(std::string(What) + "." + DimNames[D] +
+                             " is not known from the source: " +
+                             (Why.empty() ? "not a constant" : Why));
+        break;
+      }
+  };
+  evalDims(0, "grid", Spec.Grid);
+  evalDims(1, "block", Spec.Block);
+  if (Config && Config->getNumArgs() > First + 2) {
+    std::string Why;
+    Spec.DynamicSmem = Values.scalar(Config->getArg(First + 2), Why);
+    if (!Spec.DynamicSmem)
+      Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+  } else {
+    Spec.DynamicSmem = Rational(0);
+  }
+  kernelArguments(Ctx, Kernel, Call->getNumArgs(), Call->getArgs(), Values,
+                  Spec);
+  return Spec;
+}
+
+LaunchApi launchApiOf(const FunctionDecl *F) {
+  if (!F || !F->getDeclName().isIdentifier())
+    return LaunchApi::None;
+  StringRef Name = F->getName();
+  if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel")
+    return LaunchApi::Launch;
+  if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
+    return LaunchApi::LaunchEx;
+  if (Name == "cuLaunchKernel" || Name == "cuLaunchCooperativeKernel")
+    return LaunchApi::Driver;
+  if (Name == "cudaGraphAddKernelNode" || Name == "cudaGraphAddNode" ||
+      Name == "cudaGraphKernelNodeSetParams" ||
+      Name == "cudaGraphExecKernelNodeSetParams")
+    return LaunchApi::GraphNode;
+  return LaunchApi::None;
+}
+
+const clang::Expr *launchApiKernel(const CallExpr *Call, LaunchApi Api) {
+  if (Api == LaunchApi::GraphNode)
+    return nullptr;
+  unsigned Index = Api == LaunchApi::LaunchEx ? 1 : 0;
+  return Call->getNumArgs() > Index ? Call->getArg(Index) : nullptr;
+}
+
+const clang::Expr *graphNodeParams(const CallExpr *Call, std::string &Prefix) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getDeclName().isIdentifier() || Call->getNumArgs() == 0)
+    return nullptr;
+  StringRef Name = F->getName();
+  // The parameters are the last argument of each; cudaGraphAddNode's are a
+  // cudaGraphNodeParams whose `kernel` member holds them.
+  Prefix = Name == "cudaGraphAddNode" ? "kernel." : "";
+  const clang::Expr *Params =
+      Call->getArg(Call->getNumArgs() - 1)->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Params);
+      U && U->getOpcode() == UO_AddrOf)
+    return U->getSubExpr();
+  return nullptr;
+}
+
+LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
+                              const FunctionDecl *Kernel,
+                              const FunctionDecl *Host, LaunchValues &Values) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  LaunchApi Api = launchApiOf(Call->getDirectCallee());
+  LaunchSpec Spec;
+  Spec.Kernel = kernelDisplayName(Kernel);
+  if (Host)
+    Spec.HostFunction = Host->getQualifiedNameAsString();
+  Spec.Source = LaunchSource::LaunchSite;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
+  if (P.isValid())
+    Spec.Site = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
+  std::string Callee = Call->getDirectCallee()->getName().str();
+  auto note = [&](const std::string &What, const std::string &Why) {
+    Spec.Notes.push_back(What + " is not known from the source: " +
+                         (Why.empty() ? "not a constant" : Why));
+  };
+  if (Api == LaunchApi::Launch) {
+    auto dims = [&](unsigned Index, const char *What,
+                    std::array<std::optional<Rational>, 3> &Dims) {
+      if (Call->getNumArgs() <= Index)
+        return;
+      std::string Why;
+      Dims = Values.dim3(Call->getArg(Index), Why);
+      for (unsigned D = 0; D < 3; ++D)
+        if (!Dims[D]) {
+          note(std::string(What) + "." + DimNames[D], Why);
+          break;
+        }
+    };
+    dims(1, "grid", Spec.Grid);
+    dims(2, "block", Spec.Block);
+    Spec.DynamicSmem = Rational(0);
+    if (Call->getNumArgs() > 4 && !isa<CXXDefaultArgExpr>(Call->getArg(4))) {
+      std::string Why;
+      Spec.DynamicSmem = Values.scalar(Call->getArg(4), Why);
+      if (!Spec.DynamicSmem)
+        Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+    }
+    if (Call->getNumArgs() > 3)
+      pointeeArguments(Kernel, Call->getArg(3), Values, Spec);
+    return Spec;
+  }
+  if (Api == LaunchApi::Driver) {
+    // Each size is a scalar argument of its own.
+    auto dims = [&](unsigned First, const char *What,
+                    std::array<std::optional<Rational>, 3> &Dims) {
+      for (unsigned D = 0; D < 3 && First + D < Call->getNumArgs(); ++D) {
+        std::string Why;
+        Dims[D] = Values.scalar(Call->getArg(First + D), Why);
+        if (!Dims[D]) {
+          note(std::string(What) + "." + DimNames[D], Why);
+          break;
+        }
+      }
+    };
+    dims(1, "grid", Spec.Grid);
+    dims(4, "block", Spec.Block);
+    if (Call->getNumArgs() > 7) {
+      std::string Why;
+      Spec.DynamicSmem = Values.scalar(Call->getArg(7), Why);
+      if (!Spec.DynamicSmem)
+        Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+    }
+    if (Call->getNumArgs() > 9)
+      pointeeArguments(Kernel, Call->getArg(9), Values, Spec);
+    return Spec;
+  }
+  // cudaLaunchKernelEx: the sizes are the config's fields; a graph node's
+  // are its parameters' fields.
+  std::string Prefix;
+  const clang::Expr *Config = nullptr;
+  if (Api == LaunchApi::GraphNode) {
+    Config = graphNodeParams(Call, Prefix);
+    Spec.Notes.push_back("a kernel node of a CUDA graph (" + Callee +
+                         "): it runs each time the graph is launched");
+  } else {
+    Config = Call->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Config);
+        U && U->getOpcode() == UO_AddrOf)
+      Config = U->getSubExpr();
+  }
+  std::map<std::string, Rational> Fields;
+  if (Config && Config->getType()->isRecordType())
+    Values.fields(Config, "config", Fields);
+  auto field = [&](const std::string &Name) -> std::optional<Rational> {
+    auto It = Fields.find("config." + Prefix + Name);
+    if (It == Fields.end())
+      return std::nullopt;
+    return It->second;
+  };
+  // The same fields in both, named a little differently.
+  bool Node = Api == LaunchApi::GraphNode;
+  std::string Whose = Node ? "the node's " : "the config's ";
+  for (unsigned D = 0; D < 3; ++D) {
+    Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
+    Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);
+  }
+  for (auto [Dims, What] :
+       {std::pair{&Spec.Grid, "grid"}, std::pair{&Spec.Block, "block"}})
+    for (unsigned D = 0; D < 3; ++D)
+      if (!(*Dims)[D]) {
+        note(std::string(What) + "." + DimNames[D],
+             Whose + What + "Dim." + DimNames[D] + " is not known");
+        break;
+      }
+  std::string Smem = Node ? "sharedMemBytes" : "dynamicSmemBytes";
+  Spec.DynamicSmem = field(Smem);
+  if (!Spec.DynamicSmem)
+    Spec.Notes.push_back("dynamic shared memory is not known: " + Whose + Smem +
+                         " is not known");
+  if (Node && Config)
+    pointeeArguments(
+        Kernel,
+        [&](unsigned I, std::string &Why) {
+          return Values.fieldPointee(Config, Prefix + "kernelParams", I, Why);
+        },
+        Spec);
+  else if (Callee == "cudaLaunchKernelEx" && Call->getNumArgs() > 2)
+    kernelArguments(Ctx, Kernel, Call->getNumArgs() - 2, Call->getArgs() + 2,
+                    Values, Spec);
+  else if (!Node && Call->getNumArgs() > 2)
+    pointeeArguments(Kernel, Call->getArg(2), Values, Spec);
+  return Spec;
+}
+
+/// Parameter I of Kernel as a declaration that names it (the definition
+/// among them), where the one called is a prototype without names (`__global__
+/// void k(float *, int);` above main).
+static const ParmVarDecl *namedParam(const FunctionDecl *Kernel, unsigned I) {
+  const ParmVarDecl *Param = Kernel->getParamDecl(I);
+  if (!Param->getName().empty())
+    return Param;
+  for (const FunctionDecl *D : Kernel->redecls())
+    if (I < D->getNumParams() && !D->getParamDecl(I)->getName().empty())
+      return D->getParamDecl(I);
+  return Param;
+}
+
+void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
+                      LaunchValues &Values, LaunchSpec &Spec) {
+  pointeeArguments(
+      Kernel,
+      [&](unsigned I, std::string &Why) {
+        return Values.pointee(Array, I, Why);
+      },
+      Spec);
+}
+
+void pointeeArguments(
+    const FunctionDecl *Kernel,
+    llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
+    LaunchSpec &Spec) {
+  for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
+    const ParmVarDecl *Param = namedParam(Kernel, I);
+    QualType T = Param->getType();
+    if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
+      continue;
+    std::string Why;
+    if (auto V = Entry(I, Why))
+      Spec.Args[Param->getName().str()] = *V;
+    else if (T->isIntegralOrEnumerationType())
+      Spec.Notes.push_back("argument '" + Param->getName().str() +
+                           "' is not known from the source: " + Why);
+  }
+}
+
+void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
+                     unsigned NumArgs, const clang::Expr *const *Args,
+                     LaunchValues &Values, LaunchSpec &Spec) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (unsigned I = 0; I < NumArgs && I < Kernel->getNumParams(); ++I) {
+    const ParmVarDecl *Param = namedParam(Kernel, I);
+    const clang::Expr *ArgI = Args[I];
+    QualType T = Param->getType();
+    if (T->isRecordType()) {
+      Values.fields(ArgI, Param->getName().str(), Spec.Args);
+      continue;
+    }
+    if (T->isPointerType()) {
+      const clang::Expr *Arg = ArgI->IgnoreParenImpCasts();
+      std::string Text;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
+        Text = Ref->getDecl()->getQualifiedNameAsString();
+      else
+        Text = Lexer::getSourceText(
+                   CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+                   Ctx.getLangOpts())
+                   .str();
+      if (!Text.empty())
+        Spec.PointerArgs[Param->getName().str()] = Text;
+      continue;
+    }
+    if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
+      continue;
+    std::string Why;
+    if (auto V = Values.scalar(ArgI, Why))
+      Spec.Args[Param->getName().str()] = *V;
+    else if (T->isIntegralOrEnumerationType())
+      Spec.Notes.push_back("argument '" + Param->getName().str() +
+                           "' is not known from the source: " + Why);
+  }
+}
+
+} // namespace rla
