@@ -4,7 +4,9 @@
 /// With the GPU's launch costs (data/architectures.json) and the blocks
 /// that fit an SM, the time to hand out every block is one more limiter of
 /// the launch, and the floor every launch takes is added to its time
-/// (LaunchCost.h).
+/// (LaunchCost.h). Every verdict gets them: without an occupancy (no nvcc,
+/// a failed compile) the blocks that fit an SM come from the thread and
+/// block limits, and the floor is the same.
 //===----------------------------------------------------------------------===//
 #include "analyzer/models/LaunchCost.h"
 #include "analyzer/models/LaunchStage.h"
@@ -12,26 +14,48 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace rla {
 namespace {
 
-void addLaunchCost(KernelReport &K, const OccupancyOnGpu &Occ,
+/// Blocks of Threads threads that the architecture's thread and block
+/// limits let an SM hold: the residency without the compiled kernel's
+/// registers and shared memory (an upper bound).
+unsigned residentByThreads(const ArchitectureLimits &A, double Threads) {
+  if (Threads <= 0 || !A.MaxThreadsPerSm || !A.WarpSize)
+    return 0;
+  double Rounded = std::ceil(Threads / A.WarpSize) * A.WarpSize;
+  double Blocks = std::floor(A.MaxThreadsPerSm / Rounded);
+  if (A.MaxBlocksPerSm)
+    Blocks = std::min(Blocks, double(A.MaxBlocksPerSm));
+  return static_cast<unsigned>(std::max(0.0, Blocks));
+}
+
+/// Handing out the blocks and the floor of one verdict's launch. Occ is
+/// the launch's occupancy on the GPU, null when it is not known (no nvcc,
+/// a compile that failed, a kernel ptxas did not report): a launch costs
+/// its floor whatever its resources, and its blocks per SM are then
+/// bounded by the thread and block limits alone.
+void addLaunchCost(KernelReport &K, GpuVerdict &V, const OccupancyOnGpu *Occ,
                    const ArchitectureLimits &A) {
-  const GpuSpec &G = *Occ.Gpu;
-  GpuVerdict *V = verdictOn(K, G);
+  const GpuSpec &G = *V.Gpu;
+  std::optional<double> Blocks = launchBlocks(K);
   std::optional<double> Threads = launchThreads(K);
-  const OccupancyResult &O = *Occ.Result;
-  if (!V || !A.Launch.known() || !G.SmCount || !G.BoostClockHz || !Threads ||
-      *Threads <= 0 || O.BlockSize == 0)
+  if (!A.Launch.known() || !G.SmCount || !G.BoostClockHz || !Blocks ||
+      *Blocks <= 0 || !Threads)
     return;
   LaunchCostInput In;
-  In.Blocks = *Threads / O.BlockSize;
+  In.Blocks = *Blocks;
   In.SmCount = static_cast<unsigned>(G.SmCount->Value);
-  In.ActiveBlocksPerSm = O.ActiveBlocksPerSm;
+  In.ActiveBlocksPerSm = Occ && Occ->Result
+                             ? Occ->Result->ActiveBlocksPerSm
+                             : residentByThreads(A, *Threads / *Blocks);
   In.ClockHz = G.BoostClockHz->Value;
   In.Costs = A.Launch;
   LaunchCostEstimate E = estimateLaunchCost(In);
-  V->Launch = E;
+  V.Launch = E;
   // Costs carried over from another GPU's measurement are said to be.
   if (llvm::StringRef(A.Launch.Source).starts_with("assumption"))
     K.Assumptions.push_back(
@@ -39,7 +63,14 @@ void addLaunchCost(KernelReport &K, const OccupancyOnGpu &Occ,
         ") are the H200's measurement, not this GPU's: the floor every "
         "launch takes and the cycles per block handed out "
         "(data/architectures.json)");
-  for (RooflineResult *R : {&V->Low, &V->High}) {
+  if (!(Occ && Occ->Result))
+    K.Assumptions.push_back(
+        "launch costs on " + G.Name + " without the launch's occupancy" +
+        (Occ && !Occ->Unknown.empty() ? " (" + Occ->Unknown + ")"
+                                      : std::string()) +
+        ": the floor every launch takes, and blocks per SM from the "
+        "architecture's thread and block limits alone");
+  for (RooflineResult *R : {&V.Low, &V.High}) {
     R->LaunchKnown = true;
     R->DispatchTime = E.DispatchTime;
     R->LaunchFloor = E.Floor;
@@ -50,10 +81,20 @@ class LaunchCostStage : public LaunchStage {
 public:
   const char *name() const override { return "launch-cost"; }
   void run(LaunchContext &C, KernelReport &R) const override {
-    forEachComputedOccupancy(
-        C, R,
-        [&](const OccupancyOnGpu &Occ, const ArchitectureLimits &A,
-            const ArchitectureTable &) { addLaunchCost(R, Occ, A); });
+    if (!C.Resources || !C.Resources->options().Archs)
+      return;
+    const ArchitectureTable &Archs = *C.Resources->options().Archs;
+    for (GpuVerdict &V : R.Verdicts) {
+      const ArchitectureLimits *A =
+          Archs.find(V.Gpu->ComputeMajor, V.Gpu->ComputeMinor);
+      if (!A)
+        continue;
+      const OccupancyOnGpu *Occ = nullptr;
+      for (const OccupancyOnGpu &O : R.Occupancies)
+        if (O.Gpu == V.Gpu)
+          Occ = &O;
+      addLaunchCost(R, V, Occ, *A);
+    }
   }
 };
 

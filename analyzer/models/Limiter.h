@@ -35,8 +35,8 @@ struct LimiterTerms {
   std::array<std::optional<double>, NumLevels> Seconds;
   double Floor = 0;
   /// False when a side of the roofline is missing (no peak for the FLOPs'
-  /// precision, no DRAM bandwidth) or nothing is counted: then no level is
-  /// named.
+  /// precision, no DRAM bandwidth) or no term takes any time (nothing
+  /// counted and no launch costs): then no level is named.
   bool Decidable = true;
 
   std::optional<double> &operator[](Level L) {

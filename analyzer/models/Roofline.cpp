@@ -216,8 +216,6 @@ double latencyTime(const RooflineResult &R) {
 
 LimiterTerms limiterTerms(const RooflineResult &R) {
   LimiterTerms T;
-  T.Decidable =
-      R.ComputeKnown && R.MemoryKnown && (R.TotalFlops > 0 || R.DramBytes > 0);
   T[Level::Compute] = R.ComputeTime;
   if (R.DramBytes > 0)
     T[Level::Dram] = R.MemoryTime;
@@ -233,6 +231,16 @@ LimiterTerms limiterTerms(const RooflineResult &R) {
     T[Level::Launch] = R.DispatchTime;
     T.Floor = R.LaunchFloor;
   }
+  // A launch is decided when both sides of the roofline are known and some
+  // term takes time: its FLOPs or bytes, the issue or latency of its
+  // instructions, shared-memory wavefronts, atomics, or only what the
+  // launch itself costs (a kernel that does no counted work still takes
+  // the floor and hands out its blocks).
+  bool AnyTime = T.Floor > 0;
+  for (const std::optional<double> &S : T.Seconds)
+    AnyTime |= S && *S > 0;
+  T.Decidable = R.ComputeKnown && R.MemoryKnown &&
+                (R.TotalFlops > 0 || R.DramBytes > 0 || AnyTime);
   return T;
 }
 

@@ -142,8 +142,10 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu);
 /// R's terms as the verdict weighs them: compute, DRAM (when the launch
 /// moves DRAM bytes), L2 and L1 (when they take time), latency, atomics and
 /// the blocks' dispatch where known, the launch floor; undecidable when a
-/// side of the roofline is missing or the launch counts neither FLOPs nor
-/// DRAM bytes.
+/// side of the roofline is missing or no term takes any time (no FLOPs, no
+/// bytes, no instructions and no launch costs known). A launch that does no
+/// counted work but whose launch costs are known is decided: at least the
+/// floor.
 LimiterTerms limiterTerms(const RooflineResult &R);
 
 /// The verdict, decided once from every term R has (the latency term too,

@@ -220,7 +220,8 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
     Width = std::max(Width, R.File.size());
   // The memory side by level, as the per-file summaries count it.
   Out << pad("file", Width)
-      << "  kernels  dram  l2  l1  latency  compute  findings  source\n";
+      << "  kernels  dram  l2  l1  latency  atomics  launch  compute  findings"
+         "  source\n";
   size_t Kernels = 0, Cached = 0, Failed = 0;
   for (const FileRun &R : Runs) {
     Out << pad(R.File, Width) << "  ";
@@ -246,6 +247,13 @@ void printSummaryTable(const std::vector<FileRun> &Runs, double Seconds,
         << pad(std::to_string(
                    countKernels(R.Report, levelName(Level::Latency))),
                7)
+        << "  "
+        << pad(std::to_string(
+                   countKernels(R.Report, levelName(Level::Atomics))),
+               7)
+        << "  "
+        << pad(std::to_string(countKernels(R.Report, levelName(Level::Launch))),
+               6)
         << "  "
         << pad(std::to_string(
                    countKernels(R.Report, levelName(Level::Compute))),

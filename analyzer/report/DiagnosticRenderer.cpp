@@ -177,13 +177,16 @@ std::optional<Finding> boundFinding(const KernelReport &K,
            ")";
   if (Hi.Verdict == Level::Launch && V.Launch)
     Text = Name + " is launch-bound on " + V.Gpu->Name + ": " +
-           formatGrouped(V.Launch->Blocks) + " blocks take " +
+           formatGrouped(V.Launch->Blocks) +
+           (V.Launch->Blocks == 1 ? " block takes " : " blocks take ") +
            formatDuration(Hi.DispatchTime) + " to hand out (" +
            formatSignificant(V.Launch->CyclesPerBlock) +
-           " cycles per block per SM), more than their work (predicted " +
+           " cycles per block per SM), more than " +
+           (V.Launch->Blocks == 1 ? "its" : "their") + " work (predicted " +
            formatSpan(Lo.PredictedTime, Hi.PredictedTime,
                       [](double X) { return formatDuration(X); }) +
-           ")";
+           ", " + formatDuration(V.Launch->Floor) +
+           " of it the floor every launch takes)";
   SourceLoc Loc = K.Model.Location.valid() ? K.Model.Location : K.Launch.Site;
   return Finding{Memory ? "rl-memory-bound" : "rl-compute-bound",
                  Severity::Remark, Text, Loc};

@@ -105,7 +105,9 @@ std::string noWork(const Values &V) {
          " counts no FLOPs and no memory traffic for this launch: its body "
          "as compiled" +
          (V.has("arch") ? " for " + V.str("arch") : std::string()) +
-         " does nothing the model counts";
+         " does nothing the model counts; its time is what the launch itself "
+         "costs (the floor and handing out its blocks) and, where the kernel "
+         "was compiled, its instructions' issue and latency";
 }
 
 std::string unbound(const Values &V) {

@@ -263,6 +263,18 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     Run.insert(Run.begin() + 1, {"-MD", "-MF", std::string(DepFile)});
   int Status = 0;
   auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Error);
+  // A kernel that launches kernels (dynamic parallelism) compiles only in
+  // separate compilation mode, as its project builds it (-rdc=true).
+  if (Output && Status != 0 &&
+      Output->find("requires separate compilation mode") != std::string::npos) {
+    auto Rdc = [](std::vector<std::string> &V) {
+      V.insert(std::find(V.begin(), V.end(), "-cubin") + 1, "-rdc=true");
+    };
+    Rdc(Run);
+    Rdc(Args);
+    Result.CommandLine = Args;
+    Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Error);
+  }
   CompileTexts Texts;
   if (Output && Status == 0)
     disassemble(R, std::string(Cubin), Texts);

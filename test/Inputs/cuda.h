@@ -84,3 +84,27 @@ __device__ double exp(double x);
 __device__ double sqrt(double x);
 __device__ int min(int a, int b);
 __device__ int max(int a, int b);
+
+// Asynchronous copies into shared memory (<cuda/pipeline>, <cuda_pipeline.h>).
+namespace cuda {
+template <size_t Align> struct aligned_size_t {
+  size_t value;
+  __host__ __device__ explicit aligned_size_t(size_t v) : value(v) {}
+};
+struct pipeline {
+  __device__ void producer_acquire();
+  __device__ void producer_commit();
+  __device__ void consumer_wait();
+  __device__ void consumer_release();
+};
+__device__ pipeline make_pipeline();
+template <size_t Align>
+__device__ void memcpy_async(void *dst, const void *src,
+                             aligned_size_t<Align> size, pipeline &pipe);
+__device__ void memcpy_async(void *dst, const void *src, size_t size,
+                             pipeline &pipe);
+} // namespace cuda
+__device__ void __pipeline_memcpy_async(void *dst, const void *src,
+                                        size_t size, size_t zfill = 0);
+__device__ void __pipeline_commit();
+__device__ void __pipeline_wait_prior(size_t n);

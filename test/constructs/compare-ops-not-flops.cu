@@ -26,4 +26,4 @@ __global__ void cmp(const float *x, const int *k, float *y, int *z, float b) {
 // CHECK-NEXT: "flops": 0,
 // CHECK: "compare_ops": 768,
 
-// DIAG: remark: cmp is L1-bound
+// DIAG: remark: cmp is launch-bound

@@ -28,4 +28,4 @@ __global__ void gather(const float *x, float *y) {
 // CHECK-NEXT: "global_stores": 128,
 // CHECK-NEXT: "global_store_bytes": 512,
 
-// DIAG: remark: gather is L1-bound
+// DIAG: remark: gather is launch-bound

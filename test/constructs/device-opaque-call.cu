@@ -12,7 +12,7 @@ __device__ float mystery(float v);
 // Defined later in the file: analysed, no warning.
 __device__ float later(float v);
 
-// CHECK: {{.*}}device-opaque-call.cu:[[@LINE+1]]:17: remark: opaque is L1-bound on L40S
+// CHECK: {{.*}}device-opaque-call.cu:[[@LINE+1]]:17: remark: opaque is launch-bound on L40S
 __global__ void opaque(const float *x, float *y) {
   int i = threadIdx.x;
   // CHECK: {{.*}}device-opaque-call.cu:[[@LINE+1]]:10: warning: call to 'mystery' is not analysed: its definition is not in this translation unit; its costs are not counted [rl-opaque-call]

@@ -16,7 +16,7 @@ __device__ float power(float b, int e) {
 // No warning for a helper that is merely called twice.
 __device__ float sq(float v) { return v * v; }
 
-// CHECK: {{.*}}device-recursion.cu:[[@LINE+1]]:17: remark: rec is L1-bound on L40S
+// CHECK: {{.*}}device-recursion.cu:[[@LINE+1]]:17: remark: rec is launch-bound on L40S
 __global__ void rec(const float *x, float *y) {
   int i = threadIdx.x;
   y[i] = power(x[i], 3) + sq(x[i]) + sq(1.0f);

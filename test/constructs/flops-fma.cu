@@ -49,6 +49,6 @@ __global__ void dfma(const double *x, double *y, double a) {
 // CHECK-NEXT: },
 // CHECK-NEXT: "sfu_ops": 0,
 
-// DIAG: remark: ffma is L1-bound
-// DIAG: remark: ffma_rn is L1-bound
-// DIAG: remark: dfma is L1-bound
+// DIAG: remark: ffma is launch-bound
+// DIAG: remark: ffma_rn is launch-bound
+// DIAG: remark: dfma is launch-bound

@@ -14,7 +14,7 @@
 // CHECK: H200  launch  40.9 us
 // CHECK: launch     H200: 65,536 blocks handed out in 39.4 us (497 per SM at 157 cycles each), plus 1.50 us every launch takes
 // CHECK: next       at its roof on H200 (launch): only fewer blocks (more elements per thread: a grid-stride loop over a grid of a few waves) make it faster
-// DIAG: remark: fill is launch-bound on H200: 65,536 blocks take 39.4 us to hand out (157 cycles per block per SM), more than their work (predicted 40.9 us) [rl-memory-bound]
+// DIAG: remark: fill is launch-bound on H200: 65,536 blocks take 39.4 us to hand out (157 cycles per block per SM), more than their work (predicted 40.9 us, 1.50 us of it the floor every launch takes) [rl-memory-bound]
 // JSON:      "bound": "launch",
 // JSON:      "limiters": [
 // JSON-NEXT:   {

@@ -21,4 +21,4 @@ __global__ void rotated(const float *in, float *out, int reps) {
 }
 // CHECK: other shared load 8.39 MB shared store 32.8 KB
 // CHECK: memory footprint 65.5 KB, DRAM 65.5 KB, L2 65.5 KB, L1 269 MB
-// CHECK: H200 l1 132 us
+// CHECK: H200 l1 134 us

@@ -55,5 +55,5 @@ __global__ void rows(const float *a, float *b, int N) {
 // CHECK: "global_sector_bytes": 131072,
 
 // DIAG-NOT: rl-uncoalesced
-// DIAG: mem-coalescing.cu:22:10: warning: uncoalesced global load of 'x': 32.0 sectors per warp request for 128 requested bytes (efficiency 12.5%; lanes 128 bytes apart); it costs 201 ns of the 249 ns predicted on H200 [rl-uncoalesced]
+// DIAG: mem-coalescing.cu:22:10: warning: uncoalesced global load of 'x': 32.0 sectors per warp request for 128 requested bytes (efficiency 12.5%; lanes 128 bytes apart); it costs 170 ns of the 1.75 us predicted on H200 [rl-uncoalesced]
 // DIAG-NOT: rl-uncoalesced

@@ -35,5 +35,5 @@ __global__ void ldg4(const float4 *x, float4 *y) {
 // CHECK-NEXT: "global_stores": "1",
 // CHECK-NEXT: "global_store_bytes": "16",
 
-// DIAG: remark: ldg is L1-bound
-// DIAG: remark: ldg4 is L1-bound
+// DIAG: remark: ldg is launch-bound
+// DIAG: remark: ldg4 is launch-bound

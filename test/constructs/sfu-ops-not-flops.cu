@@ -31,4 +31,4 @@ __global__ void sfu(const float *x, float *y) {
 
 // 896 MUFU operations at 16 per SM per clock take 0.214 ns, less than the
 // DRAM traffic at the H200's measured stream rates.
-// DIAG: remark: sfu is L1-bound
+// DIAG: remark: sfu is launch-bound

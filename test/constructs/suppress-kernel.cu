@@ -19,7 +19,7 @@ quiet_template(const T *x, T *y) {
 }
 
 // The comment ends at a blank line or a previous declaration: not this one.
-// CHECK: {{.*}}suppress-kernel.cu:[[@LINE+1]]:17: remark: loud is L1-bound on L40S
+// CHECK: {{.*}}suppress-kernel.cu:[[@LINE+1]]:17: remark: loud is launch-bound on L40S
 __global__ void loud(const float *x, float *y) {
   // CHECK: {{.*}}suppress-kernel.cu:[[@LINE+1]]:20: warning: call to 'mystery'{{.*}}[rl-opaque-call]
   y[threadIdx.x] = mystery(x[threadIdx.x]);

@@ -239,6 +239,9 @@ private:
   /// A copy between global and shared memory of Bytes per thread whose
   /// addresses are not modelled: the bytes are counted, no address recorded.
   void countUnaddressedCopy(const Expr &Bytes, bool ToGlobal);
+  /// Where an asynchronous copy's pointer argument points; a pointer the
+  /// classifier loses is in Default's memory at an unknown address.
+  MemoryOrigin copyOrigin(const clang::Expr *Pointer, MemorySpace Default);
   void rangeReason(const std::string &Text);
   std::string freshSymbol(const std::string &Base);
   SymbolicConverter converter() const;

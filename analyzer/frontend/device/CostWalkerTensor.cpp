@@ -279,9 +279,15 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
           originOf(ToGlobal ? I.SrcOperand : I.DstOperand, MemorySpace::Shared);
       Global.Space = MemorySpace::Global;
       Shared.Space = MemorySpace::Shared;
-      if (I.Bytes) {
-        countAccess(MemoryAccess{Global, I.Bytes}, ToGlobal);
-        countAccess(MemoryAccess{Shared, I.Bytes}, !ToGlobal);
+      // A size the source fixes (cp.async's 4/8/16, a bulk copy's constant
+      // operand) keeps the addresses: the memory model sees the copy.
+      uint64_t Fixed = I.Bytes;
+      if (std::optional<Rational> C = Bytes.asConstant();
+          !Fixed && C && C->isInteger() && Rational(0) < *C)
+        Fixed = uint64_t(C->num());
+      if (Fixed) {
+        countAccess(MemoryAccess{Global, Fixed}, ToGlobal);
+        countAccess(MemoryAccess{Shared, Fixed}, !ToGlobal);
       } else {
         countUnaddressedCopy(Bytes, ToGlobal);
         assume("'" + I.Mnemonic + "' at " + where(Asm) + " moves " +
@@ -362,6 +368,20 @@ bool CostWalker::countAsyncCopy(const clang::CallExpr *Call,
            (Group ? " (a group's copy: its size over the group's threads)"
                   : " (its size is not known from the source)") +
            ": bind it with --bind " + Symbol + "=N");
+  } else if (std::optional<Rational> Fixed = Bytes->asConstant();
+             Fixed && Fixed->isInteger() && Rational(0) < *Fixed) {
+    // A fixed size per thread: a global load at the source's address and a
+    // shared store at the destination's, as cp.async is (the memory model
+    // sees its sectors, footprint and DRAM reads).
+    AccessLoc = Call->getBeginLoc();
+    uint64_t Size = uint64_t(Fixed->num());
+    countAccess(
+        MemoryAccess{copyOrigin(Call->getArg(Src), MemorySpace::Global), Size},
+        /*Store=*/false);
+    countAccess(
+        MemoryAccess{copyOrigin(Call->getArg(Dst), MemorySpace::Shared), Size},
+        /*Store=*/true);
+    return true;
   } else {
     assume("'" + Name.str() + "' at " + At + " loads " + Bytes->str() +
            " global bytes into shared memory per executing thread; its "
@@ -369,6 +389,18 @@ bool CostWalker::countAsyncCopy(const clang::CallExpr *Call,
   }
   countUnaddressedCopy(*Bytes, /*ToGlobal=*/false);
   return true;
+}
+
+MemoryOrigin CostWalker::copyOrigin(const clang::Expr *Pointer,
+                                    MemorySpace Default) {
+  MemoryOrigin O = classifier().originOfPointer(stripCasts(Pointer));
+  // A pointer the classifier lost (a ?: over two arrays, a cast from an
+  // integer): the copy says which memory it is; its address is unknown.
+  if (O.Space == MemorySpace::Unknown || O.Space == MemorySpace::Local) {
+    O.Space = Default;
+    O.Offset.reset();
+  }
+  return O;
 }
 
 void CostWalker::countUnaddressedCopy(const Expr &Bytes, bool ToGlobal) {

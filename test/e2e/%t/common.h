@@ -1,0 +1,2 @@
+#pragma once
+#define REPEAT 8
