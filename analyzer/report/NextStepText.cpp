@@ -124,6 +124,7 @@ std::string nextStepText(const KernelReport &K) {
   std::optional<Level> RoofBound;
   bool IssueRoof = false; ///< the compute roof is the instructions' issue
   bool OneBound = true;
+  bool FloorMost = false; ///< the launch floor outweighs handing out blocks
   for (const GpuVerdict &V : K.Verdicts) {
     std::optional<Level> B = V.High.Verdict;
     if (!B || V.Next.What != NextStep::AtRoof)
@@ -135,6 +136,7 @@ std::string nextStepText(const KernelReport &K) {
       OneBound = false;
     RoofBound = B;
     IssueRoof = Issue;
+    FloorMost = V.Launch && V.Launch->Floor >= V.High.DispatchTime;
   }
   if (!Head) {
     if (AtRoof.empty())
@@ -145,7 +147,11 @@ std::string nextStepText(const KernelReport &K) {
              (IssueRoof ? "only fewer instructions per result (wider loads, "
                           "less index arithmetic, more outputs per thread) "
                           "make it faster"
-                        : roofAdvice(*RoofBound));
+              : RoofBound == Level::Launch && FloorMost
+                  ? "the floor every launch takes is most of its time: "
+                    "only more work per launch (fusing it with the launches "
+                    "beside it, or a CUDA graph of them) makes it faster"
+                  : roofAdvice(*RoofBound));
     return Out;
   }
   std::string Out = nextStepAction(*Head) + ": " + saving(Head->Next) + " on " +

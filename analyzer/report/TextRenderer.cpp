@@ -422,21 +422,31 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
 
   auto Duration = [](double X) { return formatDuration(X); };
   // Each level's time with the share of its peak it reaches; the latency
-  // column only when some GPU has the term.
-  bool Latency = llvm::any_of(K.Verdicts, [](const GpuVerdict &V) {
-    return V.Low.LatencyKnown && V.High.LatencyKnown;
-  });
+  // and atomics columns when some GPU has the term, and every column a
+  // verdict names (a launch bound by its blocks' dispatch shows it).
+  auto Names = [&](Level L) {
+    return llvm::any_of(K.Verdicts, [&](const GpuVerdict &V) {
+      return V.Low.Verdict == L || V.High.Verdict == L;
+    });
+  };
+  bool Latency = Names(Level::Latency) ||
+                 llvm::any_of(K.Verdicts, [](const GpuVerdict &V) {
+                   return V.Low.LatencyKnown && V.High.LatencyKnown;
+                 });
+  bool Atomics = Names(Level::Atomics) ||
+                 llvm::any_of(K.Verdicts, [](const GpuVerdict &V) {
+                   return V.High.AtomicKnown && V.High.AtomicTime > 0;
+                 });
+  bool Launch = Names(Level::Launch);
   std::vector<std::string> Head = {"GPU",       "bound", "predicted",
                                    "intensity", "ridge", "compute",
                                    "DRAM",      "L2",    "L1"};
   if (Latency)
     Head.push_back("latency");
-  // The atomics column only when some GPU times serialized atomics.
-  bool Atomics = llvm::any_of(K.Verdicts, [](const GpuVerdict &V) {
-    return V.High.AtomicKnown && V.High.AtomicTime > 0;
-  });
   if (Atomics)
     Head.push_back("atomics");
+  if (Launch)
+    Head.push_back("launch");
   std::vector<std::vector<std::string>> Rows = {Head};
   for (const GpuVerdict &V : K.Verdicts) {
     const RooflineResult &Lo = V.Low, &Hi = V.High;
@@ -457,6 +467,8 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
       Row.push_back(levelCell(V, Level::Latency));
     if (Atomics)
       Row.push_back(levelCell(V, Level::Atomics));
+    if (Launch)
+      Row.push_back(levelCell(V, Level::Launch));
     Rows.push_back(Row);
   }
 
@@ -503,7 +515,15 @@ void renderVerdicts(std::ostringstream &OS, const KernelReport &K,
        << formatSpan(Lo.LatencySeconds, Hi.LatencySeconds, Duration)
        << " DRAM latency), the loads' "
        << formatSi(Hi.LatencyTime * Hi.LatencyBandwidth, "B") << " of DRAM in "
-       << formatSpan(Lo.LatencyTime, Hi.LatencyTime, Duration) << "\n";
+       << formatSpan(Lo.LatencyTime, Hi.LatencyTime, Duration);
+    // The latency column is the longer of this and the warps' own chain
+    // of dependent instructions (the issue model): say which sets it.
+    if (Hi.IssueKnown && Hi.WarpLatencyTime > Hi.LatencyTime)
+      OS << "; the warps' own dependent instructions take "
+         << formatSpan(Lo.IssueKnown ? Lo.WarpLatencyTime : Hi.WarpLatencyTime,
+                       Hi.WarpLatencyTime, Duration)
+         << ", which sets the latency column";
+    OS << "\n";
   }
 }
 

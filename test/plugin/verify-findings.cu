@@ -28,8 +28,8 @@ __device__ float power(float b, int e) {
   return e == 0 ? 1.0f : b * power(b, e - 1);
 }
 
-// CHECK: verify-findings.cu:[[@LINE+2]]:17: remark: rec is L1-bound on L40S: 0.125 FLOP/B at L1 < its ridge 2.00 (predicted 0.794 ns) [rl-memory-bound]
-// expected-remark@+1 {{rec is L1-bound on L40S: 0.125 FLOP/B at L1 < its ridge 2.00 (predicted 0.794 ns) [rl-memory-bound]}}
+// CHECK: verify-findings.cu:[[@LINE+2]]:17: remark: rec is launch-bound on L40S: 1 block takes 62.3 ns to hand out (157 cycles per block per SM), more than its work (predicted 1.56 us, 1.50 us of it the floor every launch takes) [rl-memory-bound]
+// expected-remark@+1 {{rec is launch-bound on L40S: 1 block takes 62.3 ns to hand out (157 cycles per block per SM), more than its work (predicted 1.56 us, 1.50 us of it the floor every launch takes) [rl-memory-bound]}}
 __global__ void rec(const float *x, float *y) {
   int i = threadIdx.x;
   y[i] = power(x[i], 3);

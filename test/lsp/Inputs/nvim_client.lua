@@ -51,11 +51,11 @@ if not wait_for(function() return #vim.diagnostic.get(buf) > 0 end) then
 end
 show('open')
 
--- An unsaved edit: one more multiply per element changes the intensity.
+-- An unsaved edit: a launch of 1,024 times the elements changes the verdict.
 local before = vim.diagnostic.get(buf)[1].message
 local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 for i, line in ipairs(lines) do
-  local edited = line:gsub('y%[i%] = a %* x%[i%]', 'y[i] = a * x[i] * x[i]')
+  local edited = line:gsub('scale<<<4, 256>>>%(1024,', 'scale<<<4096, 256>>>(1048576,')
   if edited ~= line then
     vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { edited })
     break

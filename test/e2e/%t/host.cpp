@@ -1,2 +1,0 @@
-// Input of project-cache.test: a C++ entry, which whole-project runs skip.
-int main() { return 0; }
