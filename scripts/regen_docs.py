@@ -8,7 +8,9 @@ An example is a fenced block right after a marker line
     <!-- regen: rl-analyze kernels/saxpy.cu --gpu=L40S,H100 -->
 
 The command runs from the source root with `rl-analyze` replaced by --tool
-(a trailing `2>&1` adds standard error); the block becomes `$ COMMAND`
+(a trailing `2>&1` adds standard error); a command starting with clang runs
+that clang with the compiler plugin built beside --tool (the example is kept
+as it is where there is none); the block becomes `$ COMMAND`
 followed by what it printed. Without --check the files are rewritten; with
 --check nothing is written and the exit code is 1 when any example differs
 from what the tool prints now (the lit test docs-examples.test runs this),
@@ -18,11 +20,14 @@ import difflib
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = re.compile(r"^<!-- regen: (.*) -->$")
+# How docs name the compiler plugin in a clang example.
+DOC_PLUGIN = "-fplugin=build/tools/rl-analyze-plugin/rl-analyze-plugin.so"
 
 
 def files():
@@ -37,12 +42,25 @@ def files():
 def run(tool, command):
     merge = command.endswith("2>&1")
     words = shlex.split(command[:-4] if merge else command)
-    if words[0] != "rl-analyze":
-        raise SystemExit("regen: command must start with rl-analyze: " +
-                         command)
+    if words[0].startswith("clang"):
+        # The compiler plugin's example: clang with the plugin built beside
+        # the tool; a build without it (the sanitized one) keeps the block.
+        plugin = os.path.normpath(os.path.join(
+            os.path.dirname(tool), "..", "rl-analyze-plugin",
+            "rl-analyze-plugin.so"))
+        clang = shutil.which(words[0])
+        if not os.path.exists(plugin) or not clang:
+            return None
+        argv = [clang] + ["-fplugin=" + plugin if w == DOC_PLUGIN else w
+                         for w in words[1:]]
+    elif words[0] == "rl-analyze":
+        argv = [tool] + words[1:]
+    else:
+        raise SystemExit("regen: command must start with rl-analyze or "
+                         "clang: " + command)
     env = dict(os.environ)
     env["RL_ANALYZE_NO_CONFIG_SEARCH"] = "1"
-    p = subprocess.run([tool] + words[1:], cwd=SRC, env=env,
+    p = subprocess.run(argv, cwd=SRC, env=env,
                        stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT if merge else subprocess.PIPE,
                        text=True)
@@ -71,7 +89,13 @@ def regenerate(path, tool):
             end += 1
         if end == len(lines):
             raise SystemExit("%s:%d: unterminated block" % (path, i + 2))
-        printed = run(tool, command).rstrip("\n")
+        printed = run(tool, command)
+        if printed is None:  # not runnable with this build: kept as it is
+            out.extend(lines[i + 1:end + 1])
+            i = end + 1
+            count += 1
+            continue
+        printed = printed.rstrip("\n")
         out.append(fence)
         out.append("$ " + command.replace(" 2>&1", ""))
         out.extend(printed.split("\n") if printed else [])

@@ -62,6 +62,10 @@ if subprocess.run([_python, "-c", "import jsonschema"],
     config.available_features.add("jsonschema")
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
+# Builds without the sanitizers: tests that cap the address space (ASan
+# reserves terabytes of it for its shadow).
+if getattr(config, "rla_sanitize", "OFF").upper() not in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("no-sanitizers")
 # The compiler plugin, run by the clang it was built against. A sanitized
 # plugin cannot load into an unsanitized clang, so those builds skip it.
 clang = os.path.join(os.path.dirname(config.filecheck), "clang")

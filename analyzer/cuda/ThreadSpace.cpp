@@ -116,9 +116,24 @@ bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
                                        const Rational &ResidueEnd,
                                        bool Negated) {
   IndexInterval &I = intervalRef(Kind, Dim);
-  if (I.Modulus)
+  if (I.modular())
     return false;
   I.Modulus = Modulus;
+  I.Residue = Residue;
+  I.ResidueEnd = ResidueEnd;
+  I.ModNegated = Negated;
+  return true;
+}
+
+bool ThreadSpace::constrainSymbolicModulo(IndexKind Kind, unsigned Dim,
+                                          const Expr &Modulus,
+                                          const Rational &Residue,
+                                          const Rational &ResidueEnd,
+                                          bool Negated) {
+  IndexInterval &I = intervalRef(Kind, Dim);
+  if (I.modular())
+    return false;
+  I.SymbolicModulus = Modulus;
   I.Residue = Residue;
   I.ResidueEnd = ResidueEnd;
   I.ModNegated = Negated;
@@ -155,9 +170,9 @@ Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
   Expr Length = Upper - Lower;
   if (!Length.isProvablyNonNegativeRelaxed())
     Length = Expr::max(Expr(0), Length);
-  if (!I.Modulus)
+  if (!I.modular())
     return Length;
-  Expr C(*I.Modulus), R(I.Residue);
+  Expr C = I.modulus(), R(I.Residue);
   Expr Matching;
   if (I.ResidueEnd == I.Residue + Rational(1)) {
     // x in [Lower, Upper) with x % c == r: ceil((Upper-r)/c) -
@@ -204,7 +219,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
     // threadIdx/blockIdx no longer say which iterations run.
     Expr Global = clippedLength(GlobalC[D], Extent[D]);
     if (StrideTile[D] && !LocalConstrained) {
-      if (GlobalC[D].Modulus) {
+      if (GlobalC[D].modular()) {
         if (Reason)
           *Reason = "a modular guard inside a grid-stride loop that steps by "
                     "a tile constant";
@@ -218,7 +233,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
     // threadIdx mod W (blocks hold whole groups), the same lane of each.
     const IndexInterval &T = ThreadC[D];
     if (StrideGroup[D] && T.Modulus && !T.Lo && !T.Hi &&
-        !BlockC[D].constrained() && !GlobalC[D].Modulus &&
+        !BlockC[D].constrained() && !GlobalC[D].modular() &&
         (*StrideGroup[D] / *T.Modulus).isInteger()) {
       IndexInterval Lanes = GlobalC[D];
       Lanes.Modulus = T.Modulus;
@@ -243,7 +258,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
   Expr Global = clippedLength(GlobalC[D], Extent[D]);
   if (!LocalConstrained)
     return Global;
-  if (!BlockC[D].constrained() && !GlobalC[D].Modulus) {
+  if (!BlockC[D].constrained() && !GlobalC[D].modular()) {
     // A guard on threadIdx alone (`lane == 0`, `threadIdx.x < 16`) under one
     // on the global index: g in [Lo, Hi) runs threadIdx = g mod blockDim, so
     // whole blocks count |threads| each, plus a partial block's first ones.
@@ -279,6 +294,28 @@ Expr ThreadSpace::warpCount() const {
       Lanes = WarpSize - Lanes;
     if (Rational(0) < Lanes)
       return count().High * Expr(Rational(1) / Lanes);
+  }
+  // A modular guard on threadIdx.x alone (`tid % (2 * s) == 0`, `lane ==
+  // 0`): a warp runs whenever one of its lanes passes, so a modulus of 32
+  // or less keeps every warp busy, and a larger one every warp that holds
+  // a passing residue (ceil(width / 32) warps per period).
+  if (X.modular() && !X.Lo && !X.Hi && !GlobalC[0].constrained() &&
+      !GridStride[0] && !BlockStride[0]) {
+    Expr BlockWarps = Expr::ceilDiv(ThreadExtent[0], Expr(WarpSize));
+    Expr Warps = BlockWarps;
+    if (!X.ModNegated) {
+      Rational Width = X.ResidueEnd - X.Residue;
+      Expr Periods = Expr::ceilDiv(
+          Expr::max(ThreadExtent[0] - Expr(X.Residue), Expr(0)), X.modulus());
+      Expr PerPeriod = Expr::ceilDiv(Expr(Width), Expr(WarpSize));
+      Warps = Expr::min(BlockWarps, Periods * PerPeriod);
+    }
+    Expr RowShare = Expr::min(ThreadExtent[0], Expr(WarpSize)) *
+                    Expr(Rational(1) / WarpSize);
+    Expr Total = Warps * RowShare * clippedLength(BlockC[0], BlockExtent[0]);
+    for (unsigned D = 1; D < 3; ++D)
+      Total = Total * countDim(D).High;
+    return Total;
   }
   if (!Warpwise)
     return count().High * Expr(Rational(1) / WarpSize);
@@ -330,8 +367,8 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
     Expr PerGroup = Expr::sum(Lane, Expr(0), Expr(W), OfLane);
     return timesOtherDims(Groups * PerGroup, D);
   }
-  if (GridStride[D] || GlobalC[D].Modulus || ThreadC[D].Modulus ||
-      BlockC[D].Modulus)
+  if (GridStride[D] || GlobalC[D].modular() || ThreadC[D].modular() ||
+      BlockC[D].modular())
     return std::nullopt;
   Expr Sum;
   // The global index g = blockIdx*blockDim + threadIdx, when F uses only g.

@@ -43,7 +43,13 @@ struct IndexInterval {
   /// threadIdx.x % 32 is [0, 16); `== r` is [r, r + 1).
   Rational ResidueEnd = Rational(1);
   bool ModNegated = false;
-  bool constrained() const { return Lo || Hi || Modulus; }
+  /// A modulus only a loop's value gives (`tid % (2 * s) == 0` with s
+  /// doubling): set instead of Modulus, residues as above.
+  std::optional<Expr> SymbolicModulus;
+  bool modular() const { return Modulus || SymbolicModulus; }
+  /// The modulus as an expression, whichever of the two is set.
+  Expr modulus() const { return Modulus ? Expr(*Modulus) : *SymbolicModulus; }
+  bool constrained() const { return Lo || Hi || modular(); }
   /// Narrows this interval to its intersection with [Lo, Hi).
   void intersect(const std::optional<Expr> &NewLo, bool NewLoInside,
                  const std::optional<Expr> &NewHi, bool NewHiInside);
@@ -64,6 +70,11 @@ public:
   bool constrainModulo(IndexKind Kind, unsigned Dim, const Rational &Modulus,
                        const Rational &Residue, bool Negated);
   /// The same for index % Modulus in [Residue, ResidueEnd).
+  /// index % Modulus in [Residue, ResidueEnd) for a modulus that is not a
+  /// constant (a loop variable's multiple).
+  bool constrainSymbolicModulo(IndexKind Kind, unsigned Dim,
+                               const Expr &Modulus, const Rational &Residue,
+                               const Rational &ResidueEnd, bool Negated);
   bool constrainModuloRange(IndexKind Kind, unsigned Dim,
                             const Rational &Modulus, const Rational &Residue,
                             const Rational &ResidueEnd, bool Negated);

@@ -44,6 +44,19 @@ bool SourcedValue::isUnverified() const {
   return Source.rfind("unverified", 0) == 0;
 }
 
+Provenance provenanceOf(const SourcedValue &V) {
+  auto StartsWith = [&](const char *P) { return V.Source.rfind(P, 0) == 0; };
+  if (V.isUnverified())
+    return Provenance::Unverified;
+  if (StartsWith("measured"))
+    return Provenance::Measured;
+  if (StartsWith("derived"))
+    return Provenance::Derived;
+  if (StartsWith("assum"))
+    return Provenance::Assumed;
+  return Provenance::Sourced;
+}
+
 const char *quantityName(Quantity Q) {
   switch (Q) {
   case Quantity::Count:

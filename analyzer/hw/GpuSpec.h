@@ -31,6 +31,13 @@ struct SourcedValue {
   bool isUnverified() const;
 };
 
+/// Where a number comes from, read off its source: measured on this GPU,
+/// given by a document (datasheet, whitepaper, study), derived from other
+/// numbers by a stated rule, assumed (carried over from another GPU), or
+/// backed by nothing.
+enum class Provenance { Measured, Sourced, Derived, Assumed, Unverified };
+Provenance provenanceOf(const SourcedValue &V);
+
 /// What a number in the data file measures; each accepts its own units.
 enum class Quantity { Count, Frequency, FlopRate, ByteRate, Bytes, Duration };
 const char *quantityName(Quantity Q); ///< "a FLOP rate", "a size", ...

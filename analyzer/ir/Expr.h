@@ -149,8 +149,9 @@ public:
   /// The name when this is exactly one symbol.
   std::optional<std::string> asSymbol() const;
 
-  /// When this is `A % B + K` (one mod atom with coefficient 1, B and K
-  /// constants), its parts: {A, B, K}.
+  /// When this is `A % B + K` (one mod atom with coefficient 1, K a
+  /// constant), its parts: {A, B, K}; a B that is not a constant is in
+  /// SymbolicDivisor.
   std::optional<ModForm> asModPlusConstant() const;
 
   /// Constant divisors c > 1 of the floor divisions and remainders whose
@@ -237,8 +238,10 @@ private:
 /// `Dividend % Divisor + Offset`, see Expr::asModPlusConstant.
 struct ModForm {
   Expr Dividend;
-  Rational Divisor;
+  Rational Divisor; ///< 0 when the divisor is not a constant
   Rational Offset;
+  /// The divisor when it is not a constant (`tid % (2 * s)`).
+  std::optional<Expr> SymbolicDivisor;
 };
 
 /// `Coef * floor(Dividend / Divisor) + Rest`, see Expr::asFloorDivPlus.

@@ -590,9 +590,10 @@ std::optional<ModForm> Expr::asModPlusConstant() const {
         M[0].A->Kind != AtomKind::Mod)
       return std::nullopt;
     auto Divisor = M[0].A->Operands[1].asConstant();
+    Out = ModForm{M[0].A->Operands[0], Divisor.value_or(Rational()),
+                  Rational()};
     if (!Divisor)
-      return std::nullopt;
-    Out = ModForm{M[0].A->Operands[0], *Divisor, Rational()};
+      Out->SymbolicDivisor = M[0].A->Operands[1];
   }
   if (Out)
     Out->Offset = Offset;

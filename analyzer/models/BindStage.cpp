@@ -9,6 +9,8 @@
 #include "analyzer/models/LaunchLimits.h"
 #include "analyzer/models/LaunchStage.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace rla {
 namespace {
 
@@ -46,6 +48,25 @@ public:
     };
     for (const auto &[Name, Value] : C.UserBindings)
       C.Values[Name] = Value;
+    // A loop count the walker could not derive asks to be bound; once this
+    // launch binds it, the request is answered (the assumption line keeps
+    // the loop and its symbol, and the report shows the value).
+    llvm::erase_if(R.Model.Findings, [&](const Finding &F) {
+      auto It = F.Data.find("symbol");
+      return F.Id == "rl-unknown-trip-count" && It != F.Data.end() &&
+             std::holds_alternative<std::string>(It->second) &&
+             C.Values.count(std::get<std::string>(It->second));
+    });
+    // --bind smem=BYTES: the launch's dynamic shared memory per block,
+    // where the host code's value is not followed (a kernel parameter of
+    // that name takes the value instead).
+    if (auto Smem = C.UserBindings.find("smem");
+        Smem != C.UserBindings.end() && !Model.findParam("smem")) {
+      R.Launch.DynamicSmem = Smem->second;
+      llvm::erase_if(R.Launch.Notes, [](const std::string &N) {
+        return N.rfind("dynamic shared memory is not known", 0) == 0;
+      });
+    }
     // The report shows the values the numbers use.
     for (const auto &[Name, Value] : C.Values)
       if (const KernelParam *P = Model.findParam(Name);

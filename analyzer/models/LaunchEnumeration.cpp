@@ -49,4 +49,31 @@ std::optional<double> meanOverLaunchWarps(const Expr &F, const Bindings &Values,
   return Sum / Threads;
 }
 
+std::optional<double> meanOverBlockThreads(const Expr &F,
+                                           const Bindings &Values,
+                                           const LaunchSpec &Launch) {
+  std::optional<LaunchShape> Shape = launchShape(Launch);
+  if (!Shape || Shape->threadsPerBlock() > 1024 ||
+      Shape->threadsPerBlock() <= 0)
+    return std::nullopt;
+  for (const char *B : {"blockIdx.x", "blockIdx.y", "blockIdx.z"})
+    if (F.dependsOn(B))
+      return std::nullopt;
+  const std::array<int64_t, 3> &Block = Shape->Block;
+  Bindings At = Values;
+  double Sum = 0;
+  for (int64_t Tz = 0; Tz < Block[2]; ++Tz)
+    for (int64_t Ty = 0; Ty < Block[1]; ++Ty)
+      for (int64_t X = 0; X < Block[0]; ++X) {
+        At["threadIdx.x"] = Rational(X);
+        At["threadIdx.y"] = Rational(Ty);
+        At["threadIdx.z"] = Rational(Tz);
+        EvalResult R = F.evaluate(At);
+        if (!R.ok())
+          return std::nullopt;
+        Sum += R.Value->toDouble();
+      }
+  return Sum / double(Shape->threadsPerBlock());
+}
+
 } // namespace rla

@@ -32,6 +32,14 @@ constexpr double MaxEnumeratedWarps = 1 << 14;
 std::optional<double> meanOverLaunchWarps(const Expr &F, const Bindings &Values,
                                           const LaunchSpec &Launch);
 
+/// The mean of F over the threads of one block of Launch, evaluated thread
+/// by thread (at most 1024): for a formula whose trip count differs between
+/// the lanes of a warp. nullopt when F depends on the block's index, the
+/// block is not known, or a value does not evaluate.
+std::optional<double> meanOverBlockThreads(const Expr &F,
+                                           const Bindings &Values,
+                                           const LaunchSpec &Launch);
+
 } // namespace rla
 
 #endif // RLA_MODELS_LAUNCHENUMERATION_H

@@ -36,7 +36,7 @@ public:
       for (const GpuSpec *Gpu : C.Gpus) {
         C.MemoryByGpu.push_back(estimateMemory(
             C.Model, C.Values, *Gpu, C.Cache,
-            C.Launch.DynamicSmem ? C.Launch.DynamicSmem->toDouble() : 0,
+            R.Launch.DynamicSmem ? R.Launch.DynamicSmem->toDouble() : 0,
             compiledWidths(C, *Gpu)));
         if (!C.MemoryByGpu.back().Available) {
           C.MemoryByGpu.clear();

@@ -21,6 +21,8 @@ public:
                      Metric::SharedStoreBytes, Metric::AtomicOps})
       if (BoundValue V = R.Totals->get(Q))
         Work += V->High;
+      else
+        return; // a count not known is not a count of zero
     if (Work > 0)
       return;
     FindingData Data = {{"kernel", C.Model.Name}};

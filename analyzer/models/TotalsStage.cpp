@@ -107,7 +107,17 @@ public:
                  .first;
       return It->second;
     };
-    std::vector<std::string> Averaged;
+    std::map<std::string, std::optional<double>> ThreadMeans;
+    auto threadMean = [&](const Expr &F) {
+      std::string Text = F.str();
+      auto It = ThreadMeans.find(Text);
+      if (It == ThreadMeans.end())
+        It = ThreadMeans
+                 .emplace(Text, meanOverBlockThreads(F, C.Values, R.Launch))
+                 .first;
+      return It->second;
+    };
+    std::vector<std::string> Averaged, ThreadAveraged;
     for (size_t I = 0; I < C.Low.size(); ++I) {
       Metric Q = C.Low[I].first;
       const std::string Key = metricKey(Q);
@@ -153,8 +163,16 @@ public:
         // warp share: the formula's mean over the launch's warps.
         LowValue = warpMean(Low);
         HighValue = warpMean(High);
-        if (LowValue && HighValue)
+        if (LowValue && HighValue) {
           Averaged.push_back(Key);
+        } else {
+          // Lanes of one warp that differ: the formula thread by thread
+          // over one block (each thread's count stands for the launch).
+          LowValue = threadMean(Low);
+          HighValue = threadMean(High);
+          if (LowValue && HighValue)
+            ThreadAveraged.push_back(Key);
+        }
       }
       if (!LowValue || !HighValue)
         continue;
@@ -168,7 +186,9 @@ public:
         if ((F->find("threadIdx.") != std::string::npos ||
              F->find("blockIdx.") != std::string::npos) &&
             std::find(Averaged.begin(), Averaged.end(), metricKey(Q)) ==
-                Averaged.end())
+                Averaged.end() &&
+            std::find(ThreadAveraged.begin(), ThreadAveraged.end(),
+                      metricKey(Q)) == ThreadAveraged.end())
           R.Findings.push_back(dataFinding(
               "rl-unsupported", Severity::Warning, Model.Location,
               {{"metric", std::string(metricKey(Q))}, {"thread_formula", *F}}));
@@ -183,6 +203,16 @@ public:
                   "over the launch's warps (exact when the threads that run "
                   "each statement are spread over the warps like all "
                   "threads, as under a lane guard)");
+    }
+    if (!ThreadAveraged.empty()) {
+      std::string Names;
+      for (const std::string &K : ThreadAveraged)
+        Names += (Names.empty() ? "" : ", ") + K;
+      R.Assumptions.push_back(
+          Names + ": a trip count that differs between the threads of a "
+                  "warp and has no closed form over them, averaged thread "
+                  "by thread over one block (exact when the threads a "
+                  "statement counts are the ones whose trip reaches it)");
     }
     if (!C.UnusedDimensions.empty())
       R.Assumptions.push_back(

@@ -279,8 +279,8 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
 
   // A --bind that names nothing of this file is most likely a typo.
   for (const auto &[Name, Value] : Req.Binds) {
-    bool Known =
-        Name.rfind("gridDim.", 0) == 0 || Name.rfind("blockDim.", 0) == 0;
+    bool Known = Name.rfind("gridDim.", 0) == 0 ||
+                 Name.rfind("blockDim.", 0) == 0 || Name == "smem";
     for (const KernelModel &K : Parsed.Kernels) {
       Known |= K.findParam(Name) != nullptr;
       // Symbols of the counts themselves, such as a loop's trips_L12.
@@ -332,8 +332,22 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
     LaunchSpec None;
     if (PerKernel[I].empty()) {
       None.Kernel = Model.Name;
-      None.Notes.push_back("no launch of '" + Model.Name +
-                           "' in this file; pass --launch or --launches");
+      // A launch in a host statement clang could not parse is lost with
+      // the statement: say so rather than that there is none.
+      const Finding *HostError = nullptr;
+      for (const Finding &E : Parsed.CompilerErrors)
+        if (!HostError && E.Loc.Line > 0)
+          HostError = &E;
+      None.Notes.push_back(
+          HostError
+              ? "no launch of '" + Model.Name +
+                    "' could be read: clang reports errors in this file "
+                    "(the first at " +
+                    HostError->Loc.str() +
+                    "), and a launch in a host statement that does not "
+                    "parse is lost with it; fix the error, or pass --launch"
+              : "no launch of '" + Model.Name +
+                    "' in this file; pass --launch or --launches");
       PerKernel[I].push_back(&None);
     }
     // The kernel's first launch: later ones reuse what it computed.

@@ -41,6 +41,15 @@ const DiagnosticExplanation Explanations[] = {
      "__shared__ float tile[32][32];\n"
      "out[...] = tile[threadIdx.x][threadIdx.y]; // a column: one bank\n"
      "__shared__ float tile[32][33];             // padded: 32 banks"},
+    {"rl-divergent-branch",
+     "A warp issues each instruction once for all its 32 lanes; lanes whose "
+     "thread fails the branch sit idle. `tid % (2 * s) == 0` passes 16, 8, "
+     "4, 2, 1 lanes of every warp as s doubles, so the warps do the work of "
+     "the whole block for a fraction of its threads (the first step of the "
+     "classic reduction ladder).",
+     "if (tid % (2 * s) == 0) sdata[tid] += sdata[tid + s];  // every warp\n"
+     "int i = 2 * s * tid;                                    // contiguous\n"
+     "if (i < blockDim.x) sdata[i] += sdata[i + s];"},
     {"rl-atomic-contention",
      "Atomics to one address are serialised in the L2 slice that owns it; "
      "with many updates per address the kernel's time is the queue, not "

@@ -39,6 +39,16 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "Pad the shared array by one element per row (e.g. [32][33]) or "
        "change the index so that consecutive threads hit consecutive "
        "4-byte words."},
+      {"rl-divergent-branch", Severity::Warning,
+       "A branch on the thread index modulo a growing value (`tid % (2 * s) "
+       "== 0` in a loop that doubles s) keeps one thread in every 2s: while "
+       "2s is 32 or less every warp runs the branch with most of its lanes "
+       "idle.",
+       "Index the work by the thread's rank instead of filtering threads "
+       "(`int i = 2 * s * tid; if (i < blockDim.x) sdata[i] += sdata[i + "
+       "s];`), or make the stride shrink (`for (s = blockDim.x / 2; s > 0; "
+       "s >>= 1) if (tid < s)`), so that the working threads are contiguous "
+       "and whole warps finish early."},
       {"rl-atomic-contention", Severity::Warning,
        "Many threads update the same address atomically; the updates are "
        "serialised.",

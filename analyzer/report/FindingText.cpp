@@ -145,6 +145,18 @@ std::string threadDependent(const Values &V) {
          "): a construct the model does not sum over threads";
 }
 
+std::string divergentBranch(const Values &V) {
+  std::string M = V.str("modulus");
+  return "branch " + V.str("condition") + " keeps one thread in every " +
+         M + " of " + V.str("index") +
+         ": while that is 32 or less every warp runs it with most lanes "
+         "idle, and each warp issues the branch's instructions for all 32 "
+         "(a divergent modulo branch); index the work by the thread's rank "
+         "instead (`i = " +
+         M + " * tid; if (i < blockDim.x)`) so that the working threads "
+         "fill whole warps and the rest retire";
+}
+
 std::string bankConflict(const Values &V) {
   double Wavefronts = V.num("wavefronts"), Ideal = V.num("ideal_wavefronts");
   return "shared-memory " + V.str("access") + " of " + quoted(V.str("array")) +
@@ -283,6 +295,7 @@ const std::map<std::string, Wording> &wordings() {
       {"rl-atomic-contention", atomicContention},
       {"rl-bank-conflict", bankConflict},
       {"rl-block-size-mismatch", blockSizeMismatch},
+      {"rl-divergent-branch", divergentBranch},
       {"rl-fusion", fusion},
       {"rl-invalid-binding", invalidBinding},
       {"rl-invalid-launch", invalidLaunch},
@@ -359,6 +372,8 @@ std::string accessCost(const Finding &F, const KernelReport &K) {
 }
 
 void wordFindings(KernelReport &K) {
+  // The body's findings (the walker's) that carry data, not words.
+  wordFindings(K.Model.Findings);
   for (Finding &F : K.Findings)
     if (F.Message.empty()) {
       F.Message = findingText(F);

@@ -1,8 +1,11 @@
 //===- GpuListJson.cpp ----------------------------------------------------===//
 #include "analyzer/report/GpuListJson.h"
+#include "analyzer/report/GpuTerms.h"
 #include "analyzer/models/Roofline.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace rla {
 namespace {
@@ -13,6 +16,7 @@ Json sourced(const SourcedValue &V) {
   Json J = Json::object();
   J["value"] = V.Value;
   J["source"] = V.Source;
+  J["provenance"] = provenanceName(provenanceOf(V));
   if (V.Measured) {
     J["measured"] = *V.Measured;
     J["measured_source"] = V.MeasuredSource;
@@ -26,11 +30,17 @@ Json optionalSourced(const std::optional<SourcedValue> &V) {
 
 } // namespace
 
-std::string renderGpuListJson(const GpuDatabase &Db) {
+std::string renderGpuListJson(const GpuDatabase &Db,
+                              const std::vector<std::string> &Only) {
   Json Root = Json::object();
   Root["default"] = Db.defaultName();
   Json List = Json::array();
   for (const GpuSpec &G : Db.all()) {
+    if (!Only.empty() && std::none_of(Only.begin(), Only.end(),
+                                      [&](const std::string &N) {
+                                        return Db.find(N) == &G;
+                                      }))
+      continue;
     Json J = Json::object();
     J["name"] = G.Name;
     J["full_name"] = G.FullName;
@@ -60,6 +70,22 @@ std::string renderGpuListJson(const GpuDatabase &Db) {
       (R.Tensor ? TensorRidges : Ridges)[R.Precision] = R.Ridge;
     Ridges["tensor"] = TensorRidges;
     J["ridge_points"] = Ridges;
+    // The time model's terms: each one's value and provenance, or what a
+    // prediction does without it.
+    Json Terms = Json::array();
+    for (const GpuTerm &T : gpuTerms(G)) {
+      Json E = {{"term", T.Key}};
+      if (T.Value) {
+        E["value"] = T.Value->Value;
+        E["provenance"] = provenanceName(provenanceOf(*T.Value));
+        E["source"] = T.Value->Source;
+      } else {
+        E["provenance"] = "missing";
+        E["instead"] = T.Instead;
+      }
+      Terms.push_back(E);
+    }
+    J["terms"] = Terms;
     List.push_back(J);
   }
   Root["gpus"] = List;

@@ -11,12 +11,16 @@
 #include "analyzer/hw/GpuDatabase.h"
 
 #include <string>
+#include <vector>
 
 namespace rla {
 
 /// {"default": NAME, "gpus": [{name, ..., peak_flops, tensor_flops,
 /// ridge_points: {fp32, ..., tensor: {bf16, ...}}}]}, pretty-printed.
-std::string renderGpuListJson(const GpuDatabase &Db);
+/// Only the GPUs named (in that order; each name known to Db) when Only is
+/// not empty.
+std::string renderGpuListJson(const GpuDatabase &Db,
+                           const std::vector<std::string> &Only = {});
 
 } // namespace rla
 

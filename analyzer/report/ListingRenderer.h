@@ -11,12 +11,16 @@
 #include "analyzer/hw/GpuDatabase.h"
 
 #include <string>
+#include <vector>
 
 namespace rla {
 
 /// One line per GPU: name, full name, architecture, FP32/FP16/FP64 peaks,
 /// DRAM bandwidth and L2 size; the database's default marked.
-std::string renderGpuList(const GpuDatabase &Db);
+/// Only the GPUs named (in that order; each name known to Db) when Only is
+/// not empty.
+std::string renderGpuList(const GpuDatabase &Db,
+                           const std::vector<std::string> &Only = {});
 
 /// One entry per finding ID: the ID, its level and its one-line summary.
 std::string renderDiagnosticList();

@@ -673,6 +673,12 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
                   bool Verbose, bool Lines) {
   OS << header(K, S) << "\n";
   if (K.Totals) {
+    // A bound launch whose dynamic shared memory is not known ("smem ?")
+    // says why and how to give it.
+    if (!K.Launch.DynamicSmem)
+      for (const std::string &Note : K.Launch.Notes)
+        if (Note.rfind("dynamic shared memory", 0) == 0)
+          OS << "  launch: " << Note << "\n";
     renderBoundTotals(OS, K);
     renderVerdicts(OS, K, S);
   } else {

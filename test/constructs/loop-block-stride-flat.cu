@@ -13,7 +13,8 @@
 // RUN: %rl-analyze-stub %s --launch 'tile_const:grid=4,block=32x8' \
 // RUN:   --format=diagnostics | FileCheck %s --check-prefix=MISMATCH
 // A body that still tells the flattened threads apart (it reads threadIdx.y)
-// is not flattened: its count stays per thread and is said to be unknown.
+// is not flattened: its count stays per thread, and the bound launch sums it
+// thread by thread over a block (1600 loads per block), saying so.
 // RUN: %rl-analyze-stub %s --launch 'tile_rows:grid=4,block=32x32' \
 // RUN:   --format=json | FileCheck %s --check-prefix=ROWS
 #include "cuda.h"
@@ -52,8 +53,8 @@ __global__ void tile_rows(const float *in, float *out) {
 
 // ROWS: "name": "tile_rows",
 // ROWS: "totals": {
-// ROWS: "global_loads": null,
-// ROWS: 'global_loads' still depends on the thread index
+// ROWS: "global_loads": 6400,
+// ROWS: averaged thread by thread over one block
 
 // CONST: "name": "tile_const",
 // CONST: "totals": {

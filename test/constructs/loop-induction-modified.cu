@@ -15,3 +15,9 @@ __global__ void skip(const float *x, float *y, int n) {
     y[k] = 1.0f;
   }
 }
+
+// Bound with --bind, the loop needs nothing more: no request to bind it.
+// RUN: %rl-analyze-stub %s --launch 'skip:grid=1,block=32' --bind n=100 \
+// RUN:   --bind trips_L12=50 --gpu=L40S --format=diagnostics \
+// RUN:   | FileCheck %s --check-prefix=BOUND --implicit-check-not=rl-unknown-trip-count
+// BOUND: remark: skip is

@@ -8,7 +8,10 @@ Mutates the kernels of kernels/ and test/constructs/ (line edits, token
 swaps, extreme numbers, truncation, deep nesting) and each JSON input format
 (launch file, baseline, GPU database, trace, ncu CSV, project config, result
 cache entry) both structurally (a value of another type, a missing or extra
-key, extreme numbers, deep nesting) and byte by byte; sends LSP framing
+key, extreme numbers, deep nesting) and byte by byte; grows the host code
+of test/host-eval/ (loop bounds scaled by 10^3 to 10^6, launches wrapped in
+nested time loops) and reports each such run's peak memory and time,
+failing past 4 GiB or the time limit; sends LSP framing
 errors and mutated documents to the language server. Every run must end
 with exit code 0, 1 or 2, without a signal, without a sanitizer report and
 within its time limit. Kernel mutations go through two long-running
@@ -201,6 +204,95 @@ def mutate_source(rng, text):
             cut = rng.randrange(max(1, len(text)))
             return text[:cut]
     return "\n".join(lines)
+
+
+HOST_LOOP = __import__("re").compile(
+    r"for \((?:int |unsigned |size_t |long )?(\w+) = 0; \1 < (\d+)")
+
+
+def mutate_host(rng, text):
+    """Host code grown as real programs grow it: a loop bound scaled up by
+    10^3 to 10^6, or a launch wrapped in two nested time loops."""
+    loops = list(HOST_LOOP.finditer(text))
+    if loops and rng.random() < 0.5:
+        m = rng.choice(loops)
+        scaled = int(m.group(2)) * 10 ** rng.randint(3, 6)
+        return text[:m.start(2)] + str(scaled) + text[m.end(2):]
+    lines = text.split("\n")
+    sites = [i for i, line in enumerate(lines)
+             if "<<<" in line and line.rstrip().endswith(";")]
+    if not sites:
+        return text
+    i = rng.choice(sites)
+    outer, inner = 10 ** rng.randint(3, 6), 10 ** rng.randint(1, 3)
+    lines[i] = ("for (int rla_t = 0; rla_t < %d; ++rla_t) "
+                "for (int rla_u = 0; rla_u < %d; ++rla_u) { %s }"
+                % (outer, inner, lines[i].strip()))
+    return "\n".join(lines)
+
+
+def host_sources():
+    """Host-code inputs of test/host-eval/ that use the stub header."""
+    out = []
+    folder = os.path.join(SRC, "test", "host-eval")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".cu"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            text = f.read()
+        if '#include "cuda.h"' in text and "<<<" in text:
+            out.append((name, text))
+    return out
+
+
+HOST_PEAKS = []  # (peak RSS in KiB, seconds, input) of each host-loop run
+
+
+def run_measured(command, cwd):
+    """run() that also records the child's peak memory and time."""
+    start = time.time()
+    p = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    timer = threading.Timer(RUN_TIMEOUT_S, p.kill)
+    timer.start()
+    err = p.stderr.read().decode(errors="replace")
+    _, status, usage = os.wait4(p.pid, 0)
+    timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.time() - start
+    with DONE_LOCK:
+        EXIT_CODES[p.returncode] = EXIT_CODES.get(p.returncode, 0) + 1
+        HOST_PEAKS.append((usage.ru_maxrss, seconds, command[1]))
+    if seconds >= RUN_TIMEOUT_S:
+        return "hang (more than %d s)" % RUN_TIMEOUT_S, err[-2000:]
+    if p.returncode < 0:
+        return "signal %d" % -p.returncode, err[-2000:]
+    if p.returncode not in (0, 1, 2):
+        return "exit code %d" % p.returncode, err[-2000:]
+    for mark in SANITIZER_MARKS:
+        if mark in err:
+            return "sanitizer report (%s)" % mark, err[-2000:]
+    if usage.ru_maxrss > HOST_PEAK_LIMIT_KIB:
+        return "peak memory %d MiB" % (usage.ru_maxrss // 1024), ""
+    return None, ""
+
+
+# Under ASan memory use is about three times a release build's.
+HOST_PEAK_LIMIT_KIB = 4 * 1024 * 1024
+
+
+def host_case(tool, failures, files, args):
+    folder = tempfile.mkdtemp(prefix="rla-fuzz-")
+    try:
+        for name, data in files.items():
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+        command = [tool] + [a.replace("{dir}", folder) for a in args]
+        verdict, err = run_measured(command, folder)
+        if verdict:
+            failures.add("host-loops", verdict + "\n" + err, files, command)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # ------------------------------------------------------------------ runner
@@ -578,7 +670,8 @@ def main():
     counts = {"kernel-lsp": 120, "kernel-stub": 480, "kernel-cli": 80,
               "launch-file": 70,
               "baseline": 60, "gpu-db": 70, "trace": 50, "ncu-csv": 40,
-              "config": 50, "cache": 30, "lsp-framing": 40}
+              "config": 50, "cache": 30, "lsp-framing": 40,
+              "host-loops": 40}
     counts = {k: max(1, int(v * o.scale)) for k, v in counts.items()}
     done = {k: 0 for k in counts}
 
@@ -608,6 +701,13 @@ def main():
                       "--format=" + rng.choice(["text", "json", "sarif",
                                                 "diagnostics"])] + STUB_FLAGS,
                      None))
+    hosts = host_sources()
+    for _ in range(counts["host-loops"] if hosts else 0):
+        name, text = rng.choice(hosts)
+        jobs.append(("host-loops", {"h.cu": mutate_host(rng, text).encode()},
+                     ["{dir}/h.cu", "--no-resources", "--no-cuda-headers",
+                      "--args", rng.choice(["1000", "100000", "4 4096"])]
+                     + STUB_FLAGS, None))
     jobs.extend(json_cases(tool, rng, counts, base_dir))
     for stream in framing_cases(rng, counts["lsp-framing"]):
         jobs.append(("lsp-framing", stream, None, None))
@@ -622,6 +722,8 @@ def main():
             if verdict:
                 failures.add(category, verdict + "\n" + err,
                              {"stream.bin": files}, [tool, "lsp"])
+        elif category == "host-loops":
+            host_case(tool, failures, files, args)
         elif category == "kernel-cli" and "*:" in " ".join(args):
             # A launch for every kernel of the file: name them from the text.
             text = files["k.cu"].decode(errors="replace")
@@ -650,6 +752,12 @@ def main():
     print("total: %d mutations in %.0f s (seed %d); command-line exit "
           "codes: %s" % (total, elapsed, o.seed, ", ".join(
               "%d x%d" % kv for kv in sorted(EXIT_CODES.items()))))
+    if HOST_PEAKS:
+        rss, secs, _ = max(HOST_PEAKS)
+        slowest = max(p[1] for p in HOST_PEAKS)
+        print("host-loops: peak memory %d MiB (limit %d), longest run %.1f s "
+              "(limit %d)" % (rss // 1024, HOST_PEAK_LIMIT_KIB // 1024,
+                              slowest, RUN_TIMEOUT_S))
     if failures.items:
         for category, why, folder in failures.items[:20]:
             print("FAIL %s: %s -> %s" % (category, why.split("\n")[0], folder))

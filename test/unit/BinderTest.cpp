@@ -414,10 +414,29 @@ TEST(BinderTest, ArgumentsOfUnknownParametersBindNothing) {
   EXPECT_EQ(exactTotal(R, Metric::IntOps), 10);
 }
 
-TEST(BinderTest, ThreadIndexLeftInAFormulaIsUnsupported) {
+TEST(BinderTest, ThreadIndexLeftInAFormulaIsAveragedOverABlock) {
+  // No closed form over the threads and lanes of a warp that differ: the
+  // formula thread by thread over one block of 256, 4 * 127.5 on average.
   KernelModel M = saxpyModel();
   M.Total.Low.GlobalLoadBytes = M.Total.High.GlobalLoadBytes =
       sym("threadIdx.x") * 4;
+  KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {&gpu("L40S")});
+  ASSERT_TRUE(R.Totals.has_value());
+  BoundValue V = R.Totals->get(Metric::GlobalLoadBytes);
+  ASSERT_TRUE(V.has_value());
+  EXPECT_DOUBLE_EQ(V->High, 510.0);
+  EXPECT_EQ(countFindings(R, "rl-unsupported"), 0u);
+  EXPECT_TRUE(std::any_of(R.Assumptions.begin(), R.Assumptions.end(),
+                          [](const std::string &A) {
+    return A.find("averaged thread by thread over one block") !=
+           std::string::npos;
+  }));
+}
+
+TEST(BinderTest, BlockIndexLeftInAFormulaIsUnsupported) {
+  KernelModel M = saxpyModel();
+  M.Total.Low.GlobalLoadBytes = M.Total.High.GlobalLoadBytes =
+      sym("blockIdx.x") * sym("threadIdx.x") * 4;
   KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {&gpu("L40S")});
   // Not something a user can bind.
   EXPECT_TRUE(R.Unbound.empty());
@@ -432,7 +451,7 @@ TEST(BinderTest, ThreadIndexLeftInAFormulaIsUnsupported) {
   const Finding *F = findFinding(R, "rl-unsupported");
   ASSERT_NE(F, nullptr);
   EXPECT_EQ(F->Level, Severity::Warning);
-  EXPECT_NE(findingText(*F).find("threadIdx.x"), std::string::npos)
+  EXPECT_NE(findingText(*F).find("blockIdx.x"), std::string::npos)
       << findingText(*F);
 }
 

@@ -105,8 +105,8 @@ TEST(GpuDatabaseTest, UnknownNameIsNull) {
 
 TEST(GpuDatabaseTest, KnownNamesAreSorted) {
   std::string Names = shipped().knownNames();
-  EXPECT_EQ(Names.rfind("A10, A100, B200, H100 PCIe, H100 SXM, H200, L4, "
-                        "L40S",
+  EXPECT_EQ(Names.rfind("A10, A100, A40, B100, B200, GB200, GH200, H100 PCIe, "
+                        "H100 SXM, H20, H200, Jetson AGX Orin, L4, L40S",
                         0),
             0u)
       << Names;

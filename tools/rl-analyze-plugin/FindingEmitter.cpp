@@ -13,6 +13,7 @@ static const char GroupName[] = "rl-analyze";
 FindingEmitter::FindingEmitter(CompilerInstance &CI,
                                const std::vector<std::string> &PluginFlags)
     : CI(CI) {
+  IgnoreWarnings = CI.getDiagnosticOpts().IgnoreWarnings;
   // Later options win, as for clang's own groups.
   for (const std::string &W : CI.getDiagnosticOpts().Warnings)
     applyFlag(W);
@@ -22,6 +23,10 @@ FindingEmitter::FindingEmitter(CompilerInstance &CI,
 
 void FindingEmitter::applyFlag(llvm::StringRef Opt) {
   bool Negative = Opt.consume_front("no-");
+  if (Opt == "error") { // -Werror, -Wno-error
+    WarningsAsErrors = !Negative;
+    return;
+  }
   bool Error = Opt.consume_front("error=");
   if (Opt != GroupName && !Opt.starts_with("rl-"))
     return;
@@ -29,10 +34,13 @@ void FindingEmitter::applyFlag(llvm::StringRef Opt) {
   if (Error) {
     if (All)
       AllErrors = !Negative;
-    else if (Negative)
+    else if (Negative) {
       Errors.erase(Opt.str());
-    else
+      NotErrors.insert(Opt.str());
+    } else {
       Errors.insert(Opt.str());
+      NotErrors.erase(Opt.str());
+    }
     return;
   }
   if (All)
@@ -58,7 +66,10 @@ unsigned FindingEmitter::idFor(const Finding &F) {
   // another diagnostic.
   DiagnosticIDs::Class Class = DiagnosticIDs::CLASS_REMARK;
   diag::Severity Level = diag::Severity::Remark;
-  if (F.Level == Severity::Error || AllErrors || Errors.count(F.Id)) {
+  bool Promoted = F.Level == Severity::Warning && WarningsAsErrors &&
+                  !IgnoreWarnings && !NotErrors.count(F.Id);
+  if (F.Level == Severity::Error || AllErrors || Errors.count(F.Id) ||
+      Promoted) {
     Class = DiagnosticIDs::CLASS_ERROR;
     Level = diag::Severity::Error;
   } else if (F.Level == Severity::Warning) {
@@ -76,6 +87,10 @@ void FindingEmitter::emit(const std::vector<Finding> &Findings) {
     return;
   for (const Finding &F : Findings) {
     if (Off.count(F.Id))
+      continue;
+    // -w: warnings go, unless made errors by ID (as clang's -Werror=ID).
+    if (IgnoreWarnings && F.Level == Severity::Warning && !AllErrors &&
+        !Errors.count(F.Id))
       continue;
     std::string Text = F.Message;
     if (!F.Id.empty())

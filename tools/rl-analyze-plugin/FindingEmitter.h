@@ -37,7 +37,11 @@ private:
 
   clang::CompilerInstance &CI;
   bool AllOff = false, AllErrors = false;
-  std::set<std::string> Off, Errors;
+  /// -Werror and -w of the compile, as clang applies them to its own
+  /// warnings: -w drops every warning not made an error by ID, -Werror
+  /// makes the rest errors unless -Wno-error=ID exempts one.
+  bool WarningsAsErrors = false, IgnoreWarnings = false;
+  std::set<std::string> Off, Errors, NotErrors;
 };
 
 } // namespace rla

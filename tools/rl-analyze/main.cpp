@@ -356,8 +356,14 @@ int main(int Argc, const char **Argv) {
   if (occupancyCommandRequested())
     return runOccupancyCommand(Db);
   if (ListGpus) {
-    outs() << (OutputFormat == Format::Json ? renderGpuListJson(Db)
-                                            : renderGpuList(Db));
+    // --gpu narrows the list to the GPUs it names.
+    std::vector<std::string> Only(GpuNames.begin(), GpuNames.end());
+    for (const std::string &Name : Only)
+      if (!Db.find(Name))
+        return usageError("unknown GPU '" + Name +
+                          "'; known GPUs: " + Db.knownNames());
+    outs() << (OutputFormat == Format::Json ? renderGpuListJson(Db, Only)
+                                            : renderGpuList(Db, Only));
     return ExitOk;
   }
   if (LanguageServer)

@@ -356,6 +356,7 @@ void CostWalker::walkBranches(const clang::Expr *Cond,
   SymbolicConverter Conv = converter();
   GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
   GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
+  noteDivergentModulo(Then, Cond);
   Snapshot Before = save();
   auto walkUnder = [&](const GuardAnalysis &G,
                        const std::function<void()> &Walk) {
@@ -461,6 +462,27 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   return After;
 }
 
+void CostWalker::noteDivergentModulo(const GuardAnalysis &G,
+                                     const clang::Expr *Cond) {
+  for (const IndexConstraint &C : G.Constraints) {
+    if (!C.SymbolicModulus || C.ModNegated || C.Kind == IndexKind::Block ||
+        C.Dim != 0)
+      continue;
+    SourceLoc Loc = locOf(Cond->getBeginLoc());
+    for (const Finding &F : Out.Findings)
+      if (F.Id == "rl-divergent-branch" && F.Loc.Line == Loc.Line &&
+          F.Loc.Column == Loc.Column)
+        return;
+    Out.Findings.push_back(dataFinding(
+        "rl-divergent-branch", Severity::Warning, Loc,
+        {{"condition", sourceText(Cond)},
+         {"modulus", C.SymbolicModulus->str()},
+         {"index", C.Kind == IndexKind::Thread ? std::string("threadIdx.x")
+                                               : std::string("the index")}}));
+    return;
+  }
+}
+
 void CostWalker::applyGuard(const GuardAnalysis &G) {
   for (const IndexConstraint &C : G.Constraints) {
     // Skip the clamp to the index range where the loop context proves it.
@@ -474,9 +496,13 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
                C.AssumedBlockDim->str() + " + threadIdx as the global index: " +
                Dim + " == " + C.AssumedBlockDim->str());
     }
-    if (C.Modulus) {
-      if (!Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus, C.Residue,
-                                      C.ResidueEnd, C.ModNegated))
+    if (C.Modulus || C.SymbolicModulus) {
+      if (!(C.Modulus ? Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus,
+                                                   C.Residue, C.ResidueEnd,
+                                                   C.ModNegated)
+                      : Space.constrainSymbolicModulo(
+                            C.Kind, C.Dim, *C.SymbolicModulus, C.Residue,
+                            C.ResidueEnd, C.ModNegated)))
         rangeReason("two modular conditions on one thread index: the second "
                     "is not counted");
       continue;
@@ -642,11 +668,12 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       std::string Name = tripSymbol(LoopStmt);
       T = freshSymbol(Shape.Var ? Shape.Var->getName().str() : "iteration");
       Trip = Expr::symbol(Name);
-      finding("rl-unknown-trip-count", Severity::Remark,
+      Finding &Ask = finding("rl-unknown-trip-count", Severity::Remark,
               "trip count of this loop is not derived (" + Shape.Why +
                   "); its iterations per thread are the symbol '" + Name +
                   "': bind it with --bind " + Name + "=N",
               LoopStmt->getBeginLoc());
+      Ask.Data["symbol"] = Name;
       assume("loop at " + where(LoopStmt) + ": iterations per thread are '" +
              Name + "' (" + Shape.Why + ")");
     }

@@ -201,6 +201,9 @@ private:
   void addGeometric(const Accumulator &A, const LoopShape &Shape,
                     const std::string &Symbol);
   void applyGuard(const GuardAnalysis &G);
+  /// A branch that keeps the multiples of a growing modulus of the thread
+  /// index (`tid % (2 * s) == 0`): rl-divergent-branch at Cond.
+  void noteDivergentModulo(const GuardAnalysis &G, const clang::Expr *Cond);
   /// max(0, X) unless X is provably >= 0 in the enclosing loops' ranges.
   Expr clampNonNegative(const Expr &X) const;
   bool provablyNonNegative(const Expr &X) const;
@@ -228,8 +231,10 @@ private:
   SourceLoc locOf(clang::SourceLocation L) const;
   std::string where(const clang::Stmt *S) const; ///< "file.cu:12:3"
   std::string sourceText(const clang::Stmt *S) const;
-  void finding(const std::string &Id, Severity Level,
-               const std::string &Message, clang::SourceLocation L);
+  /// Records a finding once (the same words at the same place are one);
+  /// returns it, for the caller to add data the report reads.
+  Finding &finding(const std::string &Id, Severity Level,
+                   const std::string &Message, clang::SourceLocation L);
   void assume(const std::string &Text);
   /// `cuda::memcpy_async(dst, src, size, pipe)`, `__pipeline_memcpy_async`,
   /// the group forms: the global bytes it loads into shared memory; a size

@@ -482,6 +482,11 @@ void CostWalker::walkCall(const CallExpr *Call) {
     return;
   }
   std::string Name = Callee->getNameAsString();
+  // A builtin the compiler folds to a constant (INFINITY is
+  // __builtin_inff(), NAN __builtin_nanf("")): no instruction runs.
+  if (Callee->getBuiltinID() != 0 && !Call->isValueDependent() &&
+      Call->isEvaluatable(Ctx))
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
   const FunctionDecl *Def = nullptr;
   bool HasBody = Callee->hasBody(Def);

@@ -245,14 +245,14 @@ std::string CostWalker::sourceText(const Stmt *S) const {
   return "`" + Out + "`";
 }
 
-void CostWalker::finding(const std::string &Id, Severity Level,
-                         const std::string &Message, SourceLocation L) {
+Finding &CostWalker::finding(const std::string &Id, Severity Level,
+                             const std::string &Message, SourceLocation L) {
   SourceLoc Loc = locOf(L);
-  for (const Finding &F : Out.Findings)
+  for (Finding &F : Out.Findings)
     if (F.Id == Id && F.Loc.Line == Loc.Line && F.Loc.Column == Loc.Column &&
         F.Message == Message)
-      return;
-  Out.Findings.push_back(Finding{Id, Level, Message, Loc});
+      return F;
+  return Out.Findings.emplace_back(Finding{Id, Level, Message, Loc});
 }
 
 void CostWalker::assume(const std::string &Text) {

@@ -302,6 +302,8 @@ private:
   /// the lane of a warp, the column of a row in a 1D block.
   bool addModulo(const Expr &Diff, BinaryOperatorKind Op) {
     auto M = Diff.asModPlusConstant();
+    if (M && M->SymbolicDivisor)
+      return addSymbolicModulo(*M, Op);
     if (!M || !M->Divisor.isInteger() || M->Divisor.isNegative() ||
         M->Divisor.isZero() || !M->Offset.isInteger())
       return false;
@@ -365,6 +367,27 @@ private:
     C.Residue = Lo * Width;
     C.ResidueEnd = Hi * Width;
     C.ModNegated = Negated;
+    Result.Constraints.push_back(C);
+    return true;
+  }
+
+  /// `index % m == 0` (or !=) where m is not a constant but a loop's value
+  /// (`tid % (2 * s) == 0` with s doubling, the interleaved reduction): the
+  /// multiples of m, counted for each value m takes.
+  bool addSymbolicModulo(const ModForm &M, BinaryOperatorKind Op) {
+    // Residue 0 only: a residue r >= m would count threads none of which
+    // pass, and m's smallest value is not known here.
+    if ((Op != BO_EQ && Op != BO_NE) || !M.Offset.isZero())
+      return false;
+    auto Index = decompose(M.Dividend);
+    if (!Index || Index->Coef != Expr(1) || !Index->Rest.isZero())
+      return false;
+    IndexConstraint C{Index->Kind, Index->Dim, std::nullopt, std::nullopt,
+                      Index->AssumedBlockDim};
+    C.SymbolicModulus = *M.SymbolicDivisor;
+    C.Residue = Rational(0);
+    C.ResidueEnd = Rational(1);
+    C.ModNegated = Op == BO_NE;
     Result.Constraints.push_back(C);
     return true;
   }

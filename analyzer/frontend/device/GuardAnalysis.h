@@ -32,6 +32,9 @@ struct IndexConstraint {
   Rational Residue;
   Rational ResidueEnd = Rational(1); ///< residues [Residue, ResidueEnd)
   bool ModNegated = false;
+  /// A modulus that is not a constant (`tid % (2 * s) == 0`, s a loop's
+  /// doubling variable): set instead of Modulus.
+  std::optional<Expr> SymbolicModulus;
 };
 
 struct GuardAnalysis {

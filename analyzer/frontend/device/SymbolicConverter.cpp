@@ -87,6 +87,8 @@ std::optional<Expr> SymbolicConverter::convert(const clang::Expr *E) const {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return convertCall(Call);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return convertConditional(C);
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     // `frag.num_elements`, `Traits::kTile` through an object: an enumerator
     // or static constant of the class, whatever the object is.
@@ -268,6 +270,119 @@ SymbolicConverter::convertBinary(const clang::BinaryOperator *B) const {
   default:
     return std::nullopt;
   }
+}
+
+namespace {
+
+/// 1 when the integer X is positive, else 0.
+Expr positive(const Expr &X) {
+  return Expr::min(Expr::max(X, Expr(0)), Expr(1));
+}
+
+} // namespace
+
+std::optional<Expr>
+SymbolicConverter::indicator(const clang::Expr *Cond) const {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot) {
+    if (auto I = indicator(U->getSubExpr()))
+      return Expr(1) - *I;
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast<clang::BinaryOperator>(Cond);
+  if (B && (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr)) {
+    auto L = indicator(B->getLHS());
+    auto R = indicator(B->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    return B->getOpcode() == BO_LAnd ? *L * *R : *L + *R - *L * *R;
+  }
+  if (!B || !B->isComparisonOp()) {
+    // A bare integer (`if (n % d)`): true when it is not 0.
+    if (!Cond->getType()->isIntegralOrEnumerationType() ||
+        Cond->getType()->isBooleanType())
+      return std::nullopt;
+    auto X = convert(Cond);
+    if (!X)
+      return std::nullopt;
+    return positive(*X) + positive(-*X);
+  }
+  if (!B->getLHS()->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType() ||
+      !B->getRHS()->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  auto L = convert(B->getLHS());
+  auto R = convert(B->getRHS());
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_LT:
+    return positive(*R - *L);
+  case BO_LE:
+    return positive(*R - *L + Expr(1));
+  case BO_GT:
+    return positive(*L - *R);
+  case BO_GE:
+    return positive(*L - *R + Expr(1));
+  case BO_EQ:
+    return Expr(1) - positive(*L - *R) - positive(*R - *L);
+  case BO_NE:
+    return positive(*L - *R) + positive(*R - *L);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Expr>
+SymbolicConverter::convertConditional(const ConditionalOperator *C) const {
+  if (!C->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  auto T = convert(C->getTrueExpr());
+  auto F = convert(C->getFalseExpr());
+  if (!T || !F)
+    return std::nullopt;
+  const clang::Expr *Cond = C->getCond()->IgnoreParenImpCasts();
+  // `n % d != 0 ? n / d + 1 : n / d` (and `n % d ? ...`, `n % d == 0 ? n / d
+  // : n / d + 1`): the div_ceil helper written out, n / d rounded up.
+  const clang::Expr *Rem = Cond;
+  bool Swapped = false;
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(Cond);
+      B && (B->getOpcode() == BO_NE || B->getOpcode() == BO_EQ ||
+            B->getOpcode() == BO_GT))
+    if (auto Z = foldInteger(B->getRHS(), Ctx); Z && Z->isZero()) {
+      Rem = B->getLHS()->IgnoreParenImpCasts();
+      Swapped = B->getOpcode() == BO_EQ;
+    }
+  if (const auto *M = dyn_cast<clang::BinaryOperator>(Rem);
+      M && M->getOpcode() == BO_Rem) {
+    auto N = convert(M->getLHS());
+    auto D = convert(M->getRHS());
+    if (N && D) {
+      Expr Down = Expr::floorDiv(*N, *D);
+      const Expr &Up = Swapped ? *F : *T, &Exact = Swapped ? *T : *F;
+      if (Exact == Down && Up == Down + Expr(1))
+        return Expr::ceilDiv(*N, *D);
+    }
+  }
+  // `x < y ? x : y` is min(x, y); `x > y ? x : y` is max(x, y).
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(Cond);
+      B && B->isRelationalOp()) {
+    auto L = convert(B->getLHS());
+    auto R = convert(B->getRHS());
+    if (L && R) {
+      bool Less = B->getOpcode() == BO_LT || B->getOpcode() == BO_LE;
+      if (*T == *L && *F == *R)
+        return Less ? Expr::min(*L, *R) : Expr::max(*L, *R);
+      if (*T == *R && *F == *L)
+        return Less ? Expr::max(*L, *R) : Expr::min(*L, *R);
+    }
+  }
+  auto I = indicator(Cond);
+  if (!I)
+    return std::nullopt;
+  if (*T == *F)
+    return *T;
+  return *F + *I * (*T - *F);
 }
 
 std::optional<std::string>

@@ -65,6 +65,15 @@ private:
   std::optional<Expr> convertDeclRef(const clang::DeclRefExpr *Ref) const;
   std::optional<Expr> convertBinary(const clang::BinaryOperator *B) const;
   std::optional<Expr> convertCall(const clang::CallExpr *Call) const;
+  /// `c ? a : b` of integers: a div_ceil written out (`n % d ? n / d + 1 :
+  /// n / d`) is ceilDiv, `x < y ? x : y` is min (max likewise), and any
+  /// other condition of integers is its 0/1 indicator (indicator()).
+  std::optional<Expr>
+  convertConditional(const clang::ConditionalOperator *C) const;
+  /// A condition of integers as an exact 0/1 Expr: a comparison `x < y` is
+  /// min(max(y - x, 0), 1), `!`, `&&` and `||` combine them, and a bare
+  /// integer is `x != 0`; nullopt for a condition on anything else.
+  std::optional<Expr> indicator(const clang::Expr *Cond) const;
 
   const clang::ASTContext &Ctx;
   const ValueEnv &Env;

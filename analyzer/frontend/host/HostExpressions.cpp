@@ -136,6 +136,11 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
       return lvalue(Cast->getSubExpr(), Why);
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
     return std::make_shared<HostValue>(eval(M->getSubExpr()).deepCopy());
+  // A call that returns a const reference (std::max(a, b), std::min) is
+  // read, never written through: its value stands for the object.
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && E->getType().isConstQualified())
+    return std::make_shared<HostValue>(callExpr(Call).deepCopy());
   if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
     if (B->isAssignmentOp()) {
       eval(B);
@@ -186,12 +191,41 @@ HostValue Interpreter::coerce(HostValue V, QualType T) const {
   return V;
 }
 
+namespace {
+
+/// The scalars an object of type T holds, arrays of arrays and structs
+/// flattened; any count above Cap is Cap + 1 (the product never overflows).
+uint64_t flatElements(const ASTContext &Ctx, QualType T, uint64_t Cap) {
+  T = T.getNonReferenceType();
+  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+    uint64_t N = A->getSize().getZExtValue();
+    if (N == 0)
+      return 0;
+    uint64_t Inner = flatElements(Ctx, A->getElementType(), Cap);
+    return Inner > Cap / N ? Cap + 1 : N * Inner;
+  }
+  if (const auto *R = T->getAsRecordDecl()) {
+    uint64_t Sum = 0;
+    for (const FieldDecl *F : R->fields()) {
+      Sum += flatElements(Ctx, F->getType(), Cap);
+      if (Sum > Cap)
+        return Cap + 1;
+    }
+    return Sum;
+  }
+  return 1;
+}
+
+} // namespace
+
 HostValue Interpreter::defaultValue(QualType T, const std::string &Why) {
   T = T.getNonReferenceType();
   if (const auto *A = ctx().getAsConstantArrayType(T)) {
-    uint64_t N = A->getSize().getZExtValue();
-    if (N > MaxElements)
+    // The whole object, not one dimension: a float g[128][128][64] is a
+    // million scalars, each a value the interpreter would keep and copy.
+    if (flatElements(ctx(), T, MaxElements) > MaxElements)
       return HostValue::unknown("the array is too large to follow");
+    uint64_t N = A->getSize().getZExtValue();
     std::vector<HostValue> Elements;
     for (uint64_t I = 0; I < N; ++I)
       Elements.push_back(defaultValue(A->getElementType(), Why));

@@ -76,7 +76,8 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
     std::string Why;
     Spec.DynamicSmem = Values.scalar(Config->getArg(First + 2), Why);
     if (!Spec.DynamicSmem)
-      Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+      Spec.Notes.push_back("dynamic shared memory is not known: " + Why +
+                             " (--bind smem=BYTES gives it)");
   } else {
     Spec.DynamicSmem = Rational(0);
   }
@@ -163,7 +164,8 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       std::string Why;
       Spec.DynamicSmem = Values.scalar(Call->getArg(4), Why);
       if (!Spec.DynamicSmem)
-        Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+        Spec.Notes.push_back("dynamic shared memory is not known: " + Why +
+                             " (--bind smem=BYTES gives it)");
     }
     if (Call->getNumArgs() > 3)
       pointeeArguments(Kernel, Call->getArg(3), Values, Spec);
@@ -188,7 +190,8 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       std::string Why;
       Spec.DynamicSmem = Values.scalar(Call->getArg(7), Why);
       if (!Spec.DynamicSmem)
-        Spec.Notes.push_back("dynamic shared memory is not known: " + Why);
+        Spec.Notes.push_back("dynamic shared memory is not known: " + Why +
+                             " (--bind smem=BYTES gives it)");
     }
     if (Call->getNumArgs() > 9)
       pointeeArguments(Kernel, Call->getArg(9), Values, Spec);
@@ -236,7 +239,7 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   Spec.DynamicSmem = field(Smem);
   if (!Spec.DynamicSmem)
     Spec.Notes.push_back("dynamic shared memory is not known: " + Whose + Smem +
-                         " is not known");
+                         " is not known (--bind smem=BYTES gives it)");
   if (Node && Config)
     pointeeArguments(
         Kernel,
