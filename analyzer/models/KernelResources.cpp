@@ -29,6 +29,17 @@ std::string baseName(const std::string &Name) {
   return Scope == std::string::npos ? Base : Base.substr(Scope + 2);
 }
 
+/// The oldest architecture nvcc 13 compiles for.
+constexpr const char *NearestCompiledArch = "sm_75";
+
+/// Whether nvcc 13 compiles for Arch ("sm_70" and older: no).
+bool nvccCompiles(const std::string &Arch) {
+  if (Arch.rfind("sm_", 0) != 0)
+    return true;
+  int Number = std::atoi(Arch.c_str() + 3);
+  return Number == 0 || Number >= 75;
+}
+
 } // namespace
 
 const PtxasReport *KernelResources::forArch(const std::string &Arch,
@@ -38,7 +49,23 @@ const PtxasReport *KernelResources::forArch(const std::string &Arch,
     PtxasReport P;
     std::string Why;
     // One compile per architecture, whatever the number of GPUs and kernels.
-    if (!Options.Compile || !Options.Compile(Arch, P, Why))
+    bool Compiled = Options.Compile && Options.Compile(Arch, P, Why);
+    // nvcc 13 compiles for sm_75 and later: an older GPU (a V100) takes the
+    // nearest architecture's registers, shared memory and SASS mix.
+    if (!Compiled && Options.Compile && !nvccCompiles(Arch)) {
+      PtxasReport Near;
+      std::string NearWhy;
+      if (Options.Compile(NearestCompiledArch, Near, NearWhy)) {
+        for (PtxasFunction &F : Near.Functions)
+          if (!F.Arch.empty())
+            F.Arch = Arch;
+        P = std::move(Near);
+        Why.clear();
+        Compiled = true;
+        Substitutes[Arch] = NearestCompiledArch;
+      }
+    }
+    if (!Compiled)
       It = ByArch
                .emplace(Arch, std::make_pair(PtxasReport(),
                                              Why.empty() ? "no compiler" : Why))

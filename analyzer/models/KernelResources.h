@@ -43,12 +43,21 @@ public:
   const std::vector<const GpuSpec *> &gpus() const { return Gpus; }
   /// ptxas's report for Arch, compiled on the first call; nullptr with
   /// Error set when the compile failed.
+  /// An architecture the compiler cannot target (nvcc 13 and sm_70) takes
+  /// the report of the nearest one it can (sm_75), its entries relabelled
+  /// for Arch; substituteFor(Arch) then names the one compiled.
   const PtxasReport *forArch(const std::string &Arch, std::string &Error);
+  /// The architecture compiled in Arch's place; empty when Arch itself was.
+  std::string substituteFor(const std::string &Arch) const {
+    auto It = Substitutes.find(Arch);
+    return It == Substitutes.end() ? std::string() : It->second;
+  }
 
 private:
   ResourceOptions Options;
   std::vector<const GpuSpec *> Gpus;
   std::map<std::string, std::pair<PtxasReport, std::string>> ByArch;
+  std::map<std::string, std::string> Substitutes;
 };
 
 /// The ptxas entry for Model: by mangled name, else by demangled name, else

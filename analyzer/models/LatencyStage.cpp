@@ -9,6 +9,8 @@
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/OccupancyStages.h"
 
+#include <algorithm>
+
 namespace rla {
 namespace {
 
@@ -26,6 +28,17 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
   if (!Loads || !Stores || !LoadBytes || !StoreBytes)
     return;
   DramLatency Latency = dramLatencyOf(G, T);
+  // A GPU without its own DRAM latency says so where the verdict is.
+  if (Latency.Assumed && Latency.Seconds > 0) {
+    std::string Said = G.Name + " has no DRAM latency of its own in the GPU "
+                                "database: the latency term takes the "
+                                "architecture table's assumed " +
+                       std::to_string(int(Latency.Seconds * 1e9 + 0.5)) +
+                       " ns (" + Latency.Source + ")";
+    if (std::find(K.Assumptions.begin(), K.Assumptions.end(), Said) ==
+        K.Assumptions.end())
+      K.Assumptions.push_back(Said);
+  }
   const OccupancyResult &O = *Occ.Result;
   unsigned WarpsPerBlock = (O.BlockSize + A.WarpSize - 1) / A.WarpSize;
   auto apply = [&](RooflineResult &R, bool High) {

@@ -14,6 +14,7 @@ std::unique_ptr<LaunchStage> makeLatencyStage();
 std::unique_ptr<LaunchStage> makeLaunchCostStage();
 std::unique_ptr<LaunchStage> makeVerdictStage();
 std::unique_ptr<LaunchStage> makeOccupancyAdviceStage();
+std::unique_ptr<LaunchStage> makeTailWaveStage();
 std::unique_ptr<LaunchStage> makeNextStepStage();
 
 const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
@@ -31,6 +32,7 @@ const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
     // Every term is known from here on: the verdict, then advice on it.
     S.push_back(makeVerdictStage());
     S.push_back(makeOccupancyAdviceStage());
+    S.push_back(makeTailWaveStage());
     S.push_back(makeNextStepStage());
     return S;
   }();

@@ -83,6 +83,13 @@ public:
             busiestSmFactor(*Blocks, V.Gpu->SmCount->Value, Weights);
       V.Low = rooflineTerms(Low, *V.Gpu);
       V.High = rooflineTerms(High, *V.Gpu);
+      // A level the launch moves bytes through but the GPU has no
+      // bandwidth for is not timed: said where the verdict is.
+      if (High.L2Bytes > 0 && !V.Gpu->L2Bandwidth)
+        R.Assumptions.push_back(
+            V.Gpu->Name + " has no L2 bandwidth in the GPU database: the L2 "
+                          "level is not timed there, so an L2-bound launch "
+                          "is called bound by another level");
       R.Verdicts.push_back(V);
       C.HighInputs.push_back(High);
     }

@@ -1,25 +1,21 @@
-//===- DiagnosticExplanations.h - What --explain ID prints ------*- C++ -*-===//
+//===- DiagnosticExplanations.h - Why a finding matters ---------*- C++ -*-===//
 ///
 /// \file
-/// For each finding ID, beyond its summary and help (DiagnosticIds.h): why
-/// it matters for the kernel's time, and a small example of code that
-/// draws it and of the code that does not. `rl-analyze --explain ID` prints
-/// them together; a unit test checks that every ID has one.
+/// The explanation of a finding ID (--explain): its registry entry's Why and
+/// Example (DiagnosticIds.h), where every ID has one.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_REPORT_DIAGNOSTICEXPLANATIONS_H
 #define RLA_REPORT_DIAGNOSTICEXPLANATIONS_H
+
+#include "analyzer/report/DiagnosticIds.h"
 
 #include <string>
 
 namespace rla {
 
-struct DiagnosticExplanation {
-  const char *Id;
-  const char *Why;     ///< what it costs or hides
-  const char *Example; ///< source lines, several separated by '\n'
-};
+using DiagnosticExplanation = DiagnosticInfo;
 
-/// The entry for Id, or nullptr.
+/// The entry for Id when it has an explanation, or nullptr.
 const DiagnosticExplanation *findExplanation(const std::string &Id);
 
 } // namespace rla

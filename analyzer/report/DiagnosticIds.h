@@ -1,9 +1,12 @@
 //===- DiagnosticIds.h - Every finding ID the tool can report ---*- C++ -*-===//
 ///
 /// \file
-/// One table of the stable finding IDs: what each means, how to fix it and
-/// its default level. SARIF rules, --list-diagnostics and the check that
-/// docs/diagnostics.md documents every ID all read this table.
+/// The finding registry: one entry per stable finding ID with everything
+/// about it, its default level, what it means, how to fix it, why it
+/// matters with an example (--explain), and, for the IDs models report as
+/// data, the function that words that data (FindingWordings.h). SARIF
+/// rules, --list-diagnostics, --explain, the findings' messages and the
+/// check that docs/diagnostics.md documents every ID all read it.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_REPORT_DIAGNOSTICIDS_H
 #define RLA_REPORT_DIAGNOSTICIDS_H
@@ -15,12 +18,19 @@
 
 namespace rla {
 
+class FindingValues;
+
 struct DiagnosticInfo {
   std::string Id;        ///< "rl-memory-bound"
   Severity DefaultLevel; ///< the level the tool reports it at
   std::string Summary;   ///< one sentence: what it means
   std::string Help;      ///< how to fix or silence it
-  bool Planned = false;  ///< documented, but no model emits it yet
+  std::string Why;       ///< what it costs or hides
+  std::string Example;   ///< source lines, several separated by '\n'
+  /// The message for a finding reported as data; null for the IDs whose
+  /// findings come with their words (the front end's, the gates').
+  std::string (*Wording)(const FindingValues &) = nullptr;
+  bool Planned = false; ///< documented, but no model emits it yet
 };
 
 /// Every ID, in the order docs/diagnostics.md lists them.

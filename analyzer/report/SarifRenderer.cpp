@@ -116,8 +116,9 @@ std::string renderSarif(const std::vector<Json> &Reports,
       if (!RuleIndex.count(Id)) {
         // An ID the registry does not list still gets a rule.
         RuleIndex[Id] = Rules.size();
-        Rules.push_back(rule(DiagnosticInfo{Id, F.Level, "Finding " + Id + ".",
-                                            "See the message.", false}));
+        DiagnosticInfo Unlisted{Id, F.Level, "Finding " + Id + ".",
+                                "See the message."};
+        Rules.push_back(rule(Unlisted));
       }
       Json R = Json::object();
       R["ruleId"] = Id;

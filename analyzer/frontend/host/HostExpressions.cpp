@@ -138,8 +138,11 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
     return std::make_shared<HostValue>(eval(M->getSubExpr()).deepCopy());
   // A call that returns a const reference (std::max(a, b), std::min) is
   // read, never written through: its value stands for the object.
+  // (Operator and member calls, `v[i]` of a const vector, load through
+  // their own lvalue: calling them here would come back to this point.)
   if (const auto *Call = dyn_cast<CallExpr>(E);
-      Call && E->getType().isConstQualified())
+      Call && E->getType().isConstQualified() &&
+      !isa<CXXOperatorCallExpr>(Call) && !isa<CXXMemberCallExpr>(Call))
     return std::make_shared<HostValue>(callExpr(Call).deepCopy());
   if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
     if (B->isAssignmentOp()) {
