@@ -46,9 +46,12 @@ public:
       return;
     Out.Kernels = extractKernels(Ctx, Out.Findings, Diags.errors());
     if (!KernelsOnly) {
-      Out.Launches = Run.ProgramLaunches ? *Run.ProgramLaunches
-                                         : extractLaunches(Ctx, Run);
-      Out.LibraryCalls = extractLibraryCalls(Ctx);
+      std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
+          LibraryArguments;
+      Out.Launches = Run.ProgramLaunches
+                         ? *Run.ProgramLaunches
+                         : extractLaunches(Ctx, Run, &LibraryArguments);
+      Out.LibraryCalls = extractLibraryCalls(Ctx, &LibraryArguments);
     }
   }
 

@@ -125,6 +125,7 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   if (isLibraryFunction(F, ctx())) {
     for (const clang::Expr *A : Args)
       Values.push_back(eval(A));
+    recordLibraryArguments(F, Values, Site);
     HostLibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
     HostLibraryResult R = callLibrary(Call);
     for (std::string &A : R.Assumptions)
@@ -186,6 +187,35 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
       Callee.Ret.Text.empty())
     return HostValue::unknown("'" + Name + "' returns no known value");
   return coerce(Callee.Ret, Site->getType());
+}
+
+void Interpreter::recordLibraryArguments(const FunctionDecl *F,
+                                         const std::vector<HostValue> &Values,
+                                         const CallExpr *Site) {
+  // Only what the program runs: not a branch it does not take.
+  if (!Site || Counterfactual)
+    return;
+  llvm::StringRef Name = F->getName();
+  Name.consume_back("_v2");
+  if (!Name.starts_with("cudaMemcpy") && !Name.starts_with("cudaMemset") &&
+      !(Name.starts_with("cublas") && Name.ends_with("emm")) &&
+      Name != "cublasGemmEx")
+    return;
+  auto [It, First] = LibraryArguments.try_emplace(Site);
+  std::vector<LibraryArgument> &Seen = It->second;
+  if (First)
+    Seen.resize(Values.size());
+  for (size_t I = 0; I < Values.size() && I < Seen.size(); ++I) {
+    std::optional<Rational> V;
+    if (Values[I].isNumber() && Values[I].Num.isInteger())
+      V = Values[I].Num;
+    if (First)
+      Seen[I].Value = V;
+    else if (Seen[I].Value != V && !Seen[I].Varies) {
+      Seen[I].Varies = true;
+      Seen[I].Value.reset();
+    }
+  }
 }
 
 HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {

@@ -169,6 +169,7 @@ HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
     for (InterpretedLaunch &L : Launches)
       Run.Launches.push_back(std::move(L));
   }
+  Run.LibraryArguments = std::move(I.LibraryArguments);
   if (!I.MainStop.empty())
     Run.Unreached.push_back(I.MainStop);
   if (I.MainReturn) {

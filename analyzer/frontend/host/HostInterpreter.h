@@ -66,8 +66,20 @@ struct InterpretedLaunch {
   const clang::ASTContext *SiteCtx = nullptr;
 };
 
+/// An integer argument of a library call as the run passed it: its value
+/// when every run of the call passed the same one.
+struct LibraryArgument {
+  std::optional<Rational> Value;
+  bool Varies = false; ///< runs passed different values (Value unset)
+};
+
 struct HostRun {
   std::vector<InterpretedLaunch> Launches;
+  /// The arguments of cudaMemcpy, cudaMemset and cuBLAS GEMM calls as the
+  /// program runs them (by argument position), for the library-call
+  /// extractor where the call's own expressions do not give a number.
+  std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
+      LibraryArguments;
   /// Roots the run followed ("main"); a site in none of their runs keeps
   /// its own per-function evaluation.
   std::vector<std::string> Roots;

@@ -106,6 +106,12 @@ public:
                std::vector<InterpretedLaunch> &Out);
   std::string StopNote; ///< the last exit() ("exits at a.cu:12")
   std::string MainStop; ///< why main ended early, if it did
+  /// What the run passed to the library calls the extractor prices.
+  std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
+      LibraryArguments;
+  void recordLibraryArguments(const clang::FunctionDecl *F,
+                              const std::vector<HostValue> &Values,
+                              const clang::CallExpr *Site);
   /// The return statement main left by, and the launch sites after it that
   /// it therefore skips.
   const clang::ReturnStmt *MainReturn = nullptr;

@@ -162,17 +162,24 @@ private:
 
 } // namespace
 
-std::vector<LaunchSpec> extractLaunches(ASTContext &Ctx,
-                                        const HostRunOptions &Options) {
+std::vector<LaunchSpec>
+extractLaunches(ASTContext &Ctx, const HostRunOptions &Options,
+                std::map<const CallExpr *, std::vector<LibraryArgument>>
+                    *LibraryArguments) {
   TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
   std::vector<Decl *> TopLevel(TU->decls_begin(), TU->decls_end());
-  return extractLaunchesFrom(Ctx, TopLevel, Options);
+  return extractLaunchesFrom(Ctx, TopLevel, Options, LibraryArguments);
 }
 
-std::vector<LaunchSpec> extractLaunchesFrom(ASTContext &Ctx,
-                                            llvm::ArrayRef<Decl *> TopLevel,
-                                            const HostRunOptions &Options) {
-  return launchesOfUnit(Ctx, TopLevel, interpretHost(Ctx, TopLevel, Options));
+std::vector<LaunchSpec>
+extractLaunchesFrom(ASTContext &Ctx, llvm::ArrayRef<Decl *> TopLevel,
+                    const HostRunOptions &Options,
+                    std::map<const CallExpr *, std::vector<LibraryArgument>>
+                        *LibraryArguments) {
+  HostRun Run = interpretHost(Ctx, TopLevel, Options);
+  if (LibraryArguments)
+    *LibraryArguments = Run.LibraryArguments;
+  return launchesOfUnit(Ctx, TopLevel, Run);
 }
 
 std::vector<LaunchSpec> launchesOfUnit(ASTContext &Ctx,

@@ -19,15 +19,20 @@ namespace rla {
 
 /// Sites the host run from `main` reaches come once per distinct calling
 /// context (HostInterpreter.h); the others are evaluated in their function.
-std::vector<LaunchSpec> extractLaunches(clang::ASTContext &Ctx,
-                                        const HostRunOptions &Options = {});
+/// LibraryArguments, when given, receives what the run passed to the
+/// library calls it priced (HostRun::LibraryArguments).
+std::vector<LaunchSpec>
+extractLaunches(clang::ASTContext &Ctx, const HostRunOptions &Options = {},
+                std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
+                    *LibraryArguments = nullptr);
 
 /// The same over the given top-level declarations only (see
 /// extractKernelsFrom).
-std::vector<LaunchSpec>
-extractLaunchesFrom(clang::ASTContext &Ctx,
-                    llvm::ArrayRef<clang::Decl *> TopLevel,
-                    const HostRunOptions &Options = {});
+std::vector<LaunchSpec> extractLaunchesFrom(
+    clang::ASTContext &Ctx, llvm::ArrayRef<clang::Decl *> TopLevel,
+    const HostRunOptions &Options = {},
+    std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
+        *LibraryArguments = nullptr);
 
 /// The launch sites of one unit: as Run reached them (a run of several
 /// units, interpretProgram), the others evaluated in their function.

@@ -81,6 +81,12 @@ public:
         return std::nullopt;
       std::string Why;
       auto V = Eval.evaluate(Call->getArg(I), Why);
+      // The value the program's run passed, where the source alone does
+      // not give one.
+      if (!V && Run)
+        if (auto It = Run->find(Call);
+            It != Run->end() && I < It->second.size() && It->second[I].Value)
+          V = It->second[I].Value;
       if (!V)
         L.Notes.push_back(std::string(What) + " is not known from the source" +
                           (Why.empty() ? "" : ": " + Why));
@@ -158,6 +164,8 @@ public:
     return true;
   }
 
+  const std::map<const CallExpr *, std::vector<LibraryArgument>> *Run = nullptr;
+
 private:
   ASTContext &Ctx;
   std::vector<LibraryCall> &Out;
@@ -166,9 +174,14 @@ private:
 
 } // namespace
 
-std::vector<LibraryCall> extractLibraryCalls(ASTContext &Ctx) {
+std::vector<LibraryCall> extractLibraryCalls(
+    ASTContext &Ctx,
+    const std::map<const CallExpr *, std::vector<LibraryArgument>>
+        *RunArguments) {
   std::vector<LibraryCall> Out;
-  LibraryCallFinder(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  LibraryCallFinder Finder(Ctx, Out);
+  Finder.Run = RunArguments;
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   return Out;
 }
 

@@ -10,6 +10,7 @@
 #ifndef RLA_FRONTEND_HOST_LIBRARYCALLEXTRACTOR_H
 #define RLA_FRONTEND_HOST_LIBRARYCALLEXTRACTOR_H
 
+#include "analyzer/frontend/host/HostInterpreter.h"
 #include "analyzer/ir/LibraryCall.h"
 
 #include "clang/AST/ASTContext.h"
@@ -18,7 +19,13 @@
 
 namespace rla {
 
-std::vector<LibraryCall> extractLibraryCalls(clang::ASTContext &Ctx);
+/// RunArguments, when given: what the host run passed to each call
+/// (HostRun::LibraryArguments), for arguments the call's own expressions do
+/// not give a number (a size computed from atoi(argv[1]) under --args).
+std::vector<LibraryCall> extractLibraryCalls(
+    clang::ASTContext &Ctx,
+    const std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
+        *RunArguments = nullptr);
 
 } // namespace rla
 
