@@ -130,7 +130,14 @@ footprintFor(const Group &G, const Bindings &Values, const LaunchShape &Shape,
   std::vector<const AffineAccess *> Ptrs;
   for (const AffineAccess &A : Bound)
     Ptrs.push_back(&A);
-  return Unit > 1 ? sectorFootprintOf(Ptrs, Unit) : footprintOf(Ptrs);
+  FootprintResult R =
+      Unit > 1 ? sectorFootprintOf(Ptrs, Unit) : footprintOf(Ptrs);
+  // An access range that is empty for these values (a guard no index
+  // passes, `i + blockSize < n` with a small n) has no bytes, never a
+  // negative count.
+  R.Bytes = std::max(0.0, R.Bytes);
+  R.ExtentBytes = std::max<int64_t>(0, R.ExtentBytes);
+  return R;
 }
 
 /// A store request on more lines than this costs the L2 per sector and per
@@ -719,6 +726,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                         fixed(MergeReads / SectorBytes, 0) +
                         " sectors; the rest of each is not written)");
     }
+    Read = std::max(0.0, Read);
     T.DramBytes = Read + Written;
     T.DramReadBytes = Read;
     T.DramWriteBytes = Written;
@@ -818,6 +826,14 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
         "warm cache: the data exceeds the L2, so what the launch before left "
         "there is evicted before this launch reads it again; reads are "
         "counted as from a cold cache");
+  // A byte count below zero means an access range the model took as
+  // non-empty is empty for these values: the estimate does not hold, and
+  // the launch falls back to the bytes its accesses request.
+  for (double Bytes : {M.FootprintBytes, M.GlobalSectorBytes, M.DramBytes,
+                       M.DramReadBytes, M.DramWriteBytes, M.L2Bytes,
+                       M.L1Bytes})
+    if (Bytes < 0)
+      M.Available = false;
   return M;
 }
 

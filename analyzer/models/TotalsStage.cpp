@@ -176,6 +176,17 @@ public:
       }
       if (!LowValue || !HighValue)
         continue;
+      // A count below zero is not a count: the formula does not hold for
+      // these values (a guard range the model took as non-empty). The
+      // quantity is left without a number and said to be, never shown.
+      if (*LowValue < 0 || *HighValue < 0) {
+        R.Findings.push_back(dataFinding(
+            "rl-undefined", Severity::Warning, Model.Location,
+            {{"metric", Key},
+             {"formula", Low.str()},
+             {"negative", std::min(*LowValue, *HighValue)}}));
+        continue;
+      }
       C.Totals.set(Q, NumberRange{std::min(*LowValue, *HighValue),
                                   std::max(*LowValue, *HighValue)});
     }

@@ -96,6 +96,11 @@ std::string overflow(const FindingValues &V) {
 }
 
 std::string undefinedTotal(const FindingValues &V) {
+  if (V.has("negative"))
+    return quoted(V.str("metric")) + " has no number for this launch: its "
+           "formula (" + V.str("formula") + ") evaluates to " +
+           formatSignificant(V.num("negative")) +
+           ", below zero, so it does not hold for these values";
   if (V.has("term_budget"))
     return quoted(V.str("metric")) +
            " is not evaluated for this launch: its loops have no closed "
