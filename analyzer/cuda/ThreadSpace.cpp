@@ -115,13 +115,13 @@ bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
                                        const Rational &Residue,
                                        const Rational &ResidueEnd,
                                        bool Negated) {
-  IndexInterval &I = intervalRef(Kind, Dim);
-  if (I.modular())
+  if (!constrainSymbolicModulo(Kind, Dim, Expr(Modulus), Residue, ResidueEnd,
+                               Negated))
     return false;
+  // A constant modulus is kept as a number: the warp and lane rules read it.
+  IndexInterval &I = intervalRef(Kind, Dim);
+  I.SymbolicModulus.reset();
   I.Modulus = Modulus;
-  I.Residue = Residue;
-  I.ResidueEnd = ResidueEnd;
-  I.ModNegated = Negated;
   return true;
 }
 
