@@ -2,6 +2,7 @@
 #include "analyzer/report/FindingText.h"
 #include "analyzer/models/NextStep.h"
 #include "analyzer/report/DiagnosticIds.h"
+#include "analyzer/report/FindingValues.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <cstdio>
