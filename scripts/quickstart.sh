@@ -23,6 +23,8 @@ packages+=(git python3-pip)
 packages+=(neovim)
 # Headless Chromium renders the --svg roofline to PNG in its e2e test.
 packages+=(chromium)
+# distcc: the plugin's distributed-build test (two daemons on loopback).
+packages+=(distcc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

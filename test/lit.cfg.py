@@ -91,3 +91,6 @@ if shutil.which("nvim"):
 # CMake, for the documented CMake recipe of the plugin.
 if shutil.which("cmake"):
     config.available_features.add("cmake")
+# distcc and its daemon, for the plugin's distributed-build recipe.
+if shutil.which("distcc") and shutil.which("distccd"):
+    config.available_features.add("distcc")

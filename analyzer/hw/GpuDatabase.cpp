@@ -276,7 +276,9 @@ GpuSpec readGpu(const json &J, size_t Index) {
                "notes",
                "atomic_interval_lane_distinct",
                "scattered_store",
-               "atomic_interval_float_one_address"});
+               "atomic_interval_float_one_address",
+               "launch_floor",
+               "launch_dram"});
   G.FullName = R.string(R.require(J, "", "full_name"), "full_name");
   if (auto It = J.find("aliases"); It != J.end())
     G.Aliases = R.strings(*It, "aliases");
@@ -298,6 +300,8 @@ GpuSpec readGpu(const json &J, size_t Index) {
   G.DramLatency = R.optionalNumber(J, "dram_latency", Quantity::Duration);
   G.HostLinkBandwidth =
       R.optionalNumber(J, "host_link_bandwidth", Quantity::ByteRate);
+  G.LaunchFloor = R.optionalNumber(J, "launch_floor", Quantity::Duration);
+  G.LaunchDramBytes = R.optionalNumber(J, "launch_dram", Quantity::Bytes);
   if (auto It = J.find("dram_sustained"); It != J.end()) {
     if (!It->is_object())
       R.fail("dram_sustained", "expected an object {\"read\", \"write\", "

@@ -80,6 +80,12 @@ struct GpuSpec {
   /// Host link (PCIe) bandwidth in one direction, bytes/s: what a copy to
   /// or from host memory crosses.
   std::optional<SourcedValue> HostLinkBandwidth;
+  /// An empty kernel's duration on this GPU, seconds, where it was measured
+  /// on it; unset: the architecture's (data/architectures.json 'launch').
+  std::optional<SourcedValue> LaunchFloor;
+  /// Bytes a launch reads from DRAM of its own with caches flushed (its
+  /// code, constants and parameters): what an empty kernel reads.
+  std::optional<SourcedValue> LaunchDramBytes;
   /// DRAM streams as kernels reach them (measured): reading only, writing
   /// only, and copying (as many bytes read as written), bytes/s. With all
   /// three, a launch's DRAM time is read/R + written/W + min(read,

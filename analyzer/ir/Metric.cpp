@@ -41,6 +41,8 @@ constexpr const char *Keys[NumMetrics] = {
     "dram_read_bytes",
     "dram_write_bytes",
     "dram_deferred_write_bytes",
+    "dram_launch_bytes",
+    "dram_kernel_bytes",
     "global_sector_bytes",
     "shared_wavefront_bytes",
     "l2_bytes",

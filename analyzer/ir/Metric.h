@@ -60,6 +60,12 @@ enum class Metric : unsigned char {
   DramReadBytes,
   DramWriteBytes,
   DramDeferredWriteBytes,
+  /// A cold launch's reads of its own code and constants: not part of
+  /// DramBytes (the algorithm's traffic, which intensity is of).
+  DramLaunchBytes,
+  /// What a profiler's DRAM counters read during the kernel with caches
+  /// flushed: DramBytes less the deferred writes plus DramLaunchBytes.
+  DramKernelBytes,
   GlobalSectorBytes,
   SharedWavefrontBytes,
   L2Bytes,

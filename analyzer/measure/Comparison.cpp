@@ -55,8 +55,11 @@ std::optional<double> bound(const BoundTotals &T, Metric Key, bool High) {
 }
 
 /// The DRAM bytes a profiler sees while the kernel runs: the memory model's
-/// total less the writes still dirty in L2 when the kernel ends.
+/// total less the writes still dirty in L2 when the kernel ends, plus the
+/// launch's reads of its own code and constants.
 std::optional<double> dramDuringKernel(const BoundTotals &T, bool High) {
+  if (auto Kernel = bound(T, Metric::DramKernelBytes, High))
+    return Kernel;
   std::optional<double> All = bound(T, Metric::DramBytes, High);
   if (!All)
     return std::nullopt;

@@ -741,6 +741,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   M.GlobalWavefrontBytes += M.GlobalSectorBytes;
   M.L1Bytes = M.GlobalWavefrontBytes + M.SharedWavefrontBytes;
   shareDramOverSites(M);
+  // With caches flushed a launch first reads its own code and constants
+  // (an empty kernel reads 2.5 KB on an H100): small launches are mostly
+  // this, large ones never notice it. Warm, the code is still in L2.
+  if (Gpu.LaunchDramBytes && State == CacheState::Cold)
+    M.LaunchDramBytes = Gpu.LaunchDramBytes->Value;
   // L2 is write-back: what was written last is still in L2 at the end.
   M.DeferredWriteBytes =
       Fits ? M.DramWriteBytes
@@ -760,6 +765,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                  " bytes from DRAM (" + Gpu.Name +
                  "), so a read that takes one sector of each such unit "
                  "moves both"
+           : std::string()) +
+      (M.LaunchDramBytes > 0
+           ? "; the launch also reads " + bytesText(M.LaunchDramBytes) +
+                 " of its own code and constants (" + Gpu.Name +
+                 "'s launch_dram), which a profiler counts and the "
+                 "DRAM bytes leave out"
            : std::string()) +
       "; writes count once (" + bytesText(M.DeferredWriteBytes) +
       " of them stay dirty in L2 when the kernel ends and reach DRAM after "

@@ -92,6 +92,9 @@ struct MemoryEstimate {
   /// reaches DRAM after the kernel, where counters read during the kernel
   /// do not see it.
   double DeferredWriteBytes = 0;
+  /// What a cold launch reads of its own (code, constants, parameters),
+  /// beside DramBytes: the GPU's measured launch_dram; 0 where unknown.
+  double LaunchDramBytes = 0;
   double L2Bytes = 0; ///< traffic between L1 and L2
   double L1Bytes = 0; ///< traffic through L1/shared
   /// Stores whose requests spread over more than 4 lines: what the L2

@@ -58,6 +58,10 @@ public:
       Totals.set(Metric::DramWriteBytes, exact(First.DramWriteBytes));
       Totals.set(Metric::DramDeferredWriteBytes,
                  exact(First.DeferredWriteBytes));
+      Totals.set(Metric::DramLaunchBytes, exact(First.LaunchDramBytes));
+      Totals.set(Metric::DramKernelBytes,
+                 exact(First.DramBytes - First.DeferredWriteBytes +
+                       First.LaunchDramBytes));
       Totals.set(Metric::GlobalSectorBytes, exact(First.GlobalSectorBytes));
       Totals.set(Metric::SharedWavefrontBytes,
                  exact(First.SharedWavefrontBytes));
@@ -75,6 +79,7 @@ public:
       for (Metric Q :
            {Metric::DramBytes, Metric::FootprintBytes, Metric::DramReadBytes,
             Metric::DramWriteBytes, Metric::DramDeferredWriteBytes,
+            Metric::DramLaunchBytes, Metric::DramKernelBytes,
             Metric::GlobalSectorBytes, Metric::SharedWavefrontBytes,
             Metric::L2Bytes, Metric::L1Bytes})
         Partial.erase(Q);

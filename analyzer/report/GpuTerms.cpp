@@ -54,6 +54,12 @@ std::vector<GpuTerm> gpuTerms(const GpuSpec &G) {
        "scattered stores cost their sector bytes at the L2 bandwidth"},
       {"host_link_bandwidth", "host link", Opt(G.HostLinkBandwidth),
        "copies to and from host memory are not timed"},
+      {"launch_floor", "launch floor", Opt(G.LaunchFloor),
+       "the architecture's floor (data/architectures.json, the H200's "
+       "measurement)"},
+      {"launch_dram", "launch DRAM reads", Opt(G.LaunchDramBytes),
+       "a cold launch's reads of its own code and constants are not "
+       "counted"},
   };
   return Out;
 }

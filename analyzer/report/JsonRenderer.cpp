@@ -228,6 +228,8 @@ Json totals(const KernelReport &K) {
   J["dram_read_bytes"] = Value(Metric::DramReadBytes);
   J["dram_write_bytes"] = Value(Metric::DramWriteBytes);
   J["dram_deferred_write_bytes"] = Value(Metric::DramDeferredWriteBytes);
+  J["dram_launch_bytes"] = Value(Metric::DramLaunchBytes);
+  J["dram_kernel_bytes"] = Value(Metric::DramKernelBytes);
   J["l2_bytes"] = Value(Metric::L2Bytes);
   J["l1_bytes"] = Value(Metric::L1Bytes);
   J["global_sector_bytes"] = Value(Metric::GlobalSectorBytes);

@@ -38,7 +38,7 @@ nvcc -O3 -arch=sm_90 -o "$WORK/lf" "$SRC" 2>&1 | tee -a "$OUT/launch_floor_env.t
 "$WORK/lf" | tee "$OUT/launch_floor.csv"
 rc=${PIPESTATUS[0]}
 RL_LAUNCH_FLOOR_PROFILE=1 ncu "${NCU_BASE[@]}" "${NCU_FMT[@]}" \
-  --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_elapsed.max \
+  --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_elapsed.max,dram__bytes_read.sum,dram__bytes_write.sum \
   "$WORK/lf" >"$OUT/launch_floor_ncu.csv" 2>"$WORK/ncu.err"
 echo "# ncu: exit status $? ($(grep -c '^"[0-9]' "$OUT/launch_floor_ncu.csv") rows)" \
   >>"$OUT/launch_floor_env.txt"

@@ -11,7 +11,7 @@
 // RUN: %rl-analyze %s --gpu H100 --no-config --resource-cache-dir=%t \
 // RUN:   | FileCheck %s
 // CHECK: occupancy  H100 SXM 10 regs, 40960 B smem: 5 blocks, 20/64 warps (31%), limited by shared_memory
-// CHECK: next       lift the occupancy limit (shared_memory: 20 -> 64 warps per SM): -141 us of 458 us on H100 SXM
+// CHECK: next       lift the occupancy limit (shared_memory: 20 -> 64 warps per SM): -141 us of 459 us on H100 SXM
 
 __global__ void staged_copy(int n, const float *in, float *out) {
   __shared__ float stage[10240];

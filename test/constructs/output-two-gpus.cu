@@ -35,9 +35,9 @@ void run(const float *x, float *y) {
 // CHECK-NEXT: "ridge_point": 20,
 // CHECK-NEXT: "intensity": {{0\.1666[0-9]*}},
 // CHECK-NEXT: "attainable_flops": {{558333333333\.3[0-9]*}},
-// CHECK: "memory_time_s": {{6\.0097[0-9]*e-05}},
+// CHECK: "memory_time_s": {{6\.7667[0-9]*e-05}},
 // CHECK: "bound": "dram",
 
 // TEXT: GPU       bound  predicted  intensity            ridge        compute    DRAM         L2           L1
 // TEXT-NEXT: L40S      dram   235 us     0.167 FLOP/B (DRAM)  106 FLOP/B   366 ns 0%  233 us 99%
-// TEXT-NEXT: H100 SXM  dram   61.6 us    0.167 FLOP/B (DRAM)  20.0 FLOP/B  501 ns 1%  60.1 us 98%
+// TEXT-NEXT: H100 SXM  dram   69.9 us    0.167 FLOP/B (DRAM)  20.0 FLOP/B  501 ns 1%  67.7 us 97%

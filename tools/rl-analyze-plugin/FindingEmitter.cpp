@@ -3,6 +3,7 @@
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/SourceManagerInternals.h"
 
 using namespace clang;
 
@@ -55,10 +56,48 @@ SourceLocation FindingEmitter::locate(const SourceLoc &L) {
   if (L.File.empty() || !L.valid())
     return SourceLocation();
   SourceManager &SM = CI.getSourceManager();
-  auto File = CI.getFileManager().getOptionalFileRef(L.File);
-  if (!File)
+  if (auto File = CI.getFileManager().getOptionalFileRef(L.File)) {
+    SourceLocation Loc =
+        SM.translateFileLineCol(*File, L.Line, L.Column ? L.Column : 1);
+    if (Loc.isValid())
+      return Loc;
+  }
+  return locateByLineMarkers(L);
+}
+
+/// A distributed compile (distcc) gets the file preprocessed elsewhere: the
+/// findings name the original files of its line markers, which need not
+/// exist here, so the place is found through the main file's markers.
+SourceLocation FindingEmitter::locateByLineMarkers(const SourceLoc &L) {
+  SourceManager &SM = CI.getSourceManager();
+  if (!SM.hasLineTable())
     return SourceLocation();
-  return SM.translateFileLineCol(*File, L.Line, L.Column ? L.Column : 1);
+  FileID Main = SM.getMainFileID();
+  LineTableInfo &Table = SM.getLineTable();
+  for (auto It = Table.begin(); It != Table.end(); ++It) {
+    if (It->first != Main)
+      continue;
+    const std::vector<LineEntry> &Entries = It->second;
+    for (size_t I = 0; I < Entries.size(); ++I) {
+      const LineEntry &E = Entries[I];
+      if (E.FilenameID < 0 || E.LineNo > L.Line ||
+          Table.getFilename(E.FilenameID) != L.File)
+        continue;
+      // As SourceManager::getPresumedLoc counts, backwards: the line after
+      // the marker has the marker's number.
+      unsigned Line =
+          SM.getLineNumber(Main, E.FileOffset) + 1 + (L.Line - E.LineNo);
+      SourceLocation Loc =
+          SM.translateLineCol(Main, Line, L.Column ? L.Column : 1);
+      unsigned Offset = SM.getFileOffset(Loc);
+      bool Inside =
+          Offset >= E.FileOffset &&
+          (I + 1 == Entries.size() || Offset < Entries[I + 1].FileOffset);
+      if (Loc.isValid() && Inside)
+        return Loc;
+    }
+  }
+  return SourceLocation();
 }
 
 unsigned FindingEmitter::idFor(const Finding &F) {

@@ -32,6 +32,7 @@ public:
 
 private:
   clang::SourceLocation locate(const SourceLoc &L);
+  clang::SourceLocation locateByLineMarkers(const SourceLoc &L);
   unsigned idFor(const Finding &F);
   void applyFlag(llvm::StringRef Flag);
 

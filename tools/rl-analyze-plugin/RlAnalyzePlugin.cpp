@@ -9,7 +9,7 @@
 ///
 /// Options: -Xclang -plugin-arg-rl-analyze -Xclang gpu=H100 (also bind=,
 /// launch=, launches=, gpu-db=, checks=, verdicts, no-config,
-/// no-resources; see docs/plugin.md). The findings are reported by
+/// no-resources, sarif; see docs/plugin.md). The findings are reported by
 /// default; the roofline remark of each launch only with `verdicts`.
 //===----------------------------------------------------------------------===//
 #include "FindingEmitter.h"
@@ -18,12 +18,16 @@
 #include "analyzer/hw/GpuDatabase.h"
 #include "analyzer/pipeline/RequestSettings.h"
 #include "analyzer/report/DiagnosticRenderer.h"
+#include "analyzer/report/JsonRenderer.h"
+#include "analyzer/report/SarifRenderer.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Preprocessor.h"
+
+#include <nlohmann/json.hpp>
 
 using namespace clang;
 
@@ -40,6 +44,9 @@ struct PluginOptions {
   std::string GpuDbPath;
   /// -Wno-rl-... switches given as plugin arguments, without "-W".
   std::vector<std::string> WarningFlags;
+  /// Also print the file's SARIF log on stdout: a distributed build brings
+  /// back a worker's stdout and stderr with the object, never its files.
+  bool Sarif = false;
 };
 
 class AnalysisConsumer : public ASTConsumer {
@@ -90,6 +97,9 @@ public:
       return;
     }
     FindingEmitter(CI, Options.WarningFlags).emit(collectDiagnostics(Result.R));
+    if (Options.Sarif)
+      llvm::outs() << renderSarif(
+          {nlohmann::ordered_json::parse(renderJson(Result.R))}, RLA_VERSION);
   }
 
 private:
@@ -123,6 +133,10 @@ protected:
         Options.GpuDbPath = A.str();
         continue;
       }
+      if (A == "sarif") {
+        Options.Sarif = true;
+        continue;
+      }
       if (A == "verdicts") {
         Options.Settings.Checks +=
             (Options.Settings.Checks.empty() ? "" : ",") +
@@ -142,6 +156,8 @@ protected:
                         "launch\n"
                         "  no-config        ignore .rl-analyze.json\n"
                         "  no-resources     no nvcc compile (no occupancy)\n"
+                        "  sarif            also the file's SARIF log on "
+                        "stdout\n"
                         "  -Wno-ID, -Werror=ID, -Wno-rl-analyze  as the "
                         "compiler's -W options, without its unknown-option "
                         "warning\n";
