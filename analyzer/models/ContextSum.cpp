@@ -14,6 +14,27 @@ std::string unboundReason(const KernelReport &C) {
   return C.Unbound.empty() ? "its totals did not evaluate" : Why;
 }
 
+bool sameConfiguration(const LaunchSpec &A, const LaunchSpec &B) {
+  return A.Grid == B.Grid && A.Block == B.Block &&
+         A.DynamicSmem == B.DynamicSmem;
+}
+
+/// Counts C under its launch configuration: a new one keeps C's totals and
+/// verdicts (the first context of that shape), a known one adds its count.
+void addByLaunch(ContextSum &Sum, const LaunchSpec &Spec, double N,
+                 const KernelReport &C) {
+  for (ContextLaunch &L : Sum.ByLaunch)
+    if (sameConfiguration(L.Launch, Spec)) {
+      L.Launches += N;
+      return;
+    }
+  if (Sum.ByLaunch.size() >= MaxContextLaunches) {
+    ++Sum.ContextLaunchesDropped;
+    return;
+  }
+  Sum.ByLaunch.push_back({Spec, N, C.Totals, C.Verdicts});
+}
+
 void widen(NumberRange &R, double Value, bool First) {
   R.Low = First ? Value : std::min(R.Low, Value);
   R.High = First ? Value : std::max(R.High, Value);
@@ -59,6 +80,7 @@ void sumContexts(KernelReport &K, const KernelModel &Model,
     }
     bool First = Sum.Launches == 0;
     double N = Spec.LaunchCount->toDouble();
+    addByLaunch(Sum, Spec, N, C);
     Sum.Launches += N;
     Sum.Flops.Low += N * Flops->Low;
     Sum.Flops.High += N * Flops->High;

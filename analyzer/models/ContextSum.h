@@ -16,6 +16,8 @@ namespace rla {
 
 /// Contexts bound at most; a site with more keeps no sum (Why says so).
 constexpr size_t MaxSummedContexts = 4096;
+/// Distinct launch configurations kept with their own totals and times.
+constexpr size_t MaxContextLaunches = 64;
 
 /// K.Sum for K.Launch.Contexts (nothing when it has none), binding each as
 /// bindLaunch does with the same bindings, GPUs and resources.

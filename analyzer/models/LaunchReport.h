@@ -109,6 +109,16 @@ private:
   std::shared_ptr<Map> Shared;
 };
 
+/// The contexts of a merged entry that share one launch configuration:
+/// what one launch of that grid, block and shared memory costs (the first
+/// such context in program order, the one a profiler sees first).
+struct ContextLaunch {
+  LaunchSpec Launch;
+  double Launches = 0; ///< the contexts' counts, summed
+  std::optional<BoundTotals> Totals;
+  std::vector<GpuVerdict> Verdicts;
+};
+
 /// One kernel under one launch configuration.
 /// The launches an entry that merges calling contexts stands for
 /// (LaunchSpec::Contexts), each bound on its own and weighed by its count.
@@ -122,6 +132,10 @@ struct ContextSum {
   std::vector<NumberRange> Time;     ///< seconds in all, per GPU
   /// The fastest and slowest single launch, per GPU (the high ends).
   std::vector<NumberRange> LaunchTime;
+  /// One per distinct launch configuration, in program order, at most
+  /// MaxContextLaunches; ContextLaunchesDropped counts the rest.
+  std::vector<ContextLaunch> ByLaunch;
+  size_t ContextLaunchesDropped = 0;
   bool complete() const { return Contexts > 0 && Unbound == 0; }
 };
 

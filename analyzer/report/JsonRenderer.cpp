@@ -156,6 +156,33 @@ Json launch(const LaunchSpec &L) {
   return J;
 }
 
+Json totalsOf(const std::optional<BoundTotals> &Known);
+Json verdict(const GpuVerdict &V, bool TotalsBound);
+
+/// A merged entry's launch configurations, each as one launch of it costs:
+/// what a profiler's first launch of that shape is compared with.
+Json contextLaunches(const ContextSum &S) {
+  Json Out = Json::array();
+  for (const ContextLaunch &L : S.ByLaunch) {
+    Json J = Json::object();
+    J["grid"] = Json::array();
+    J["block"] = Json::array();
+    for (unsigned D = 0; D < 3; ++D) {
+      J["grid"].push_back(optionalNumber(L.Launch.Grid[D]));
+      J["block"].push_back(optionalNumber(L.Launch.Block[D]));
+    }
+    J["dynamic_smem"] = optionalNumber(L.Launch.DynamicSmem);
+    J["launches"] = number(L.Launches);
+    J["totals"] = totalsOf(L.Totals);
+    Json Verdicts = Json::array();
+    for (const GpuVerdict &V : L.Verdicts)
+      Verdicts.push_back(verdict(V, L.Totals.has_value()));
+    J["verdicts"] = Verdicts;
+    Out.push_back(J);
+  }
+  return Out;
+}
+
 /// A merged entry's contexts bound one by one, summed over the program.
 Json contextSum(const ContextSum &S) {
   const std::vector<const GpuSpec *> &Gpus = S.Gpus;
@@ -181,13 +208,17 @@ Json contextSum(const ContextSum &S) {
   }
   J["predicted_time_s"] = Times;
   J["launch_time_s"] = PerLaunch;
+  J["by_launch"] = contextLaunches(S);
+  J["by_launch_dropped"] = S.ContextLaunchesDropped;
   return J;
 }
 
 Json totals(const KernelReport &K) {
   // Unbound, the counts that do not depend on what is missing are known.
-  const std::optional<BoundTotals> &Known =
-      K.Totals ? K.Totals : K.PartialTotals;
+  return totalsOf(K.Totals ? K.Totals : K.PartialTotals);
+}
+
+Json totalsOf(const std::optional<BoundTotals> &Known) {
   auto Value = [&](Metric Q) {
     return Known ? range(Known->get(Q)) : Json(nullptr);
   };

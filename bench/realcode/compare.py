@@ -511,6 +511,31 @@ def merged(entry):
     return corpus.context_sum_bound(entry)
 
 
+def context_launch_entries(cands):
+    """Each merged entry's launch configurations (context_sum.by_launch,
+    one launch of that grid and block as the tool bound it) as entries of
+    their own, after the merged entries, in program order."""
+    out = []
+    for k, e in cands:
+        cs = e.get("context_sum") or {}
+        for b in cs.get("by_launch") or []:
+            launch = dict(e.get("launch") or {})
+            launch.update(grid=b.get("grid"), block=b.get("block"),
+                          dynamic_smem=b.get("dynamic_smem"),
+                          launch_count=b.get("launches"))
+            out.append((k, {"name": e.get("name"),
+                            "mangled_name": e.get("mangled_name"),
+                            "location": e.get("location"),
+                            "bound": bool(b.get("verdicts")) and all(
+                                ladders.point((b.get("totals") or {}).get(q),
+                                              "high") is not None
+                                for q in ("hardware_flops", "dram_bytes")),
+                            "launch": launch, "totals": b.get("totals") or {},
+                            "verdicts": b.get("verdicts") or [],
+                            "context_launch": True}))
+    return out
+
+
 def prediction_values(entry, gpu, how):
     """The predicted quantities of one entry for `gpu`. DRAM bytes: an
     entry's totals are the memory model of the prediction run's first GPU
@@ -698,6 +723,7 @@ def match(configs, programs, preds, gpu, how, corpus_root):
                               "(no definition found in the program's folders)")
             continue
         cands.sort(key=site_order)
+        cands = cands + context_launch_entries(cands)
         same = [(k, e) for k, e in cands
                 if tuple((e.get("launch") or {}).get("grid") or ()) == c["grid"]
                 and tuple((e.get("launch") or {}).get("block") or ()) ==

@@ -533,6 +533,23 @@ PREDICTION_VERDICT = ("gpu", "bound", "predicted_time_s", "compute_time_s",
                       "latency_time_s")
 
 
+def cut_context_sum(cs):
+    """A merged entry's context_sum, its per-configuration launches cut as
+    the entries are."""
+    if not isinstance(cs, dict):
+        return cs
+    cs = dict(cs)
+    cs["by_launch"] = [
+        {"grid": b.get("grid"), "block": b.get("block"),
+         "dynamic_smem": b.get("dynamic_smem"), "launches": b.get("launches"),
+         "totals": {f: (b.get("totals") or {}).get(f)
+                    for f in PREDICTION_TOTALS if f in (b.get("totals") or {})},
+         "verdicts": [{f: v.get(f) for f in PREDICTION_VERDICT if f in v}
+                      for v in b.get("verdicts") or [] if isinstance(v, dict)]}
+        for b in cs.get("by_launch") or [] if isinstance(b, dict)]
+    return cs
+
+
 def prediction_entries(report):
     """The kernel entries of one report, cut to what a comparison with the
     hardware reads."""
@@ -549,7 +566,7 @@ def prediction_entries(report):
                        if f in launch},
             "totals": {f: totals.get(f) for f in PREDICTION_TOTALS
                        if f in totals},
-            "context_sum": k.get("context_sum"),
+            "context_sum": cut_context_sum(k.get("context_sum")),
             "verdicts": [{f: v.get(f) for f in PREDICTION_VERDICT if f in v}
                          for v in k.get("verdicts") or []
                          if isinstance(v, dict)]})
