@@ -15,6 +15,7 @@ std::unique_ptr<LaunchStage> makeLaunchCostStage();
 std::unique_ptr<LaunchStage> makeVerdictStage();
 std::unique_ptr<LaunchStage> makeOccupancyAdviceStage();
 std::unique_ptr<LaunchStage> makeTailWaveStage();
+std::unique_ptr<LaunchStage> makeMissingTermStage();
 std::unique_ptr<LaunchStage> makeNextStepStage();
 
 const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
@@ -33,6 +34,7 @@ const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
     S.push_back(makeVerdictStage());
     S.push_back(makeOccupancyAdviceStage());
     S.push_back(makeTailWaveStage());
+    S.push_back(makeMissingTermStage());
     S.push_back(makeNextStepStage());
     return S;
   }();

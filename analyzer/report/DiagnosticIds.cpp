@@ -158,6 +158,21 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "gemm<<<160, 256>>>(...);  // 132 SMs x 1 block: one wave and 28\n"
        "gemm<<<132, 256>>>(...);  // one wave, each block a larger tile",
        /*Wording=*/wording::tailWave},
+      {"rl-missing-term", Severity::Note,
+       "The GPU database has no bandwidth for a cache level the launch "
+       "moves bytes through, and at the slowest that level can be it "
+       "would bound the launch: the predicted time is a range.",
+       "Give the GPU's bandwidth for that level in data/gpus.json (a "
+       "measurement: scripts/device/measure_bandwidth.sh), or read the "
+       "range's high end as the pessimistic prediction.",
+       /*Why=*/
+       "Each byte that reaches DRAM passes through L2, and each that "
+       "reaches L2 through L1, so a cache is at least as fast as the level "
+       "below it: that bandwidth bounds the missing level's time.",
+       /*Example=*/
+       "rl-analyze tiled_gemm.cu --gpu T4   // no L2 bandwidth for the T4:\n"
+       "// its L2 traffic at DRAM speed would bound the launch",
+       /*Wording=*/wording::missingTerm},
       {"rl-spills", Severity::Warning,
        "ptxas spills registers to local memory for this kernel: extra "
        "loads and stores that go through the cache hierarchy.",

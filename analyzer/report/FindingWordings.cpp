@@ -276,5 +276,22 @@ std::string tailWave(const FindingValues &V) {
          "removes it";
 }
 
+std::string missingTerm(const FindingValues &V) {
+  auto Name = [](const std::string &L) {
+    return L == "l1" ? std::string("L1") : L == "l2" ? "L2" : "DRAM";
+  };
+  std::string Level = Name(V.str("level")), Below = Name(V.str("below"));
+  return quoted(V.str("kernel")) + " on " + V.str("gpu") +
+         ": the GPU database has no " + Level + " bandwidth, so the " +
+         formatSi(V.num("bytes"), "B") + " through " + Level +
+         " are not timed; an " + Level + " no faster than " + Below + " (" +
+         formatSi(V.num("below_bandwidth"), "B/s") +
+         ", the least it can be) would take up to " +
+         formatDuration(V.num("up_to_s")) +
+         " and bound the launch: the predicted time is " +
+         formatDuration(V.num("predicted_s")) + " .. " +
+         formatDuration(V.num("up_to_s"));
+}
+
 } // namespace wording
 } // namespace rla

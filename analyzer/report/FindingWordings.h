@@ -28,6 +28,7 @@ std::string noWork(const FindingValues &V);
 std::string overflow(const FindingValues &V);
 std::string spills(const FindingValues &V);
 std::string tailWave(const FindingValues &V);
+std::string missingTerm(const FindingValues &V);
 std::string threadDependent(const FindingValues &V);
 std::string unbound(const FindingValues &V);
 std::string uncoalesced(const FindingValues &V);
