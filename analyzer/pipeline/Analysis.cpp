@@ -1,5 +1,6 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 #include "analyzer/pipeline/Analysis.h"
+#include "analyzer/driver/CompileDbFiles.h"
 #include "analyzer/driver/InputFile.h"
 #include "analyzer/models/ArgumentEnvelope.h"
 #include "analyzer/models/Binder.h"
@@ -51,6 +52,19 @@ bool isHostSourceName(llvm::StringRef File) {
 }
 
 namespace {
+
+/// The build compiles File as CUDA: its compile_commands.json entry says
+/// `-x cuda` (a `.cu.cc` file a distcc build needs, compiled by clang).
+bool compiledAsCuda(const std::string &File, const std::string &DbDir) {
+  std::vector<std::string> Cuda;
+  std::string Error;
+  if (DbDir.empty() || !listCudaSources(DbDir, Cuda, Error))
+    return false;
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return llvm::is_contained(Cuda, Abs.str().str());
+}
 
 bool forcesCudaLanguage(const std::vector<std::string> &Args) {
   for (size_t I = 0; I + 1 < Args.size(); ++I)
@@ -124,7 +138,8 @@ AnalysisResult analyze(const AnalysisRequest &Req, const GpuDatabase &Db,
     return inputError("'" + File + "' is a directory, not a CUDA source");
   if (std::string Error = checkRegularInput(File); !Error.empty())
     return inputError(Error);
-  if (!isCudaSourceName(File) && !forcesCudaLanguage(Req.Parse.ExtraArgs))
+  if (!isCudaSourceName(File) && !forcesCudaLanguage(Req.Parse.ExtraArgs) &&
+      !compiledAsCuda(File, Req.Parse.CompileDbDir))
     return inputError("'" + File +
                       "' is not a CUDA source (expected a .cu or .cuh file; "
                       "pass `-- -x cuda` to analyse it anyway)");
