@@ -32,6 +32,11 @@ struct LaunchSpec {
 
   /// Launch dimensions; unset where the source does not determine them.
   std::array<std::optional<Rational>, 3> Grid, Block;
+  /// A grid dimension the source leaves unknown but writes as a function of
+  /// values it passes to the kernel (`(n + 15) / 16` with `n` the kernel's
+  /// argument), over those kernel parameters: what `--solve n` keeps the
+  /// grid to.
+  std::array<std::optional<Expr>, 3> GridExprs;
   std::optional<Rational> DynamicSmem;
   /// Scalar argument values by kernel parameter name.
   std::map<std::string, Rational> Args;

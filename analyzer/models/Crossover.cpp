@@ -188,6 +188,18 @@ CrossoverResult solveCrossover(const KernelReport &Base, const Bindings &Binds,
     }
   }
 
+  // A grid the launch writes over the kernel's arguments (a host wrapper's
+  // `(n + 15) / 16`, unknown only because n is): kept to that expression.
+  std::vector<std::pair<std::string, Expr>> FollowExprs;
+  for (unsigned D = 0; D < 3; ++D) {
+    const std::optional<Expr> &G = Launch.GridExprs[D];
+    if (Launch.Grid[D] || !G || Values.count(dimSymbol("gridDim", D)))
+      continue;
+    FollowExprs.emplace_back(dimSymbol("gridDim", D), *G);
+    R.Assumptions.push_back(dimSymbol("gridDim", D) + " follows " + Symbol +
+                            " as the launch writes it: " + G->str());
+  }
+
   // The GPU with an unbounded L2: every byte moves once.
   GpuSpec Ideal = Gpu;
   Ideal.L2Bytes = SourcedValue{std::numeric_limits<double>::max() / 4,
@@ -203,6 +215,14 @@ CrossoverResult solveCrossover(const KernelReport &Base, const Bindings &Binds,
     B[Symbol] = Rational(V);
     for (const auto &[Dim, Block] : Follow)
       B[Dim] = Rational(Rational(Rational(V) / Block).ceil(), 1);
+    for (const auto &[Dim, G] : FollowExprs) {
+      Bindings At = Values;
+      for (const auto &[Name, X] : B)
+        At[Name] = X;
+      EvalResult E = G.evaluate(At);
+      if (E.Value && E.Value->isInteger())
+        B[Dim] = *E.Value;
+    }
     KernelReport K = bindLaunch(Model, Launch, B, Gpus, Defaults);
     Trial T;
     if (K.Verdicts.size() == 2 && K.Verdicts[1].High.TotalFlops > 0) {

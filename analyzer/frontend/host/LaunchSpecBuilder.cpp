@@ -1,6 +1,7 @@
 //===- LaunchSpecBuilder.cpp ----------------------------------------------===//
 #include "analyzer/frontend/host/LaunchSpecBuilder.h"
 #include "analyzer/frontend/device/KernelExtractor.h"
+#include "analyzer/frontend/device/SymbolicConverter.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -12,6 +13,12 @@ namespace {
 const char *const DimNames[] = {"x", "y", "z"};
 } // namespace
 
+/// Unknown grid dimensions written over values the launch also passes to
+/// the kernel: each integer argument that names a host variable stands for
+/// its kernel parameter, and the grid expression is converted over them.
+void gridOverArguments(const ASTContext &Ctx, const clang::Expr *Grid,
+                       const FunctionDecl *Kernel, unsigned NumArgs,
+                       const clang::Expr *const *Args, LaunchSpec &Spec);
 /// The scalar, struct and pointer arguments of a launch by the kernel's
 /// parameters.
 void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
@@ -71,6 +78,9 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
       }
   };
   evalDims(0, "grid", Spec.Grid);
+  if (Config && Config->getNumArgs() > First && Kernel)
+    gridOverArguments(Ctx, Config->getArg(First), Kernel, Call->getNumArgs(),
+                      Call->getArgs(), Spec);
   evalDims(1, "block", Spec.Block);
   if (Config && Config->getNumArgs() > First + 2) {
     std::string Why;
@@ -331,6 +341,58 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
       Spec.Notes.push_back("argument '" + Param->getName().str() +
                            "' is not known from the source: " + Why);
   }
+}
+
+void gridOverArguments(const ASTContext &Ctx, const clang::Expr *Grid,
+                       const FunctionDecl *Kernel, unsigned NumArgs,
+                       const clang::Expr *const *Args, LaunchSpec &Spec) {
+  if (Spec.Grid[0] && Spec.Grid[1] && Spec.Grid[2])
+    return;
+  ValueEnv Env;
+  for (unsigned I = 0; I < NumArgs && I < Kernel->getNumParams(); ++I) {
+    const ParmVarDecl *Param = Kernel->getParamDecl(I);
+    const auto *Ref = dyn_cast<DeclRefExpr>(Args[I]->IgnoreParenImpCasts());
+    if (!Ref || Param->getName().empty() ||
+        !Param->getType()->isIntegralOrEnumerationType() ||
+        !Ref->getType()->isIntegralOrEnumerationType())
+      continue;
+    Env.Values.emplace(Ref->getDecl(), Expr::symbol(Param->getName().str()));
+  }
+  if (Env.Values.empty())
+    return;
+  const std::set<const ParmVarDecl *> NoKernelParams;
+  SymbolicConverter Convert(Ctx, Env, NoKernelParams);
+  // dim3(x, y, z) with its omitted dimensions 1, or one integer for x; a
+  // local `dim3 grid(...)` is read from its declaration.
+  const clang::Expr *E = Grid;
+  for (unsigned Step = 0; Step < 8; ++Step) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+        Copy->getConstructor()->isCopyOrMoveConstructor()) {
+      E = Copy->getArg(0);
+      continue;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->hasLocalStorage() || !Var->getInit() ||
+        !Var->getType()->isRecordType())
+      break;
+    E = Var->getInit();
+  }
+  std::array<const clang::Expr *, 3> Dims{{nullptr, nullptr, nullptr}};
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    for (unsigned D = 0; D < 3 && D < Construct->getNumArgs(); ++D)
+      if (!isa<CXXDefaultArgExpr>(Construct->getArg(D)))
+        Dims[D] = Construct->getArg(D);
+  } else if (E->getType()->isIntegralOrEnumerationType()) {
+    Dims[0] = E;
+  }
+  for (unsigned D = 0; D < 3; ++D)
+    if (!Spec.Grid[D] && Dims[D])
+      if (std::optional<Expr> X = Convert.convert(Dims[D]))
+        if (!X->asConstant())
+          Spec.GridExprs[D] = *X;
 }
 
 } // namespace rla
