@@ -303,6 +303,7 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
                                       double(Accesses.front()->Site->Bytes));
       R.Exact = true;
       R.Rule = "one element per iteration (a loop range shaped by the thread)";
+      R.ByPoints = true;
     }
   }
   return R;
@@ -351,7 +352,7 @@ sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses,
   DistinctCount C = countUnion(Sets);
   // A thread-shaped set counted by its points: its box's sectors per byte
   // applied to the bytes it really touches (a bound).
-  if (Bytes.Rule.rfind("one element per iteration", 0) == 0) {
+  if (Bytes.ByPoints) {
     FootprintResult Box = Bytes;
     std::vector<AffineAccess> Copy;
     for (const AffineAccess *A : Accesses) {

@@ -44,6 +44,9 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets);
 struct FootprintResult {
   double Bytes = 0;
   bool Exact = true;
+  /// Counted point by point: a loop range shaped by the thread, one element
+  /// per iteration (the sector count then scales by its box's).
+  bool ByPoints = false;
   std::string Rule;
   int64_t ExtentBytes = 0; ///< highest byte touched + 1
 };
