@@ -418,9 +418,8 @@ void readDeviceSideKernels(const ParseOptions &O,
         if (Host.Name == Device.Name && !Host.NotAnalysed) {
           std::string Why = Device.NotAnalysed->Message;
           Device = Host;
-          Device.Assumptions.push_back(
-              "body from the host-side parse: the " + Archs[A] +
-              " device-side parse has an error (" + Why + ")");
+          Device.Assumptions.push_back(note(
+              NoteId::BodyFromHostParse, {{"arch", Archs[A]}, {"error", Why}}));
           break;
         }
     }

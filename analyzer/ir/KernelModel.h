@@ -12,8 +12,10 @@
 
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
+#include "analyzer/ir/FindingData.h"
 #include "analyzer/ir/LineSite.h"
 #include "analyzer/ir/Metric.h"
+#include "analyzer/ir/Note.h"
 
 #include <array>
 #include <functional>
@@ -73,12 +75,6 @@ struct FixIt {
   unsigned Length = 0;
   std::string Original, Replacement;
 };
-
-/// A value a finding is about: a number, or a name (an array, a kernel, a
-/// symbol, a formula).
-using FindingValue = std::variant<double, std::string>;
-/// A finding's values by name ("array", "sectors_per_request").
-using FindingData = std::map<std::string, FindingValue>;
 
 /// A finding with a stable ID (e.g. "rl-recursion", "rl-data-dependent").
 /// The models give what they found as Data and leave Message empty: the
@@ -169,7 +165,7 @@ struct KernelModel {
   CostRange Total;     ///< summed over the launch
   CostRange PerThread; ///< for one thread that passes every guard
   /// What the model had to assume (e.g. "size parameters are >= 0").
-  std::vector<std::string> Assumptions;
+  std::vector<Note> Assumptions;
   /// Why Low and High differ, one line per data-dependent construct.
   std::vector<std::string> RangeReasons;
   std::vector<Finding> Findings;

@@ -179,11 +179,12 @@ CrossoverResult solveCrossover(const KernelReport &Base, const Bindings &Binds,
         continue;
       if (Rational((S0 / B->second).ceil(), 1) == G->second) {
         Follow.emplace_back(dimSymbol("gridDim", D), B->second);
-        R.Assumptions.push_back(dimSymbol("gridDim", D) + " follows " + Symbol +
-                                " as ceil(" + Symbol + " / " + B->second.str() +
-                                ") (the launch has " + G->second.str() +
-                                " = ceil(" + S0.str() + " / " +
-                                B->second.str() + "))");
+        R.Assumptions.push_back(
+            note(NoteId::GridFollowsCeil, {{"grid", dimSymbol("gridDim", D)},
+                                           {"symbol", Symbol},
+                                           {"block", B->second.str()},
+                                           {"launched", G->second.str()},
+                                           {"value", S0.str()}}));
       }
     }
   }
@@ -196,8 +197,10 @@ CrossoverResult solveCrossover(const KernelReport &Base, const Bindings &Binds,
     if (Launch.Grid[D] || !G || Values.count(dimSymbol("gridDim", D)))
       continue;
     FollowExprs.emplace_back(dimSymbol("gridDim", D), *G);
-    R.Assumptions.push_back(dimSymbol("gridDim", D) + " follows " + Symbol +
-                            " as the launch writes it: " + G->str());
+    R.Assumptions.push_back(
+        note(NoteId::GridFollowsExpression, {{"grid", dimSymbol("gridDim", D)},
+                                             {"symbol", Symbol},
+                                             {"expression", G->str()}}));
   }
 
   // The GPU with an unbounded L2: every byte moves once.

@@ -74,7 +74,7 @@ struct CrossoverResult {
   std::optional<CrossoverPoint> Stored;
   double ByteScale = 1;
   /// Launch dimensions taken to follow the symbol, and other assumptions.
-  std::vector<std::string> Assumptions;
+  std::vector<Note> Assumptions; ///< worded by report/NoteText.h
 };
 
 /// The intensity a launch needs under the two traffic models.

@@ -30,14 +30,10 @@ void addLatencyBound(KernelReport &K, const OccupancyOnGpu &Occ,
   DramLatency Latency = dramLatencyOf(G, T);
   // A GPU without its own DRAM latency says so where the verdict is.
   if (Latency.Assumed && Latency.Seconds > 0) {
-    std::string Said = G.Name + " has no DRAM latency of its own in the GPU "
-                                "database: the latency term takes the "
-                                "architecture table's assumed " +
-                       std::to_string(int(Latency.Seconds * 1e9 + 0.5)) +
-                       " ns (" + Latency.Source + ")";
-    if (std::find(K.Assumptions.begin(), K.Assumptions.end(), Said) ==
-        K.Assumptions.end())
-      K.Assumptions.push_back(Said);
+    addNoteOnce(K.Assumptions,
+                note(NoteId::DramLatencyAssumed, {{"gpu", G.Name},
+                                                  {"latency", Latency.Seconds},
+                                                  {"source", Latency.Source}}));
   }
   const OccupancyResult &O = *Occ.Result;
   unsigned WarpsPerBlock = (O.BlockSize + A.WarpSize - 1) / A.WarpSize;

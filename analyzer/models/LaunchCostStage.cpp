@@ -65,17 +65,13 @@ void addLaunchCost(KernelReport &K, GpuVerdict &V, const OccupancyOnGpu *Occ,
   // Costs carried over from another GPU's measurement are said to be.
   if (llvm::StringRef(In.Costs.Source).starts_with("assumption"))
     K.Assumptions.push_back(
-        "launch costs on " + G.Name + " (" + A.computeCapability() +
-        ") are the H200's measurement, not this GPU's: the floor every "
-        "launch takes and the cycles per block handed out "
-        "(data/architectures.json)");
+        note(NoteId::LaunchCostsCarried,
+             {{"gpu", G.Name}, {"compute_capability", A.computeCapability()}}));
   if (!(Occ && Occ->Result))
     K.Assumptions.push_back(
-        "launch costs on " + G.Name + " without the launch's occupancy" +
-        (Occ && !Occ->Unknown.empty() ? " (" + Occ->Unknown + ")"
-                                      : std::string()) +
-        ": the floor every launch takes, and blocks per SM from the "
-        "architecture's thread and block limits alone");
+        note(NoteId::LaunchCostsWithoutOccupancy,
+             {{"gpu", G.Name},
+              {"occupancy_unknown", Occ ? Occ->Unknown : std::string()}}));
   for (RooflineResult *R : {&V.Low, &V.High}) {
     R->LaunchKnown = true;
     R->DispatchTime = E.DispatchTime;

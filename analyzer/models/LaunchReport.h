@@ -159,7 +159,7 @@ struct KernelReport {
   std::vector<GpuVerdict> Verdicts; ///< one per --gpu, in order
   /// One per --gpu, in order; empty when resources were not asked for.
   std::vector<OccupancyOnGpu> Occupancies;
-  std::vector<std::string> Assumptions;
+  std::vector<Note> Assumptions; ///< worded by report/NoteText.h
   std::vector<Finding> Findings;
   /// Set when an `rl-analyze: ignore[...]` comment silences the verdict
   /// remark (rl-memory-bound / rl-compute-bound); see Suppressions.h.

@@ -1,7 +1,6 @@
 //===- MemoryModel.cpp ----------------------------------------------------===//
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/AffineAccess.h"
-#include "analyzer/models/ByteText.h"
 #include "analyzer/models/Footprint.h"
 #include "analyzer/models/L1Reuse.h"
 #include "analyzer/models/MemoryModelSites.h"
@@ -27,12 +26,6 @@ namespace {
 constexpr double RetainedDirtyShare = 0.3;
 /// A read whose sectors exceed its footprint by less than this is streamed.
 constexpr double StreamingSlack = 1.1;
-
-std::string fixed(double V, int Digits = 1) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
-  return Buf;
-}
 
 /// The first K blocks in launch order (blockIdx.x fastest), rounded up to
 /// whole rows and planes of the grid once K spans them.
@@ -371,8 +364,8 @@ struct ArrayLevels {
 /// Why the arrays move what they do, gathered array by array and said in
 /// the estimate's assumptions.
 struct LevelReasons {
-  std::vector<std::string> Dram; ///< each array's DRAM reads
-  std::vector<std::string> L1;   ///< loads whose re-reads miss L1
+  std::vector<Note> Dram; ///< each array's DRAM reads
+  std::vector<Note> L1;   ///< loads whose re-reads miss L1
 };
 
 /// Sectors the launch leaves partly written are read from DRAM to be
@@ -427,7 +420,7 @@ double loadFetch(const SiteLaunch &L, const Group &G,
 /// (L1Reuse.h); each such load is said in L1Reasons.
 double l1Spilled(const SiteLaunch &L, const ArrayTraffic &T,
                  const std::vector<SiteTraffic> &Sites, const L1Capacity &L1,
-                 std::vector<std::string> &L1Reasons) {
+                 std::vector<Note> &L1Reasons) {
   double Spilled = 0;
   for (const SiteTraffic &ST : Sites) {
     if (ST.Shared || ST.Array != T.Name || ST.Kind != AccessKind::Load)
@@ -438,11 +431,11 @@ double l1Spilled(const SiteLaunch &L, const ArrayTraffic &T,
       continue;
     Spilled += Spill->MissShare * ST.MovedBytes;
     L1Reasons.push_back(
-        "'" + T.Name + "' at line " + std::to_string(ST.Loc.Line) +
-        " is read again each iteration of loop '" + Spill->Loop +
-        "', with up to " + bytesText(Spill->WorkingSetBytes) +
-        " of one block's data in between: " + fixed(100 * Spill->MissShare, 0) +
-        "% of its reads miss L1 and go to L2");
+        note(NoteId::LoadMissesL1, {{"array", T.Name},
+                                    {"line", double(ST.Loc.Line)},
+                                    {"loop", Spill->Loop},
+                                    {"working_set", Spill->WorkingSetBytes},
+                                    {"miss_share", Spill->MissShare}}));
   }
   return Spilled;
 }
@@ -452,7 +445,7 @@ double l1Spilled(const SiteLaunch &L, const ArrayTraffic &T,
 /// than the block's share of L1 holds goes to L2 again.
 double l2Loads(const ArrayLevels &C, const Group &G, const ArrayTraffic &T,
                const std::vector<SiteTraffic> &Sites, double LoadFoot,
-               std::vector<std::string> &L1Reasons) {
+               std::vector<Note> &L1Reasons) {
   double L2Loads = T.LoadSectorBytes;
   if (T.LoadSectorBytes > 0) {
     double Spilled = C.L1 ? l1Spilled(C.L, T, Sites, *C.L1, L1Reasons) : 0;
@@ -471,30 +464,29 @@ double l2Loads(const ArrayLevels &C, const Group &G, const ArrayTraffic &T,
 /// none when warm and its fetch units once when cold; beyond the L2, a
 /// stream reads each sector once and a re-read misses what lies farther
 /// apart than the re-use window. Why: the rule applied, for the
-/// assumptions; empty when the array has no loads.
+/// assumptions (its "array" and "read" are the caller's to add); unset when
+/// the array has no loads.
 double dramReads(const ArrayLevels &C, const Group &G, const ArrayTraffic &T,
-                 double LoadFoot, double LoadFetch, std::string &Why) {
+                 double LoadFoot, double LoadFetch, std::optional<Note> &Why) {
   if (T.LoadSectorBytes <= 0)
     return 0;
   if (C.Fit.Fits && C.State == CacheState::Warm) {
-    Why = "in L2 from the launch before (warm cache; the launch's data "
-          "fits in L2)";
+    Why = note(NoteId::ArrayInL2FromBefore);
     return 0;
   }
   if (C.Fit.Fits) {
-    Why = "read once (the launch's data fits in L2)";
+    Why = note(NoteId::ArrayReadOnce);
     return LoadFetch;
   }
   if (T.LoadSectorBytes <= StreamingSlack * LoadFoot) {
-    Why = "streamed: each sector read once";
+    Why = note(NoteId::ArrayStreamed);
     return std::max(T.LoadSectorBytes, LoadFetch);
   }
   std::optional<double> Sliding =
       slidingReads(G, C.L.Values, C.L.Shape, C.Window.blocks());
-  Why = "re-read, data exceeds L2: re-use among " +
-        fixed(double(C.Window.blocks()), 0) +
-        " consecutive blocks (whose data, " + bytesText(C.Window.data()) +
-        ", fits in L2) hits it, farther re-use does not";
+  Why = note(NoteId::ArrayRereadBeyondL2,
+             {{"window_blocks", double(C.Window.blocks())},
+              {"window_bytes", C.Window.data()}});
   return std::min(T.LoadSectorBytes,
                   std::max(LoadFoot, Sliding.value_or(T.LoadSectorBytes)));
 }
@@ -513,18 +505,16 @@ void priceArrayLevels(const ArrayLevels &C, size_t I, MemoryEstimate &M,
   double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
   double LoadFetch = loadFetch(C.L, G, Loads, LoadFoot, C.Fit.Fetch);
   double L2Loads = l2Loads(C, G, T, M.Sites, LoadFoot, Reasons.L1);
-  std::string Why;
+  std::optional<Note> Why;
   double Read = dramReads(C, G, T, LoadFoot, LoadFetch, Why);
   // Every fetch from DRAM is an L2 miss of a request that reached L2:
   // never more than the L2 loads, each brought in as a whole fetch unit.
   Read = std::min(Read, L2Loads * double(C.Fit.Fetch) / SectorBytes);
   if (MergeReads > 0) {
     Read += MergeReads;
-    Reasons.Dram.push_back("'" + T.Name + "' leaves sectors partly written: " +
-                           bytesText(MergeReads) +
-                           " read back from DRAM to merge them (at least " +
-                           fixed(MergeReads / SectorBytes, 0) +
-                           " sectors; the rest of each is not written)");
+    Reasons.Dram.push_back(
+        note(NoteId::ArrayMergeReads,
+             {{"array", T.Name}, {"merge_bytes", MergeReads}}));
   }
   Read = std::max(0.0, Read);
   T.DramBytes = Read + Written;
@@ -532,9 +522,11 @@ void priceArrayLevels(const ArrayLevels &C, size_t I, MemoryEstimate &M,
   T.DramWriteBytes = Written;
   M.DramReadBytes += Read;
   M.DramWriteBytes += Written;
-  if (!Why.empty())
-    Reasons.Dram.push_back("'" + T.Name + "' " + Why + ": " + bytesText(Read) +
-                           " read");
+  if (Why) {
+    Why->Data["array"] = T.Name;
+    Why->Data["read"] = Read;
+    Reasons.Dram.push_back(std::move(*Why));
+  }
   M.L2Bytes += L2Loads + T.StoreSectorBytes + T.AtomicBytes;
 }
 
@@ -560,78 +552,43 @@ void finishLevels(MemoryEstimate &M, const GpuSpec &Gpu, CacheState State,
   M.DramBytes = M.DramReadBytes + M.DramWriteBytes;
 }
 
-/// Reasons as one assumption lists them.
-std::string joinReasons(const std::vector<std::string> &Reasons) {
-  std::string J;
-  for (const std::string &R : Reasons)
-    J += (J.empty() ? "" : "; ") + R;
-  return J;
-}
-
 /// The DRAM assumption: the footprint against the L2, the fetch unit, the
 /// launch's own reads, the deferred writes, and why each array reads what
 /// it does (Reasons).
-std::string dramAssumption(const MemoryEstimate &M, const GpuSpec &Gpu,
-                           const L2Fit &Fit,
-                           const std::vector<std::string> &Reasons) {
-  return "DRAM bytes: footprint " + bytesText(Fit.Footprint) +
-         (Fit.SectorFootprint > 1.01 * Fit.Footprint
-              ? " (" + bytesText(Fit.SectorFootprint) + " of whole sectors)"
-              : std::string()) +
-         (Fit.L2 > 0 ? (Fit.Fits ? " fits in " : " exceeds ") + Gpu.Name +
-                           "'s L2 (" + bytesText(Fit.L2) + ")"
-                     : std::string(" (no L2 size for ") + Gpu.Name + ")") +
-         (Fit.Fetch > SectorBytes
-              ? "; an L2 miss brings " + fixed(double(Fit.Fetch), 0) +
-                    " bytes from DRAM (" + Gpu.Name +
-                    "), so a read that takes one sector of each such unit "
-                    "moves both"
-              : std::string()) +
-         (M.LaunchDramBytes > 0
-              ? "; the launch also reads " + bytesText(M.LaunchDramBytes) +
-                    " of its own code and constants (" + Gpu.Name +
-                    "'s launch_dram), which a profiler counts and the "
-                    "DRAM bytes leave out"
-              : std::string()) +
-         "; writes count once (" + bytesText(M.DeferredWriteBytes) +
-         " of them stay dirty in L2 when the kernel ends and reach DRAM "
-         "after it: " +
-         (Fit.Fits ? "all of them" : "30% of the L2") + "); " +
-         (Reasons.empty() ? std::string("no global reads")
-                          : joinReasons(Reasons));
+Note dramAssumption(const MemoryEstimate &M, const GpuSpec &Gpu,
+                    const L2Fit &Fit, std::vector<Note> Reasons) {
+  return note(NoteId::MemoryDram,
+              {{"footprint", Fit.Footprint},
+               {"sector_footprint", Fit.SectorFootprint},
+               {"l2", Fit.L2},
+               {"fits", double(Fit.Fits)},
+               {"fetch", double(Fit.Fetch)},
+               {"gpu", Gpu.Name},
+               {"launch_dram", M.LaunchDramBytes},
+               {"deferred_writes", M.DeferredWriteBytes}},
+              std::move(Reasons));
 }
 
 /// The sector and L2 assumptions, and the L1 one when a load's re-reads
 /// miss L1 (L1Reasons): the block's share of L1 they were judged against.
 void addCacheAssumptions(MemoryEstimate &M, const GpuSpec &Gpu,
                          const std::optional<L1Capacity> &L1,
-                         const std::vector<std::string> &L1Reasons) {
+                         std::vector<Note> L1Reasons) {
   M.Assumptions.push_back(
-      "sectors: arrays start on a 256-byte boundary; every lane of a warp "
-      "that passes the thread-index guards is active; L2 bytes: each block "
-      "fetches the data it reads once (its re-reads hit L1" +
-      std::string(
-          L1 ? ""
-             : "; " + Gpu.Name +
-                   " has no L1 size, so every re-read is taken to hit") +
-      "); stores and "
-      "atomics reach L2 as issued");
+      note(NoteId::MemorySectors,
+           {{"gpu", Gpu.Name}, {"l1_known", double(bool(L1))}}));
   if (!L1 || L1Reasons.empty())
     return;
   M.Assumptions.push_back(
-      "L1: " + bytesText(L1->L1SharedBytes) + " per SM on " + Gpu.Name +
-      " less " +
-      (L1->CarveoutFromTable
-           ? "the shared-memory carveout (" + bytesText(L1->CarveoutBytes) +
-                 ": the driver's for as many blocks of " +
-                 bytesText(L1->SharedBytesPerBlock) + " as the SM can hold)"
-           : "shared memory (" + bytesText(L1->SharedBytesPerBlock) +
-                 " per block)") +
-      ", shared by " + std::to_string(L1->ResidentBlocks) + " resident block" +
-      (L1->ResidentBlocks == 1 ? "" : "s") +
-      " (the launch's blocks per SM, within the SM's thread limit; "
-      "registers may allow fewer): " +
-      bytesText(L1->BytesPerBlock) + " per block; " + joinReasons(L1Reasons));
+      note(NoteId::MemoryL1Share,
+           {{"l1_shared", L1->L1SharedBytes},
+            {"gpu", Gpu.Name},
+            {"carveout_from_table", double(L1->CarveoutFromTable)},
+            {"carveout", L1->CarveoutBytes},
+            {"shared_per_block", L1->SharedBytesPerBlock},
+            {"resident_blocks", double(L1->ResidentBlocks)},
+            {"per_block", L1->BytesPerBlock}},
+           std::move(L1Reasons)));
 }
 
 /// The assumptions that hold only for some launches: scattered stores'
@@ -642,30 +599,20 @@ void addCaveatAssumptions(MemoryEstimate &M, const GpuSpec &Gpu,
                           const SiteCaveats &Caveats) {
   if (M.ScatteredStores.Requests > 0)
     M.Assumptions.push_back(
-        "L2: " + fixed(M.ScatteredStores.Requests, 0) +
-        " store requests spread over more than 4 lines take " +
-        fixed(Gpu.ScatteredStore->PerSector.Value * 1e12, 2) +
-        " ps per sector and " +
-        fixed(Gpu.ScatteredStore->PerLine.Value * 1e12, 2) +
-        " ps per 128-byte line on " + Gpu.Name + " (" +
-        Gpu.ScatteredStore->PerSector.Source + ")");
+        note(NoteId::ScatteredStoresL2,
+             {{"requests", M.ScatteredStores.Requests},
+              {"per_sector", Gpu.ScatteredStore->PerSector.Value},
+              {"per_line", Gpu.ScatteredStore->PerLine.Value},
+              {"gpu", Gpu.Name},
+              {"source", Gpu.ScatteredStore->PerSector.Source}}));
   if (Caveats.Fallback)
-    M.Assumptions.push_back("accesses whose address the model cannot bound "
-                            "count their requested bytes as sector traffic");
+    M.Assumptions.push_back(note(NoteId::UnboundAddresses));
   if (Caveats.Gathered)
     M.Assumptions.push_back(
-        "accesses whose address depends on data (a gather or scatter through "
-        "an index array) are taken as scattered: each lane moves its own "
-        "32-byte sectors, each read from DRAM once" +
-        (Fit.Fetch > SectorBytes
-             ? " as a whole " + fixed(double(Fit.Fetch), 0) + "-byte fetch unit"
-             : std::string()) +
-        "; sorted or clustered indices move less");
+        note(NoteId::GatheredAccesses,
+             {{"fetch", Fit.Fetch > SectorBytes ? double(Fit.Fetch) : 0.0}}));
   if (State == CacheState::Warm && !Fit.Fits && M.DramReadBytes > 0)
-    M.Assumptions.push_back(
-        "warm cache: the data exceeds the L2, so what the launch before left "
-        "there is evicted before this launch reads it again; reads are "
-        "counted as from a cold cache");
+    M.Assumptions.push_back(note(NoteId::WarmDataEvicted));
 }
 
 /// A byte count below zero means an access range the model took as
@@ -742,8 +689,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
       priceArrayLevels(Levels, I, M, Reasons);
   finishLevels(M, Gpu, State, Fit);
 
-  M.Assumptions.push_back(dramAssumption(M, Gpu, Fit, Reasons.Dram));
-  addCacheAssumptions(M, Gpu, L1, Reasons.L1);
+  M.Assumptions.push_back(dramAssumption(M, Gpu, Fit, std::move(Reasons.Dram)));
+  addCacheAssumptions(M, Gpu, L1, std::move(Reasons.L1));
   addCaveatAssumptions(M, Gpu, State, Fit, Caveats);
   if (hasNegativeBytes(M))
     M.Available = false;

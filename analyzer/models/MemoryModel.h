@@ -116,7 +116,7 @@ struct MemoryEstimate {
   };
   std::vector<AtomicSite> GlobalAtomics;
   std::vector<Finding> Findings;
-  std::vector<std::string> Assumptions;
+  std::vector<Note> Assumptions;       ///< worded by report/NoteText.h
   std::vector<SiteTraffic> Sites;      ///< in KernelModel::Accesses order
   CacheState State = CacheState::Cold; ///< what it was estimated under
   double DynamicSharedBytes = 0;       ///< ... and with this much per block

@@ -45,9 +45,7 @@ public:
       }
     BoundTotals &Totals = C.Totals;
     if (C.MemoryByGpu.empty()) {
-      R.Assumptions.push_back("DRAM bytes = every global load and store the "
-                              "source issues (no cache model: the launch is "
-                              "not bound)");
+      R.Assumptions.push_back(note(NoteId::NoCacheModel));
     } else {
       const MemoryEstimate &First = C.MemoryByGpu.front();
       R.Memory = First;
@@ -67,7 +65,7 @@ public:
                  exact(First.SharedWavefrontBytes));
       Totals.set(Metric::L2Bytes, exact(First.L2Bytes));
       Totals.set(Metric::L1Bytes, exact(First.L1Bytes));
-      for (const std::string &A : First.Assumptions)
+      for (const Note &A : First.Assumptions)
         R.Assumptions.push_back(A);
       for (const Finding &F : First.Findings)
         R.Findings.push_back(F);

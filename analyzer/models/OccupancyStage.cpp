@@ -63,12 +63,9 @@ bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
   Out.Resources = *F;
   addSpillFinding(K, *F);
   if (std::string Near = Resources.substituteFor(Arch); !Near.empty()) {
-    std::string Said = "registers, shared memory and SASS on " + G.Name +
-                       " (" + Arch + ") are nvcc's for " + Near +
-                       ", the nearest architecture this nvcc compiles for";
-    if (std::find(K.Assumptions.begin(), K.Assumptions.end(), Said) ==
-        K.Assumptions.end())
-      K.Assumptions.push_back(Said);
+    addNoteOnce(K.Assumptions,
+                note(NoteId::ResourcesFromNearestArch,
+                     {{"gpu", G.Name}, {"arch", Arch}, {"near", Near}}));
   }
 
   std::optional<uint64_t> Block = 1;

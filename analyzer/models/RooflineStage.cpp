@@ -87,9 +87,7 @@ public:
       // bandwidth for is not timed: said where the verdict is.
       if (High.L2Bytes > 0 && !V.Gpu->L2Bandwidth)
         R.Assumptions.push_back(
-            V.Gpu->Name + " has no L2 bandwidth in the GPU database: the L2 "
-                          "level is not timed there, so an L2-bound launch "
-                          "is called bound by another level");
+            note(NoteId::NoL2Bandwidth, {{"gpu", V.Gpu->Name}}));
       R.Verdicts.push_back(V);
       C.HighInputs.push_back(High);
     }

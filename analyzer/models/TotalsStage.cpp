@@ -210,28 +210,20 @@ public:
       for (const std::string &K : Averaged)
         Names += (Names.empty() ? "" : ", ") + K;
       R.Assumptions.push_back(
-          Names + ": a trip count the lanes of each warp share, averaged "
-                  "over the launch's warps (exact when the threads that run "
-                  "each statement are spread over the warps like all "
-                  "threads, as under a lane guard)");
+          note(NoteId::TripsAveragedOverWarps, {{"metrics", Names}}));
     }
     if (!ThreadAveraged.empty()) {
       std::string Names;
       for (const std::string &K : ThreadAveraged)
         Names += (Names.empty() ? "" : ", ") + K;
       R.Assumptions.push_back(
-          Names + ": a trip count that differs between the threads of a "
-                  "warp and has no closed form over them, averaged thread "
-                  "by thread over one block (exact when the threads a "
-                  "statement counts are the ones whose trip reaches it)");
+          note(NoteId::TripsAveragedOverThreads, {{"metrics", Names}}));
     }
     if (!C.UnusedDimensions.empty())
       R.Assumptions.push_back(
-          std::string("formulas are shown for ") +
-          (Model.UsesDimension[1] ? "" : "gridDim.y = blockDim.y = 1") +
-          (!Model.UsesDimension[1] && !Model.UsesDimension[2] ? ", " : "") +
-          (Model.UsesDimension[2] ? "" : "gridDim.z = blockDim.z = 1") +
-          " (dimensions the kernel does not use)");
+          note(NoteId::FormulasForUnusedDims,
+               {{"uses_y", double(Model.UsesDimension[1])},
+                {"uses_z", double(Model.UsesDimension[2])}}));
   }
 };
 

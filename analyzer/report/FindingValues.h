@@ -13,22 +13,24 @@
 
 namespace rla {
 
-/// A finding's values, read by name; a missing one reads as 0 or "".
+/// A finding's or a note's values, read by name; a missing one reads as 0
+/// or "".
 class FindingValues {
 public:
-  explicit FindingValues(const Finding &F) : F(F) {}
-  bool has(const char *Name) const { return F.Data.count(Name) != 0; }
+  explicit FindingValues(const Finding &F) : Data(F.Data) {}
+  explicit FindingValues(const FindingData &Data) : Data(Data) {}
+  bool has(const char *Name) const { return Data.count(Name) != 0; }
   double num(const char *Name) const {
-    auto It = F.Data.find(Name);
-    if (It == F.Data.end())
+    auto It = Data.find(Name);
+    if (It == Data.end())
       return 0;
     const double *V = std::get_if<double>(&It->second);
     return V ? *V : 0;
   }
   bool flag(const char *Name) const { return num(Name) != 0; }
   std::string str(const char *Name) const {
-    auto It = F.Data.find(Name);
-    if (It == F.Data.end())
+    auto It = Data.find(Name);
+    if (It == Data.end())
       return "";
     const std::string *S = std::get_if<std::string>(&It->second);
     return S ? *S : "";
@@ -39,7 +41,7 @@ public:
   }
 
 private:
-  const Finding &F;
+  const FindingData &Data;
 };
 
 } // namespace rla

@@ -4,6 +4,7 @@
 #include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/report/OccupancyJson.h"
 #include "analyzer/report/QuestionsText.h"
 #include "analyzer/report/ReportWriter.h"
@@ -515,13 +516,11 @@ Json findings(const std::vector<Finding> &First,
   return J;
 }
 
-std::vector<std::string> unique(const std::vector<std::string> &First,
-                                const std::vector<std::string> &Second) {
-  std::vector<std::string> All;
-  for (const auto *List : {&First, &Second})
-    for (const std::string &S : *List)
-      if (std::find(All.begin(), All.end(), S) == All.end())
-        All.push_back(S);
+/// The sentences of both lists of notes, each once.
+std::vector<std::string> unique(const std::vector<Note> &First,
+                                const std::vector<Note> &Second) {
+  std::vector<std::string> All = noteTexts(First);
+  addNoteTexts(All, Second);
   return All;
 }
 

@@ -1,5 +1,6 @@
 //===- QuestionsText.cpp --------------------------------------------------===//
 #include "analyzer/report/QuestionsText.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/support/HumanUnits.h"
 
 namespace rla {
@@ -82,7 +83,7 @@ std::string questionsText(const KernelReport &K) {
              formatSignificant(C.ByteScale) +
              "): " + crossoverPointText(C.Symbol, *C.Stored);
     Out += "\n";
-    for (const std::string &A : C.Assumptions)
+    for (const std::string &A : noteTexts(C.Assumptions))
       Out += "    assumed: " + A + "\n";
   }
   if (K.WhatIf) {
@@ -114,7 +115,7 @@ Json crossoverJson(const KernelReport &K) {
     J["stored_as_roof_precision"] =
         C.Stored ? pointJson(*C.Stored) : Json(nullptr);
     J["byte_scale"] = C.ByteScale;
-    J["assumptions"] = C.Assumptions;
+    J["assumptions"] = noteTexts(C.Assumptions);
     List.push_back(J);
   }
   return List;

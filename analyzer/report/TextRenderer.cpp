@@ -5,6 +5,7 @@
 #include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/report/OccupancyText.h"
 #include "analyzer/report/QuestionsText.h"
 #include "analyzer/report/ReportWriter.h"
@@ -551,9 +552,8 @@ void addUnique(std::vector<std::string> &Into,
 
 /// The assumptions of K, each once; how many the output left out.
 std::vector<std::string> assumptionsOf(const KernelReport &K) {
-  std::vector<std::string> Assumptions;
-  addUnique(Assumptions, K.Assumptions);
-  addUnique(Assumptions, K.Model.Assumptions);
+  std::vector<std::string> Assumptions = noteTexts(K.Assumptions);
+  addNoteTexts(Assumptions, K.Model.Assumptions);
   return Assumptions;
 }
 

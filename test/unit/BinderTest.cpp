@@ -59,7 +59,7 @@ KernelModel saxpyModel() {
               param("y", "float *", KernelParam::Pointer, 4)};
   M.PerThread.Low = M.PerThread.High = saxpyPerThread();
   M.Total.Low = M.Total.High = saxpyPerThread().scaled(activeThreads());
-  M.Assumptions = {"size parameters are >= 0"};
+  M.Assumptions = {note(NoteId::NonNegativeParameters)};
   return M;
 }
 
@@ -99,9 +99,20 @@ unsigned countFindings(const KernelReport &R, const std::string &Id) {
                        [&](const Finding &F) { return F.Id == Id; });
 }
 
-bool hasAssumption(const KernelReport &R, const std::string &Text) {
-  return std::find(R.Assumptions.begin(), R.Assumptions.end(), Text) !=
+bool hasAssumption(const KernelReport &R, const Note &N) {
+  return std::find(R.Assumptions.begin(), R.Assumptions.end(), N) !=
          R.Assumptions.end();
+}
+
+/// The note that formulas are shown with the unused dimensions at 1.
+Note unusedDims(bool UsesY, bool UsesZ) {
+  return note(NoteId::FormulasForUnusedDims,
+              {{"uses_y", double(UsesY)}, {"uses_z", double(UsesZ)}});
+}
+
+bool hasNoteId(const KernelReport &R, NoteId Id) {
+  return std::any_of(R.Assumptions.begin(), R.Assumptions.end(),
+                     [&](const Note &N) { return N.Id == Id; });
 }
 
 constexpr double N = 16777216;
@@ -217,11 +228,9 @@ TEST(BinderTest, FormulasShowUnusedDimensionsAsOne) {
     EXPECT_EQ(Formulas.first.find(".y"), std::string::npos) << metricKey(Key);
     EXPECT_EQ(Formulas.first.find(".z"), std::string::npos) << metricKey(Key);
   }
-  EXPECT_TRUE(hasAssumption(R, "size parameters are >= 0"));
-  EXPECT_TRUE(hasAssumption(
-      R, "formulas are shown for gridDim.y = blockDim.y = 1, gridDim.z = "
-         "blockDim.z = 1 (dimensions the kernel does not use)"));
-  EXPECT_EQ(R.Assumptions.front(), "size parameters are >= 0");
+  EXPECT_TRUE(hasAssumption(R, note(NoteId::NonNegativeParameters)));
+  EXPECT_TRUE(hasAssumption(R, unusedDims(false, false)));
+  EXPECT_EQ(R.Assumptions.front(), note(NoteId::NonNegativeParameters));
 }
 
 TEST(BinderTest, FormulasKeepUsedDimensions) {
@@ -230,23 +239,18 @@ TEST(BinderTest, FormulasKeepUsedDimensions) {
   KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {});
   EXPECT_EQ(R.TotalFormulas[Metric::FlopsFp32].first,
             "2*blockDim.y*gridDim.y*min(n, blockDim.x*gridDim.x)");
-  EXPECT_TRUE(hasAssumption(R, "formulas are shown for gridDim.z = "
-                               "blockDim.z = 1 (dimensions the kernel does "
-                               "not use)"));
+  EXPECT_TRUE(hasAssumption(R, unusedDims(true, false)));
   EXPECT_EQ(exactTotal(R, Metric::FlopsFp32), 2 * N);
 
   M.UsesDimension = {{true, false, true}};
   R = bindLaunch(M, saxpyLaunch(), {}, {});
-  EXPECT_TRUE(hasAssumption(R, "formulas are shown for gridDim.y = "
-                               "blockDim.y = 1 (dimensions the kernel does "
-                               "not use)"));
+  EXPECT_TRUE(hasAssumption(R, unusedDims(false, true)));
 
   M.UsesDimension = {{true, true, true}};
   R = bindLaunch(M, saxpyLaunch(), {}, {});
   EXPECT_NE(R.TotalFormulas[Metric::FlopsFp32].first.find("gridDim.z"),
             std::string::npos);
-  for (const std::string &A : R.Assumptions)
-    EXPECT_EQ(A.find("formulas are shown for"), std::string::npos) << A;
+  EXPECT_FALSE(hasNoteId(R, NoteId::FormulasForUnusedDims));
 }
 
 TEST(BinderTest, UnusedDimensionsWithoutALaunchAreOne) {
@@ -426,11 +430,7 @@ TEST(BinderTest, ThreadIndexLeftInAFormulaIsAveragedOverABlock) {
   ASSERT_TRUE(V.has_value());
   EXPECT_DOUBLE_EQ(V->High, 510.0);
   EXPECT_EQ(countFindings(R, "rl-unsupported"), 0u);
-  EXPECT_TRUE(std::any_of(R.Assumptions.begin(), R.Assumptions.end(),
-                          [](const std::string &A) {
-    return A.find("averaged thread by thread over one block") !=
-           std::string::npos;
-  }));
+  EXPECT_TRUE(hasNoteId(R, NoteId::TripsAveragedOverThreads));
 }
 
 TEST(BinderTest, BlockIndexLeftInAFormulaIsUnsupported) {

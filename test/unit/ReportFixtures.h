@@ -89,7 +89,7 @@ inline KernelModel saxpyModel() {
               {"a", "float", KernelParam::Floating, 0},
               {"x", "const float *", KernelParam::Pointer, 4},
               {"y", "float *", KernelParam::Pointer, 4}};
-  M.Assumptions = {"size parameters are >= 0"};
+  M.Assumptions = {verbatimNote("size parameters are >= 0")};
   return M;
 }
 
@@ -147,7 +147,8 @@ inline Report boundSaxpy(const GpuSpec &First, const GpuSpec &Second) {
                  G->DramBandwidth->Value);
     K.Verdicts.push_back({G, R, R});
   }
-  K.Assumptions = {"size parameters are >= 0", "every load misses L2"};
+  K.Assumptions = {verbatimNote("size parameters are >= 0"),
+                   verbatimNote("every load misses L2")};
   K.Findings = {{"rl-example",
                  Severity::Warning,
                  "something to look at",

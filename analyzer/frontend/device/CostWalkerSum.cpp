@@ -256,9 +256,7 @@ Finding &CostWalker::finding(const std::string &Id, Severity Level,
 }
 
 void CostWalker::assume(const std::string &Text) {
-  if (std::find(Out.Assumptions.begin(), Out.Assumptions.end(), Text) ==
-      Out.Assumptions.end())
-    Out.Assumptions.push_back(Text);
+  addNoteOnce(Out.Assumptions, proseNote(Text));
 }
 
 void CostWalker::rangeReason(const std::string &Text) {

@@ -145,12 +145,10 @@ KernelModel buildModel(ASTContext &Ctx, const FunctionDecl *FD,
       M.AssumedBlockDims.emplace(dimSymbol("gridDim", D), Rational(1));
   }
   if (Dims.Groups[0] || Dims.Groups[1])
-    M.Assumptions.push_back(
-        std::string("cooperative-groups ranks are linear over x") +
-        (M.UsesDimension[1] ? ", y" : "") + (M.UsesDimension[2] ? ", z" : "") +
-        " (the dimensions the kernel indexes)");
-  M.Assumptions.push_back("integer parameters and launch dimensions are "
-                          "non-negative");
+    M.Assumptions.push_back(note(NoteId::CooperativeRanksLinear,
+                                 {{"uses_y", double(M.UsesDimension[1])},
+                                  {"uses_z", double(M.UsesDimension[2])}}));
+  M.Assumptions.push_back(note(NoteId::NonNegativeParameters));
   CostWalker Walker(Ctx, FD, M);
   Walker.run();
   return M;

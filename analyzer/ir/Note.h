@@ -1,0 +1,68 @@
+//===- Note.h - What a stage says about its estimate, as data ---*- C++ -*-===//
+///
+/// \file
+/// An assumption, a note or a reason a stage gives with its numbers, kept as
+/// data: which statement it is (NoteId) and the values its words need. Only
+/// report/ words a Note (report/NoteText.h); the stages below it never write
+/// English. Adding a statement takes a line in NoteIds.def and its wording
+/// function in report/.
+//===----------------------------------------------------------------------===//
+#ifndef RLA_IR_NOTE_H
+#define RLA_IR_NOTE_H
+
+#include "analyzer/ir/FindingData.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rla {
+
+enum class NoteId : uint16_t {
+#define RLA_NOTE(Name, Wording) Name,
+#include "analyzer/ir/NoteIds.def"
+#undef RLA_NOTE
+};
+
+/// One statement: its id, its values by name, and the statements it lists
+/// inside its own words (a DRAM assumption's reasons, one per array).
+struct Note {
+  NoteId Id = NoteId::Verbatim;
+  FindingData Data;
+  std::vector<Note> Parts;
+
+  friend bool operator==(const Note &A, const Note &B) {
+    return A.Id == B.Id && A.Data == B.Data && A.Parts == B.Parts;
+  }
+  friend bool operator!=(const Note &A, const Note &B) { return !(A == B); }
+};
+
+/// A note of the given id and values.
+inline Note note(NoteId Id, FindingData Data = {},
+                 std::vector<Note> Parts = {}) {
+  return Note{Id, std::move(Data), std::move(Parts)};
+}
+
+/// Words the tool did not make: a compiler's or a data file's text, passed
+/// on as read.
+inline Note verbatimNote(std::string Text) {
+  return Note{NoteId::Verbatim, {{"text", std::move(Text)}}, {}};
+}
+
+/// Words a stage still makes itself, kept as they are until their wording
+/// moves to report/.
+inline Note proseNote(std::string Text) {
+  return Note{NoteId::Prose, {{"text", std::move(Text)}}, {}};
+}
+
+/// Appends N unless an equal note is already there.
+inline void addNoteOnce(std::vector<Note> &Into, Note N) {
+  for (const Note &Had : Into)
+    if (Had == N)
+      return;
+  Into.push_back(std::move(N));
+}
+
+} // namespace rla
+
+#endif // RLA_IR_NOTE_H
