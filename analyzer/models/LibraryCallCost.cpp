@@ -12,7 +12,7 @@ LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu) {
   double Bandwidth = Gpu.DramBandwidth ? Gpu.DramBandwidth->Value : 0;
   if (Call.What == LibraryCall::Gemm) {
     if (!Call.M || !Call.N || !Call.K) {
-      C.Why = "the sizes are not known";
+      C.Why = note(NoteId::LibrarySizesUnknown);
       return C;
     }
     double M = Call.M->toDouble(), N = Call.N->toDouble(),
@@ -32,8 +32,8 @@ LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu) {
           if ((Peak = Gpu.peakFlops(static_cast<Precision>(I))))
             C.Roof = Call.Precision;
     if (!Peak || Bandwidth <= 0) {
-      C.Why =
-          "no " + Call.Precision + " peak or DRAM bandwidth for " + Gpu.Name;
+      C.Why = note(NoteId::LibraryNoRoof,
+                   {{"precision", Call.Precision}, {"gpu", Gpu.Name}});
       return C;
     }
     double Compute = *C.Flops / Peak->Value, Memory = *C.Bytes / Bandwidth;
@@ -42,7 +42,7 @@ LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu) {
     return C;
   }
   if (!Call.Bytes) {
-    C.Why = "the byte count is not known";
+    C.Why = note(NoteId::LibraryBytesUnknown);
     return C;
   }
   double Bytes = Call.Bytes->toDouble();
@@ -50,7 +50,7 @@ LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu) {
     // A fill writes its bytes; a device copy reads and writes them.
     C.Bytes = Call.What == LibraryCall::Fill ? Bytes : 2 * Bytes;
     if (Bandwidth <= 0) {
-      C.Why = "no DRAM bandwidth for " + Gpu.Name;
+      C.Why = note(NoteId::LibraryNoDramBandwidth, {{"gpu", Gpu.Name}});
       return C;
     }
     C.Time = *C.Bytes / Bandwidth;
@@ -59,14 +59,12 @@ LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu) {
   }
   C.Bytes = Bytes;
   if (Call.Direction == "host-to-host") {
-    C.Why = "a host-to-host copy does not use the GPU";
+    C.Why = note(NoteId::HostToHostCopy);
     return C;
   }
   C.Bound = "host-link";
   if (!Gpu.HostLinkBandwidth || Gpu.HostLinkBandwidth->Value <= 0) {
-    C.Why = "crosses the host link, whose bandwidth the GPU database does "
-            "not hold for " +
-            Gpu.Name;
+    C.Why = note(NoteId::NoHostLinkBandwidth, {{"gpu", Gpu.Name}});
     return C;
   }
   // "default" and "unknown" directions are taken as crossing the link too.

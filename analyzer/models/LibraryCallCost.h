@@ -14,6 +14,7 @@
 
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/LibraryCall.h"
+#include "analyzer/ir/Note.h"
 
 #include <optional>
 #include <string>
@@ -27,7 +28,7 @@ struct LibraryCallCost {
   std::string Roof;            ///< "tensor bf16", "fp32"
   std::optional<double> Time;  ///< s; unset when unknown (Why)
   std::string Bound;           ///< "compute", "dram", "host-link"
-  std::string Why;
+  std::optional<Note> Why;     ///< why Time is unknown
 };
 
 LibraryCallCost priceLibraryCall(const LibraryCall &Call, const GpuSpec &Gpu);

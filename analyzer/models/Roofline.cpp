@@ -76,14 +76,14 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
     double Peak = peakFor(P, Gpu, StandIn);
     if (Peak <= 0) {
       ComputeKnown = false;
-      R.Notes.push_back(std::string("no ") + precisionName(P) +
-                        " or fp32 peak for " + Gpu.Name +
-                        "; compute time unknown");
+      R.Notes.push_back(note(NoteId::NoPeak, {{"precision", precisionName(P)},
+                                              {"gpu", Gpu.Name}}));
       continue;
     }
     if (StandIn)
-      R.Notes.push_back(std::string("no ") + precisionName(P) + " peak for " +
-                        Gpu.Name + "; used the fp32 peak as a stand-in");
+      R.Notes.push_back(
+          note(NoteId::Fp32PeakStandsIn,
+               {{"precision", precisionName(P)}, {"gpu", Gpu.Name}}));
     R.ComputeTime += Flops / Peak;
   }
 
@@ -110,15 +110,14 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
     }
     if (!Peak || Peak->Value <= 0) {
       ComputeKnown = false;
-      R.Notes.push_back(std::string("no ") + tensorPrecisionName(P) +
-                        " tensor-core peak for " + Gpu.Name +
-                        "; compute time unknown");
+      R.Notes.push_back(
+          note(NoteId::NoTensorPeak,
+               {{"precision", tensorPrecisionName(P)}, {"gpu", Gpu.Name}}));
       continue;
     }
     if (Upper)
-      R.Notes.push_back("no fp16 tensor peak with fp32 accumulate for " +
-                        Gpu.Name +
-                        "; used the fp16-accumulate peak (an upper bound)");
+      R.Notes.push_back(
+          note(NoteId::Fp16AccumulatePeakStandsIn, {{"gpu", Gpu.Name}}));
     R.ComputeTime += Flops / Peak->Value;
   }
   // The special-function pipe runs beside the FMA pipes: the slower sets
@@ -135,8 +134,7 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
     std::optional<double> SiteTime =
         atomicSiteTime(Gpu, A.Updates, A.Addresses, A.LaneDistinct, A.Float);
     if (!SiteTime) {
-      R.Notes.push_back("no measured atomic rate for " + Gpu.Name +
-                        "; global atomics are not timed");
+      R.Notes.push_back(note(NoteId::NoAtomicRate, {{"gpu", Gpu.Name}}));
       break;
     }
     double Time = *SiteTime;
@@ -152,8 +150,8 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
   R.DramBytes = In.DramBytes;
   R.MemoryKnown = R.Bandwidth > 0 || In.DramBytes <= 0;
   if (!R.MemoryKnown)
-    R.Notes.push_back("no DRAM bandwidth for " + Gpu.Name +
-                      "; memory time unknown");
+    R.Notes.push_back(
+        note(NoteId::NoDramBandwidthForMemory, {{"gpu", Gpu.Name}}));
   if (R.Bandwidth > 0) {
     R.MemoryTime = In.DramBytes / R.Bandwidth;
     R.RidgePoint = R.PeakFlops / R.Bandwidth;

@@ -12,6 +12,7 @@
 #define RLA_MODELS_ROOFLINE_H
 
 #include "analyzer/hw/GpuSpec.h"
+#include "analyzer/ir/Note.h"
 #include "analyzer/models/Limiter.h"
 
 #include <array>
@@ -125,8 +126,8 @@ struct RooflineResult {
   /// scheduler handing out more blocks than the work keeps it waiting for.
   /// Unset: unknown.
   std::optional<Level> Verdict;
-  /// Missing data that made a term unknown ("no fp64 peak for T4").
-  std::vector<std::string> Notes;
+  /// Missing data that made a term unknown (no fp64 peak for the T4).
+  std::vector<Note> Notes;
 };
 
 /// The latency side of R: Little's law on its DRAM bytes and, where the

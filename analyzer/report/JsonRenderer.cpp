@@ -382,10 +382,8 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   // most work) is the one the verdict states.
   J["bound"] =
       TotalsBound ? verdictName(Hi.Verdict) : verdictName(std::nullopt);
-  std::vector<std::string> Notes = Lo.Notes;
-  for (const std::string &N : Hi.Notes)
-    if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
-      Notes.push_back(N);
+  std::vector<std::string> Notes = noteTexts(Lo.Notes);
+  addNoteTexts(Notes, Hi.Notes);
   J["notes"] = Notes;
   // The roof the ridge point is for: "fp32" or "tensor bf16".
   J["roof"] = Hi.RoofName;

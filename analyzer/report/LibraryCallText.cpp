@@ -1,5 +1,6 @@
 //===- LibraryCallText.cpp ------------------------------------------------===//
 #include "analyzer/report/LibraryCallText.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/support/HumanUnits.h"
 
 namespace rla {
@@ -57,7 +58,7 @@ std::string libraryCallsText(const Report &R) {
                (G.Roof.empty() ? "" : " (" + G.Roof + " roof)");
       else
         Out += std::string(G.Flops || G.Bytes ? "," : "") +
-               " time unknown: " + G.Why;
+               " time unknown: " + (G.Why ? noteText(*G.Why) : "");
       Out += "\n";
     }
     for (const std::string &N : C.Notes)
@@ -97,7 +98,7 @@ Json libraryCallsJson(const Report &R) {
       X["roof"] = G.Roof.empty() ? Json(nullptr) : Json(G.Roof);
       X["time_s"] = optional(G.Time);
       X["bound"] = G.Bound.empty() ? Json(nullptr) : Json(G.Bound);
-      X["reason"] = G.Why.empty() ? Json(nullptr) : Json(G.Why);
+      X["reason"] = G.Why ? Json(noteText(*G.Why)) : Json(nullptr);
       ByGpu.push_back(X);
     }
     J["by_gpu"] = ByGpu;

@@ -542,14 +542,6 @@ void renderFinding(std::ostringstream &OS, const Finding &F, const Style &S,
        << ": replace '" << X.Original << "' with '" << X.Replacement << "'\n";
 }
 
-/// Each line once, in first-seen order.
-void addUnique(std::vector<std::string> &Into,
-               const std::vector<std::string> &From) {
-  for (const std::string &S : From)
-    if (std::find(Into.begin(), Into.end(), S) == Into.end())
-      Into.push_back(S);
-}
-
 /// The assumptions of K, each once; how many the output left out.
 std::vector<std::string> assumptionsOf(const KernelReport &K) {
   std::vector<std::string> Assumptions = noteTexts(K.Assumptions);
@@ -561,8 +553,8 @@ void renderNotes(std::ostringstream &OS, const KernelReport &K, const Style &S,
                  bool Verbose) {
   std::vector<std::string> Notes;
   for (const GpuVerdict &V : K.Verdicts) {
-    addUnique(Notes, V.Low.Notes);
-    addUnique(Notes, V.High.Notes);
+    addNoteTexts(Notes, V.Low.Notes);
+    addNoteTexts(Notes, V.High.Notes);
   }
   for (const std::string &Reason : K.Model.RangeReasons)
     OS << "  range: " << Reason << "\n";

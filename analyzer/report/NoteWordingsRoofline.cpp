@@ -1,0 +1,37 @@
+//===- NoteWordingsRoofline.cpp - The roofline's missing data -------------===//
+#include "analyzer/report/NoteWordings.h"
+
+namespace rla {
+namespace notewording {
+
+std::string noPeak(const NoteValues &V) {
+  return "no " + V.str("precision") + " or fp32 peak for " + V.str("gpu") +
+         "; compute time unknown";
+}
+
+std::string fp32PeakStandsIn(const NoteValues &V) {
+  return "no " + V.str("precision") + " peak for " + V.str("gpu") +
+         "; used the fp32 peak as a stand-in";
+}
+
+std::string noTensorPeak(const NoteValues &V) {
+  return "no " + V.str("precision") + " tensor-core peak for " + V.str("gpu") +
+         "; compute time unknown";
+}
+
+std::string fp16AccumulatePeakStandsIn(const NoteValues &V) {
+  return "no fp16 tensor peak with fp32 accumulate for " + V.str("gpu") +
+         "; used the fp16-accumulate peak (an upper bound)";
+}
+
+std::string noAtomicRate(const NoteValues &V) {
+  return "no measured atomic rate for " + V.str("gpu") +
+         "; global atomics are not timed";
+}
+
+std::string noDramBandwidthForMemory(const NoteValues &V) {
+  return "no DRAM bandwidth for " + V.str("gpu") + "; memory time unknown";
+}
+
+} // namespace notewording
+} // namespace rla
