@@ -167,7 +167,7 @@ unsigned wmmaElementBits(const std::string &Elem) {
 }
 
 std::optional<TensorOp> parsePtxMma(const std::string &Mnemonic,
-                                    std::string &Why) {
+                                    std::optional<Note> &Why) {
   std::vector<std::string> Parts = split(Mnemonic, '.');
   bool Warpgroup = Parts[0] == "wgmma";
   TensorOp Op;
@@ -189,19 +189,19 @@ std::optional<TensorOp> parsePtxMma(const std::string &Mnemonic,
     }
   }
   if (!HaveShape) {
-    Why = "no mMnNkK shape in '" + Mnemonic + "'";
+    Why = note(NoteId::PtxNoShape, {{"mnemonic", Mnemonic}});
     return std::nullopt;
   }
   // mma.sync: .dtype.atype.btype.ctype (b1: .s32.b1.b1.s32); wgmma:
   // .dtype.atype.btype. The second type is the input.
   if (Types.size() < 2) {
-    Why = "no input type in '" + Mnemonic + "'";
+    Why = note(NoteId::PtxNoInputType, {{"mnemonic", Mnemonic}});
     return std::nullopt;
   }
   auto Input = ptxInputPrecision(Types[1]);
   if (!Input) {
-    Why = "input type ." + Types[1] + " of '" + Mnemonic +
-          "' has no tensor roof in the model";
+    Why = note(NoteId::PtxInputHasNoRoof,
+               {{"type", Types[1]}, {"mnemonic", Mnemonic}});
     return std::nullopt;
   }
   Op.Prec = *Input;
@@ -284,9 +284,7 @@ std::vector<PtxInstruction> scanPtx(const std::string &Asm) {
         continue;
       }
       if (Bulk && Parts.size() > 3 && Parts[3] == "tensor") {
-        I.Why = "'" + Mnemonic +
-                "' copies a box the tensor map describes; "
-                "its bytes are not derived from the source";
+        I.Why = note(NoteId::PtxTensorMapCopy, {{"mnemonic", Mnemonic}});
         Out.push_back(I);
         continue;
       }
@@ -309,7 +307,7 @@ std::vector<PtxInstruction> scanPtx(const std::string &Asm) {
       }
       if (!I.Bytes && I.SizeOperand < 0) {
         I.Kind = PtxKind::Uncounted;
-        I.Why = "the size operand of '" + Mnemonic + "' is not read";
+        I.Why = note(NoteId::PtxSizeNotRead, {{"mnemonic", Mnemonic}});
       }
       Out.push_back(I);
       continue;

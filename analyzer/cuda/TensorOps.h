@@ -13,6 +13,7 @@
 #define RLA_CUDA_TENSOROPS_H
 
 #include "analyzer/ir/KernelModel.h"
+#include "analyzer/ir/Note.h"
 
 #include <optional>
 #include <string>
@@ -80,7 +81,7 @@ struct PtxInstruction {
   int DstOperand = -1, SrcOperand = -1;
   /// cp.async.bulk: true when the destination is global (a store).
   bool ToGlobal = false;
-  std::string Why; ///< Uncounted: the reason
+  std::optional<Note> Why; ///< Uncounted: the reason
 };
 
 /// The tensor and copy instructions of an asm string (other instructions
@@ -89,7 +90,7 @@ std::vector<PtxInstruction> scanPtx(const std::string &Asm);
 
 /// Parses one mma.sync / wgmma.mma_async mnemonic; Why says what failed.
 std::optional<TensorOp> parsePtxMma(const std::string &Mnemonic,
-                                    std::string &Why);
+                                    std::optional<Note> &Why);
 
 } // namespace rla
 

@@ -207,7 +207,7 @@ Expr tiledStrideLength(const IndexInterval &I, const Expr &Extent,
   return Lower.isZero() ? below(Upper) : below(Upper) - below(Lower);
 }
 
-ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
+ExprRange ThreadSpace::countDim(unsigned D, std::optional<Note> *Reason) const {
   const Expr &GridDim = BlockExtent[D];
   const Expr &BlockDim = ThreadExtent[D];
   // Thread and Block coordinates are independent of each other.
@@ -221,8 +221,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
     if (StrideTile[D] && !LocalConstrained) {
       if (GlobalC[D].modular()) {
         if (Reason)
-          *Reason = "a modular guard inside a grid-stride loop that steps by "
-                    "a tile constant";
+          *Reason = note(NoteId::ModularGuardInTiledGridStride);
         return ExprRange(Expr(0), Global);
       }
       return tiledStrideLength(GlobalC[D], Extent[D], *StrideTile[D], BlockDim);
@@ -243,7 +242,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
       return clippedLength(Lanes, Extent[D]);
     }
     if (Reason)
-      *Reason = "a guard on threadIdx/blockIdx inside a grid-stride loop";
+      *Reason = note(NoteId::LocalGuardInGridStride);
     return ExprRange(Expr(0), Global);
   }
   if (!GlobalC[D].constrained())
@@ -252,7 +251,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
     // The iterations of a block-stride loop are not threads: a guard on the
     // global index only says some of them may not run.
     if (Reason)
-      *Reason = "a guard on the global index inside a block-stride loop";
+      *Reason = note(NoteId::GlobalGuardInBlockStride);
     return ExprRange(Expr(0), Local);
   }
   Expr Global = clippedLength(GlobalC[D], Extent[D]);
@@ -274,8 +273,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::string *Reason) const {
   }
   // Both: |A ∩ B| lies in [max(0, |A| + |B| - |U|), min(|A|, |B|)].
   if (Reason)
-    *Reason = "guards on both the global index and threadIdx/blockIdx of one "
-              "dimension";
+    *Reason = note(NoteId::GlobalAndLocalGuards);
   return ExprRange(Expr::max(Expr(0), Global + Local - Extent[D]),
                    Expr::min(Global, Local));
 }
@@ -424,7 +422,7 @@ ExprRange ThreadSpace::timesOtherDims(const Expr &Sum, unsigned D) const {
   return Total;
 }
 
-ExprRange ThreadSpace::count(std::string *Reason) const {
+ExprRange ThreadSpace::count(std::optional<Note> *Reason) const {
   ExprRange Total(Expr(1));
   for (unsigned D = 0; D < 3; ++D) {
     ExprRange Dim = countDim(D, Reason);

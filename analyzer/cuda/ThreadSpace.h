@@ -20,6 +20,7 @@
 
 #include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
+#include "analyzer/ir/Note.h"
 
 #include <array>
 #include <optional>
@@ -96,7 +97,7 @@ public:
   /// Number of points, per dimension multiplied. Exact unless a dimension
   /// mixes Global with Thread/Block constraints (then a range, and Reason says
   /// so).
-  ExprRange count(std::string *Reason = nullptr) const;
+  ExprRange count(std::optional<Note> *Reason = nullptr) const;
 
   /// Sum of F over the points, where F may depend on the thread coordinates
   /// of one dimension (a loop whose trip count is the thread's own index).
@@ -104,7 +105,7 @@ public:
   std::optional<ExprRange> sumOverPoints(const Expr &F) const;
 
   /// Number of points in one dimension.
-  ExprRange countDim(unsigned Dim, std::string *Reason = nullptr) const;
+  ExprRange countDim(unsigned Dim, std::optional<Note> *Reason = nullptr) const;
 
   /// How many warps the points fill (the high end of count()): a warp runs
   /// a statement when any of its lanes does, so `if (threadIdx.x < s)` in a

@@ -88,13 +88,16 @@ struct Finding {
   /// Offered only where the model checked that the edit removes the cause.
   std::vector<FixIt> Fixes = {};
   FindingData Data = {};
+  /// The finding's words as a note, for report/ to word (Message empty).
+  std::optional<Note> Words = {};
 };
 
 /// The same finding twice: its id, words and place (a finding reported by
 /// two launches of one kernel, or suppressed twice, is said once).
 inline bool sameFinding(const Finding &A, const Finding &B) {
-  return A.Id == B.Id && A.Message == B.Message && A.Loc.File == B.Loc.File &&
-         A.Loc.Line == B.Loc.Line && A.Loc.Column == B.Loc.Column;
+  return A.Id == B.Id && A.Message == B.Message && A.Words == B.Words &&
+         A.Loc.File == B.Loc.File && A.Loc.Line == B.Loc.Line &&
+         A.Loc.Column == B.Loc.Column;
 }
 
 /// A model's finding: its values, worded later by the report.
@@ -167,7 +170,7 @@ struct KernelModel {
   /// What the model had to assume (e.g. "size parameters are >= 0").
   std::vector<Note> Assumptions;
   /// Why Low and High differ, one line per data-dependent construct.
-  std::vector<std::string> RangeReasons;
+  std::vector<Note> RangeReasons;
   std::vector<Finding> Findings;
   /// Whether the source reads any index builtin of dimension x, y, z
   /// (threadIdx.d, blockIdx.d, blockDim.d, gridDim.d). Formulas are shown

@@ -319,8 +319,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     if (auto R = evalBounds(Site.Thread[D], Values))
       A.ThreadRange[D] = *R;
   if (!Site.ByteOffset) {
-    A.Why = "the address depends on data or on a pointer the model does not "
-            "follow";
+    A.Why = NotAffine::UnfollowedPointer;
     return A;
   }
   std::map<std::string, Expr> Constants;
@@ -422,13 +421,15 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   std::map<std::string, Expr> Zero;
   for (const std::string &S : E.symbols()) {
     if (!Vars.count(S)) {
-      A.Why = "the address depends on '" + S + "', which is not bound";
+      A.Why = NotAffine::UnboundSymbol;
+      A.WhySymbol = S;
       return A;
     }
     auto C = E.coefficientsIn(S);
     if (!C || C->size() > 2 || (C->size() == 2 && !(*C)[1].isConstant()) ||
         (C->size() == 2 && !(*C)[1].asConstant()->isInteger())) {
-      A.Why = "the address is not affine in " + S;
+      A.Why = NotAffine::NonLinearIn;
+      A.WhySymbol = S;
       boundByHull(A, E, Site, Values, Shape, Window);
       sampleSharedLanes(A, Undivided, Site, Values, Shape);
       return A;
@@ -439,7 +440,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   }
   auto Constant = E.substitute(Zero).asConstant();
   if (!Constant || !Constant->isInteger()) {
-    A.Why = "the address is not affine in the thread and loop indices";
+    A.Why = NotAffine::NonLinear;
     boundByHull(A, E, Site, Values, Shape, Window);
     sampleSharedLanes(A, Undivided, Site, Values, Shape);
     return A;
@@ -448,7 +449,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   for (const auto &[S, C] : Coef)
     Rebuilt += Expr(C) * Expr::symbol(S);
   if (Rebuilt != E) {
-    A.Why = "the address is not affine in the thread and loop indices";
+    A.Why = NotAffine::NonLinear;
     boundByHull(A, E, Site, Values, Shape, Window);
     sampleSharedLanes(A, Undivided, Site, Values, Shape);
     return A;
@@ -480,7 +481,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
         Widened = true;
       }
       if (!Range) {
-        A.Why = "the range of the global index is not bound";
+        A.Why = NotAffine::GlobalUnbound;
         return A;
       }
       if (Window.Count[D] >= 0)
@@ -495,7 +496,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     if (Thread != 0) {
       Range = evalBounds(Site.Thread[D], Values);
       if (!Range) {
-        A.Why = "the range of threadIdx is not bound";
+        A.Why = NotAffine::ThreadUnbound;
         return A;
       }
       addTerm({dimSymbol("threadIdx", D), TermKind::Thread, D, Thread}, *Range);
@@ -503,7 +504,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
     if (Block != 0) {
       Range = evalBounds(Site.Block[D], Values);
       if (!Range) {
-        A.Why = "the range of blockIdx is not bound";
+        A.Why = NotAffine::BlockUnbound;
         return A;
       }
       if (Window.Count[D] >= 0)
@@ -538,8 +539,8 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       ThreadShaped = true;
     }
     if (!Range) {
-      A.Why = "the bounds of loop variable " + L.Symbol +
-              " depend on other indices";
+      A.Why = NotAffine::LoopBoundsDepend;
+      A.WhySymbol = L.Symbol;
       return A;
     }
     AffineTerm T{L.Symbol, TermKind::Loop, 0, C};
@@ -555,7 +556,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
                                &Span) ||
         __builtin_mul_overflow(T.Stride, T.Lo, &Low) || Span > Limit) {
       A.Terms.clear();
-      A.Why = "the address range does not fit in 64 bits";
+      A.Why = NotAffine::RangeOverflows;
       return A;
     }
   }

@@ -37,10 +37,25 @@ struct AffineTerm {
   bool Reversed = false;
 };
 
+/// Why an access is not affine (the model only tests it; none is printed).
+enum class NotAffine {
+  No,                ///< affine, or not looked at
+  UnfollowedPointer, ///< the address depends on data or an unfollowed pointer
+  UnboundSymbol,     ///< depends on WhySymbol, which is not bound
+  NonLinearIn,       ///< not affine in WhySymbol
+  NonLinear,         ///< not affine in the thread and loop indices
+  GlobalUnbound,     ///< the range of the global index is not bound
+  ThreadUnbound,     ///< the range of threadIdx is not bound
+  BlockUnbound,      ///< the range of blockIdx is not bound
+  LoopBoundsDepend,  ///< loop variable WhySymbol's bounds depend on others
+  RangeOverflows,    ///< the address range does not fit in 64 bits
+};
+
 struct AffineAccess {
   const AccessSite *Site = nullptr;
   bool Affine = false;
-  std::string Why; ///< when not affine
+  NotAffine Why = NotAffine::No;
+  std::string WhySymbol; ///< the symbol Why names, if any
   /// Address (bytes from the array start) of the index origin: every index
   /// at 0 (not at its Lo), for alignment; and the lowest address taken.
   int64_t Origin = 0;

@@ -18,14 +18,15 @@ std::vector<const Expr *> countsOf(const CostVector &V) {
   return Out;
 }
 
-/// "argument 'frame' is not known from the source: WHY" -> WHY.
-std::string whyNotKnown(const LaunchSpec &L, const std::string &Symbol) {
+/// "argument 'frame' is not known from the source: WHY" -> WHY, the front
+/// end's words (its launch notes are still text).
+Note whyNotKnown(const LaunchSpec &L, const std::string &Symbol) {
   std::string Prefix =
       "argument '" + Symbol + "' is not known from the source: ";
   for (const std::string &N : L.Notes)
     if (N.rfind(Prefix, 0) == 0)
-      return N.substr(Prefix.size());
-  return "it is not known from the source";
+      return proseNote(N.substr(Prefix.size()));
+  return note(NoteId::ArgumentNotFromSource);
 }
 
 } // namespace
@@ -121,10 +122,9 @@ void envelopeUnknownArguments(KernelReport &K, const KernelModel &Model,
   Out.LaunchFormulas = K.LaunchFormulas;
   for (const auto &[Symbol, C] : Unknown)
     Out.Model.RangeReasons.push_back(
-        "argument '" + Symbol + "' is not known (" +
-        whyNotKnown(K.Launch, Symbol) + "): the counts span " + Symbol +
-        " = 0 .. " + std::to_string(C) + ", and every larger value counts as " +
-        std::to_string(C));
+        note(NoteId::ArgumentSpanned,
+             {{"symbol", Symbol}, {"saturation", double(C)}},
+             {whyNotKnown(K.Launch, Symbol)}));
   K = std::move(Out);
 }
 

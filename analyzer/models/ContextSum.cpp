@@ -4,14 +4,17 @@
 namespace rla {
 namespace {
 
-/// Why a bound context still has no sum: its first note, else its symbols.
-std::string unboundReason(const KernelReport &C) {
+/// Why a bound context still has no sum: its first note (the front end's
+/// words), else its symbols.
+Note unboundReason(const KernelReport &C) {
   if (!C.Launch.Notes.empty())
-    return C.Launch.Notes.front();
-  std::string Why = "unbound symbols:";
+    return proseNote(C.Launch.Notes.front());
+  if (C.Unbound.empty())
+    return note(NoteId::TotalsDidNotEvaluate);
+  std::string Symbols;
   for (const std::string &S : C.Unbound)
-    Why += " " + S;
-  return C.Unbound.empty() ? "its totals did not evaluate" : Why;
+    Symbols += (Symbols.empty() ? "" : " ") + S;
+  return note(NoteId::ContextSymbolsUnbound, {{"symbols", Symbols}});
 }
 
 bool sameConfiguration(const LaunchSpec &A, const LaunchSpec &B) {
@@ -57,8 +60,8 @@ void sumContexts(KernelReport &K, const KernelModel &Model,
   if (Contexts.size() > MaxSummedContexts) {
     Sum.Contexts = Contexts.size();
     Sum.Unbound = Contexts.size();
-    Sum.Why = "more than " + std::to_string(MaxSummedContexts) +
-              " calling contexts are not bound one by one";
+    Sum.Why = note(NoteId::TooManyContexts,
+                   {{"max_contexts", double(MaxSummedContexts)}});
     K.Sum = std::move(Sum);
     return;
   }
@@ -75,7 +78,7 @@ void sumContexts(KernelReport &K, const KernelModel &Model,
         C.Verdicts.size() != Gpus.size()) {
       if (!Sum.Unbound++)
         Sum.Why = Spec.LaunchCount ? unboundReason(C)
-                                   : "how often it runs is not known";
+                                   : note(NoteId::LaunchCountUnknown);
       continue;
     }
     bool First = Sum.Launches == 0;

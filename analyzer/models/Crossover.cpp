@@ -89,7 +89,7 @@ CrossoverPoint findCrossing(const std::function<const Trial &(int64_t)> &At,
   CrossoverPoint P;
   if (Tried.empty()) {
     P.How = CrossoverPoint::Unknown;
-    P.Why = "the model could not be evaluated at any value";
+    P.Why = note(NoteId::CrossoverNotEvaluated);
     return P;
   }
   P.Limit = Tried.back();
@@ -257,10 +257,10 @@ CrossoverResult solveCrossover(const KernelReport &Base, const Bindings &Binds,
   if (!Roof) {
     R.Compulsory.How = R.Dram.How = CrossoverPoint::Unknown;
     R.Compulsory.Why = R.Dram.Why =
-        Tried.empty() ? "the model could not be evaluated for " + Symbol +
-                            " (bind the launch and every other symbol)"
-                      : "no " + (Precision.empty() ? "roof" : Precision) +
-                            " peak or DRAM bandwidth for " + Gpu.Name;
+        Tried.empty()
+            ? note(NoteId::CrossoverNotEvaluatedFor, {{"symbol", Symbol}})
+            : note(NoteId::CrossoverNoRoof,
+                   {{"precision", Precision}, {"gpu", Gpu.Name}});
     return R;
   }
   R.Roof = *Roof;

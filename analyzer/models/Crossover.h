@@ -59,7 +59,7 @@ struct CrossoverPoint {
   } How = Unknown;
   int64_t Value = 0;
   int64_t Limit = 0; ///< the largest value evaluated
-  std::string Why;
+  std::optional<Note> Why;
 };
 
 struct CrossoverResult {

@@ -69,9 +69,8 @@ void addLaunchCost(KernelReport &K, GpuVerdict &V, const OccupancyOnGpu *Occ,
              {{"gpu", G.Name}, {"compute_capability", A.computeCapability()}}));
   if (!(Occ && Occ->Result))
     K.Assumptions.push_back(
-        note(NoteId::LaunchCostsWithoutOccupancy,
-             {{"gpu", G.Name},
-              {"occupancy_unknown", Occ ? Occ->Unknown : std::string()}}));
+        note(NoteId::LaunchCostsWithoutOccupancy, {{"gpu", G.Name}},
+             Occ ? std::vector<Note>{Occ->Unknown} : std::vector<Note>{}));
   for (RooflineResult *R : {&V.Low, &V.High}) {
     R->LaunchKnown = true;
     R->DispatchTime = E.DispatchTime;

@@ -84,7 +84,7 @@ struct OccupancyOnGpu {
   unsigned MaxThreadsPerBlock = 0;
   /// Unset when Unknown says why (no nvcc, unbound block size, ...).
   std::optional<OccupancyResult> Result;
-  std::string Unknown;
+  Note Unknown;
 };
 
 /// Formula text (low, high) by quantity.
@@ -125,7 +125,7 @@ struct ContextLaunch {
 struct ContextSum {
   size_t Contexts = 0; ///< contexts the program runs (count not 0)
   size_t Unbound = 0;  ///< of them, those without totals or a time
-  std::string Why;     ///< the first unbound context's first reason
+  std::optional<Note> Why; ///< the first unbound context's first reason
   double Launches = 0;
   NumberRange Flops, DramBytes;
   std::vector<const GpuSpec *> Gpus; ///< those of Time and LaunchTime

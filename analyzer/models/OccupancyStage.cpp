@@ -32,32 +32,34 @@ bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
                  OccupancyOnGpu &Out) {
   const ResourceOptions &O = Resources.options();
   if (!O.Disabled.empty()) {
-    Out.Unknown = O.Disabled;
+    Out.Unknown = verbatimNote(O.Disabled);
     return false;
   }
   if (!O.Archs) {
-    Out.Unknown = "no architecture limits: " + O.ArchsError;
+    Out.Unknown = note(NoteId::NoArchitectureLimits, {{"error", O.ArchsError}});
     return false;
   }
   const ArchitectureLimits *A = O.Archs->find(G.ComputeMajor, G.ComputeMinor);
   if (!A) {
-    Out.Unknown = "no limits for compute capability " +
-                  std::to_string(G.ComputeMajor) + "." +
-                  std::to_string(G.ComputeMinor) + " in architectures.json";
+    Out.Unknown = note(
+        NoteId::NoLimitsForComputeCapability,
+        {{"major", double(G.ComputeMajor)}, {"minor", double(G.ComputeMinor)}});
     return false;
   }
   std::string Arch = G.smArch();
   std::string CompileError;
   const PtxasReport *Ptxas = Resources.forArch(Arch, CompileError);
   if (!Ptxas) {
-    Out.Unknown = CompileError;
+    Out.Unknown = verbatimNote(CompileError);
     return false;
   }
   const PtxasFunction *F =
       findKernelResources(*Ptxas, Arch, K.Model.MangledName, K.Model.Name);
   if (!F || !F->HasUsage) {
-    Out.Unknown = "ptxas reported no resources for '" + K.Model.Name + "' (" +
-                  K.Model.MangledName + ") on " + Arch;
+    Out.Unknown =
+        note(NoteId::NoPtxasResources, {{"kernel", K.Model.Name},
+                                        {"mangled", K.Model.MangledName},
+                                        {"arch", Arch}});
     return false;
   }
   Out.Resources = *F;
@@ -74,16 +76,13 @@ bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
     Block = B ? std::optional<uint64_t>(*Block * *B) : std::nullopt;
   }
   if (!Block) {
-    Out.Unknown = "the block size of this launch is not known; pass "
-                  "--launch '" +
-                  K.Model.Name + ":block=...'";
+    Out.Unknown = note(NoteId::BlockSizeUnknown, {{"kernel", K.Model.Name}});
     return false;
   }
   std::optional<uint64_t> Dynamic =
       K.Launch.DynamicSmem ? wholeNumber(K.Launch.DynamicSmem) : uint64_t(0);
   if (!Dynamic) {
-    Out.Unknown = "the dynamic shared memory of this launch is not a known "
-                  "byte count";
+    Out.Unknown = note(NoteId::DynamicSmemUnknown);
     return false;
   }
   KernelResourceUse Use;
@@ -96,7 +95,8 @@ bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
       *A, Use, static_cast<unsigned>(std::min<uint64_t>(*Block, 1u << 30)),
       *Dynamic, Error);
   if (!Out.Result) {
-    Out.Unknown = "this launch cannot run on " + G.Name + ": " + Error;
+    Out.Unknown =
+        note(NoteId::LaunchCannotRun, {{"gpu", G.Name}, {"error", Error}});
     return false;
   }
   return true;

@@ -9,43 +9,47 @@ namespace {
 
 /// Why a block that computeOccupancy accepted still fits no SM, in the
 /// user's terms (cudaOccMaxActiveBlocksPerMultiprocessor gives 0 blocks).
-std::string noBlockFits(const WhatIfQuery &Q, const OccupancyResult &R) {
+Note noBlockFits(const WhatIfQuery &Q, const OccupancyResult &R) {
   const ArchitectureLimits &A = *Q.Arch;
   std::string Arch =
       "sm_" + std::to_string(A.ComputeMajor) + std::to_string(A.ComputeMinor);
-  std::string Why;
+  std::vector<Note> Limits;
   for (const std::string &L : R.Limiting) {
-    std::string Part;
-    if (L == "registers") {
-      uint64_t Needed = uint64_t(R.AllocatedRegistersPerThread) * R.BlockSize;
-      Part = std::to_string(R.BlockSize) + " threads x " +
-             std::to_string(R.AllocatedRegistersPerThread) +
-             " registers (as allocated) need " + std::to_string(Needed) +
-             " registers per block; " + Arch + " has " +
-             std::to_string(std::min(A.RegistersPerBlock, A.RegistersPerSm));
-    } else if (L == "shared_memory") {
-      Part = std::to_string(R.StaticSmemBytes + R.DynamicSmemBytes) +
-             " bytes of shared memory per block do not fit in an SM's " +
-             std::to_string(A.SharedMemoryPerSm) + " bytes";
-    } else {
-      Part = "the block exceeds the SM's " + L + " limit";
-    }
-    Why += (Why.empty() ? "" : "; ") + Part;
+    if (L == "registers")
+      Limits.push_back(
+          note(NoteId::BlockRegistersExceed,
+               {{"block", double(R.BlockSize)},
+                {"registers", double(R.AllocatedRegistersPerThread)},
+                {"needed",
+                 double(uint64_t(R.AllocatedRegistersPerThread) * R.BlockSize)},
+                {"arch", Arch},
+                {"available",
+                 double(std::min(A.RegistersPerBlock, A.RegistersPerSm))}}));
+    else if (L == "shared_memory")
+      Limits.push_back(
+          note(NoteId::BlockSharedMemoryExceeds,
+               {{"bytes", double(R.StaticSmemBytes + R.DynamicSmemBytes)},
+                {"sm_bytes", double(A.SharedMemoryPerSm)}}));
+    else
+      Limits.push_back(note(NoteId::BlockExceedsLimit, {{"limit", L}}));
   }
-  return "this configuration cannot run on " +
-         (Q.Gpu ? Q.Gpu->Name + " (" + Arch + ")" : Arch) +
-         ": no block fits on an SM" + (Why.empty() ? "" : " (" + Why + ")");
+  return note(NoteId::NoBlockFits,
+              {{"gpu", Q.Gpu ? Q.Gpu->Name : std::string()}, {"arch", Arch}},
+              std::move(Limits));
 }
 
 } // namespace
 
-bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, std::string &Error) {
+bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, Note &Error) {
   const ArchitectureLimits &A = *Q.Arch;
+  std::string Text;
   if (Q.BlockSize) {
     Out.Single =
-        computeOccupancy(A, Q.Use, *Q.BlockSize, Q.DynamicSmemBytes, Error);
-    if (!Out.Single)
+        computeOccupancy(A, Q.Use, *Q.BlockSize, Q.DynamicSmemBytes, Text);
+    if (!Out.Single) {
+      Error = proseNote(Text);
       return false;
+    }
     if (Out.Single->ActiveBlocksPerSm == 0) {
       Error = noBlockFits(Q, *Out.Single);
       return false;
@@ -64,9 +68,11 @@ bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, std::string &Error) {
   unsigned Sms = Q.Gpu && Q.Gpu->SmCount
                      ? static_cast<unsigned>(Q.Gpu->SmCount->Value)
                      : 1;
-  Out.Best = bestBlockSize(A, Sms, Q.Use, Q.DynamicSmemBytes, Error);
-  if (!Out.Best)
+  Out.Best = bestBlockSize(A, Sms, Q.Use, Q.DynamicSmemBytes, Text);
+  if (!Out.Best) {
+    Error = proseNote(Text);
     return false;
+  }
   return true;
 }
 

@@ -10,6 +10,7 @@
 
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/hw/GpuSpec.h"
+#include "analyzer/ir/Note.h"
 #include "analyzer/models/Occupancy.h"
 
 #include <optional>
@@ -36,7 +37,7 @@ struct WhatIfAnswer {
 
 /// False with Error set when the asked block size cannot run (too many
 /// registers, too much shared memory, too large a block).
-bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, std::string &Error);
+bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, Note &Error);
 
 } // namespace rla
 

@@ -3,6 +3,7 @@
 #include "analyzer/models/NextStep.h"
 #include "analyzer/report/DiagnosticIds.h"
 #include "analyzer/report/FindingValues.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <cstdio>
@@ -31,6 +32,8 @@ std::string rawData(const Finding &F) {
 std::string findingText(const Finding &F) {
   if (!F.Message.empty())
     return F.Message;
+  if (F.Words)
+    return noteText(*F.Words);
   const DiagnosticInfo *D = findDiagnostic(F.Id);
   if (!D || !D->Wording || F.Data.empty())
     return rawData(F);

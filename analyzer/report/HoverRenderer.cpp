@@ -5,6 +5,7 @@
 #include "analyzer/report/LimitersText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/support/HumanUnits.h"
 
 #include <algorithm>
@@ -120,8 +121,8 @@ void renderOne(std::string &Out, const KernelReport &K) {
     if (!O.Gpu)
       continue;
     if (!O.Result) {
-      Out +=
-          "- occupancy on " + O.Gpu->Name + ": unknown (" + O.Unknown + ")\n";
+      Out += "- occupancy on " + O.Gpu->Name + ": unknown (" +
+             noteText(O.Unknown) + ")\n";
       continue;
     }
     Out += "- occupancy on " + O.Gpu->Name + ": " +

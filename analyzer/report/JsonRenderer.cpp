@@ -190,7 +190,8 @@ Json contextSum(const ContextSum &S) {
   Json J = Json::object();
   J["contexts"] = S.Contexts;
   J["unbound_contexts"] = S.Unbound;
-  J["unbound_reason"] = S.Why.empty() ? Json(nullptr) : Json(S.Why);
+  const std::string Why = S.Why ? noteText(*S.Why) : std::string();
+  J["unbound_reason"] = Why.empty() ? Json(nullptr) : Json(Why);
   bool Complete = S.complete();
   J["launches"] = Complete ? number(S.Launches) : Json(nullptr);
   J["flops"] = Complete ? range(S.Flops.Low, S.Flops.High) : Json(nullptr);
@@ -597,7 +598,7 @@ Json kernel(const KernelReport &K) {
   J["occupancy_by_gpu"] = ByGpu;
   J["context_sum"] = K.Sum ? contextSum(*K.Sum) : Json(nullptr);
   J["assumptions"] = unique(K.Assumptions, M.Assumptions);
-  J["range_reasons"] = M.RangeReasons;
+  J["range_reasons"] = noteTexts(M.RangeReasons);
   J["diagnostics"] = findings(K.Findings, M.Findings);
   return J;
 }

@@ -32,7 +32,7 @@ std::string launchCostsCarried(const NoteValues &V) {
 }
 
 std::string launchCostsWithoutOccupancy(const NoteValues &V) {
-  const std::string Why = V.str("occupancy_unknown");
+  const std::string Why = V.joinedParts();
   return "launch costs on " + V.str("gpu") + " without the launch's occupancy" +
          (Why.empty() ? std::string() : " (" + Why + ")") +
          ": the floor every launch takes, and blocks per SM from the "

@@ -1,5 +1,6 @@
 //===- OccupancyJson.cpp --------------------------------------------------===//
 #include "analyzer/report/OccupancyJson.h"
+#include "analyzer/report/NoteText.h"
 
 namespace rla {
 
@@ -54,7 +55,7 @@ Json occupancyJson(const OccupancyOnGpu &O) {
                             "spill_store_bytes", "spill_load_bytes"})
       J[Key] = nullptr;
   }
-  J["unknown_reason"] = O.Result ? Json(nullptr) : Json(O.Unknown);
+  J["unknown_reason"] = O.Result ? Json(nullptr) : Json(noteText(O.Unknown));
   return J;
 }
 

@@ -1,5 +1,6 @@
 //===- OccupancyText.cpp --------------------------------------------------===//
 #include "analyzer/report/OccupancyText.h"
+#include "analyzer/report/NoteText.h"
 
 #include <cmath>
 
@@ -28,11 +29,12 @@ std::string occupancySummary(const KernelReport &K) {
       Part += ": " + occupancyResultText(*O.Result);
     } else {
       // The same reason for every GPU is said once.
-      if (O.Unknown == LastUnknown && !O.Resources)
+      std::string Unknown = noteText(O.Unknown);
+      if (Unknown == LastUnknown && !O.Resources)
         continue;
       Part +=
-          std::string(O.Resources ? ": " : "") + "unknown (" + O.Unknown + ")";
-      LastUnknown = O.Unknown;
+          std::string(O.Resources ? ": " : "") + "unknown (" + Unknown + ")";
+      LastUnknown = Unknown;
     }
     Out += (Out.empty() ? "" : "; ") + Part;
   }

@@ -31,7 +31,7 @@ Json pointJson(const CrossoverPoint &P) {
                    ? Json(P.Value)
                    : Json(nullptr);
   J["largest_value_tried"] = P.Limit ? Json(P.Limit) : Json(nullptr);
-  J["reason"] = P.Why.empty() ? Json(nullptr) : Json(P.Why);
+  J["reason"] = P.Why ? Json(noteText(*P.Why)) : Json(nullptr);
   return J;
 }
 
@@ -60,7 +60,7 @@ std::string crossoverPointText(const std::string &Symbol,
     return "never compute-bound (" + Symbol + " from 1 to " +
            std::to_string(P.Limit) + ")";
   case CrossoverPoint::Unknown:
-    return "unknown: " + P.Why;
+    return "unknown: " + (P.Why ? noteText(*P.Why) : std::string());
   }
   return "unknown";
 }

@@ -556,7 +556,7 @@ void renderNotes(std::ostringstream &OS, const KernelReport &K, const Style &S,
     addNoteTexts(Notes, V.Low.Notes);
     addNoteTexts(Notes, V.High.Notes);
   }
-  for (const std::string &Reason : K.Model.RangeReasons)
+  for (const std::string &Reason : noteTexts(K.Model.RangeReasons))
     OS << "  range: " << Reason << "\n";
   if (Verbose)
     for (const std::string &A : assumptionsOf(K))
@@ -641,9 +641,10 @@ std::string plural(size_t N, llvm::StringRef Word) {
 /// 11 us)": a merged entry's contexts bound one by one and summed.
 void renderContextSum(std::ostringstream &OS, const ContextSum &Sum) {
   if (!Sum.complete()) {
+    const std::string Why = Sum.Why ? noteText(*Sum.Why) : std::string();
     OS << label("in all") << "not summed: " << Sum.Unbound << " of "
        << Sum.Contexts << " calling contexts unbound"
-       << (Sum.Why.empty() ? "" : " (" + Sum.Why + ")") << "\n";
+       << (Why.empty() ? "" : " (" + Why + ")") << "\n";
     return;
   }
   auto Duration = [](double X) { return formatDuration(X); };

@@ -66,9 +66,9 @@ TEST(ArgumentEnvelopeTest, TotalsSpanEveryValueTheArgumentCanTake) {
   EXPECT_LE(K.Verdicts[0].Low.PredictedTime, K.Verdicts[0].High.PredictedTime);
   ASSERT_EQ(K.Model.RangeReasons.size(), 1u);
   EXPECT_EQ(K.Model.RangeReasons[0],
-            "argument 'frame' is not known ('pass' changes in the loop at "
-            "app.cu:9): the counts span frame = 0 .. 1, and every larger "
-            "value counts as 1");
+            note(NoteId::ArgumentSpanned,
+                 {{"symbol", "frame"}, {"saturation", 1.0}},
+                 {proseNote("'pass' changes in the loop at app.cu:9")}));
   EXPECT_TRUE(K.Launch.Args.count("frame") == 0); // still not known
 }
 

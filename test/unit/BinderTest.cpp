@@ -345,7 +345,7 @@ TEST(BinderTest, RangeModelGivesRangesAndTwoRooflines) {
   // One or two FLOPs per active thread, depending on the data.
   KernelModel M = saxpyModel();
   M.Total.Low.Flops[unsigned(Precision::FP32)] = activeThreads();
-  M.RangeReasons = {"data-dependent branch"};
+  M.RangeReasons = {verbatimNote("data-dependent branch")};
   const GpuSpec &L40S = gpu("L40S");
   KernelReport R = bindLaunch(M, saxpyLaunch(), {}, {&L40S});
   ASSERT_TRUE(R.Totals.has_value());

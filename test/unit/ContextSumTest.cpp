@@ -88,7 +88,8 @@ TEST(ContextSumTest, AnUnboundContextLeavesNoSum) {
   ASSERT_TRUE(K.Sum.has_value());
   EXPECT_FALSE(K.Sum->complete());
   EXPECT_EQ(K.Sum->Unbound, 1u);
-  EXPECT_EQ(K.Sum->Why, "grid.x is not known from the source: 'n' is read");
+  EXPECT_EQ(K.Sum->Why,
+            proseNote("grid.x is not known from the source: 'n' is read"));
 }
 
 TEST(ContextSumTest, AContextWithoutACountLeavesNoSum) {
@@ -99,7 +100,7 @@ TEST(ContextSumTest, AContextWithoutACountLeavesNoSum) {
   sumContexts(K, scaleModel(), {}, {h200()}, {}, nullptr, CacheState::Cold);
   ASSERT_TRUE(K.Sum.has_value());
   EXPECT_FALSE(K.Sum->complete());
-  EXPECT_EQ(K.Sum->Why, "how often it runs is not known");
+  EXPECT_EQ(K.Sum->Why, note(NoteId::LaunchCountUnknown));
 }
 
 TEST(ContextSumTest, ASingleLaunchHasNoSum) {

@@ -30,6 +30,14 @@ TEST(FindingText, OwnTextWins) {
   EXPECT_EQ(findingText(F), "expected ';'");
 }
 
+TEST(FindingText, WordsANoteGivenAsTheFindingsWords) {
+  Finding F{"rl-inline-asm", Severity::Warning, "", {"k.cu", 4, 3}};
+  F.Words = note(NoteId::InlineAsmUncounted, {},
+                 {note(NoteId::PtxSizeNotRead, {{"mnemonic", "cp.async"}})});
+  EXPECT_EQ(findingText(F), "inline assembly: the size operand of 'cp.async' "
+                            "is not read; its costs are not counted");
+}
+
 TEST(FindingText, OneIdTwoShapes) {
   // rl-undefined: over the term budget, or a division by zero.
   Finding Budget = dataFinding("rl-undefined", Severity::Warning, {},

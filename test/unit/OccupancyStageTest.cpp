@@ -88,7 +88,7 @@ TEST(OccupancyStage, FillsOccupancyFromPtxas) {
   attachOccupancy(R, withPtxas(ptxas(64), nullptr));
   ASSERT_EQ(R.Kernels[0].Occupancies.size(), 1u);
   const OccupancyOnGpu &O = R.Kernels[0].Occupancies[0];
-  ASSERT_TRUE(O.Result) << O.Unknown;
+  ASSERT_TRUE(O.Result) << int(O.Unknown.Id);
   EXPECT_EQ(O.Result->RegistersPerThread, 64u);
   EXPECT_EQ(O.Result->ActiveWarpsPerSm, 32u);
   EXPECT_EQ(O.Resources->Arch, "sm_89");
@@ -200,14 +200,14 @@ TEST(OccupancyStage, UnknownWithAReason) {
   const OccupancyOnGpu &U = Unbound.Kernels[0].Occupancies[0];
   EXPECT_FALSE(U.Result);
   EXPECT_TRUE(U.Resources); // registers are still known
-  EXPECT_NE(U.Unknown.find("block size"), std::string::npos);
+  EXPECT_EQ(U.Unknown, note(NoteId::BlockSizeUnknown, {{"kernel", "scale"}}));
 
   Report NoNvcc = scaleReport(&G);
   ResourceOptions O;
   O.Archs = &fixtures::architectureTable();
   O.Disabled = "registers and shared memory need nvcc: nvcc not found";
   attachOccupancy(NoNvcc, O);
-  EXPECT_EQ(NoNvcc.Kernels[0].Occupancies[0].Unknown, O.Disabled);
+  EXPECT_EQ(NoNvcc.Kernels[0].Occupancies[0].Unknown, verbatimNote(O.Disabled));
 
   Report Failed = scaleReport(&G);
   ResourceOptions F;
@@ -218,14 +218,14 @@ TEST(OccupancyStage, UnknownWithAReason) {
   };
   attachOccupancy(Failed, F);
   EXPECT_EQ(Failed.Kernels[0].Occupancies[0].Unknown,
-            "nvcc -arch=sm_89 failed (exit 1): error");
+            verbatimNote("nvcc -arch=sm_89 failed (exit 1): error"));
 
   Report Missing = scaleReport(&G);
   attachOccupancy(Missing,
                   withPtxas("ptxas info    : 0 bytes gmem\n", nullptr));
-  EXPECT_NE(Missing.Kernels[0].Occupancies[0].Unknown.find(
-                "ptxas reported no resources for 'scale'"),
-            std::string::npos);
+  const Note &NoResources = Missing.Kernels[0].Occupancies[0].Unknown;
+  EXPECT_EQ(NoResources.Id, NoteId::NoPtxasResources);
+  EXPECT_EQ(NoResources.Data.at("kernel"), FindingValue("scale"));
 }
 
 TEST(OccupancyStage, MapsKernelsByMangledDemangledAndBaseName) {

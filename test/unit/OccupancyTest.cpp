@@ -171,19 +171,22 @@ TEST(OccupancyWhatIf, ConfigurationThatCannotRunIsAnError) {
   Q.Use.Registers = 255;
   Q.BlockSize = 1024;
   WhatIfAnswer A;
-  std::string Error;
+  Note Error;
   EXPECT_FALSE(answerWhatIf(Q, A, Error));
-  EXPECT_NE(Error.find("cannot run on sm_90"), std::string::npos) << Error;
-  EXPECT_NE(Error.find("registers"), std::string::npos) << Error;
+  EXPECT_EQ(Error.Id, NoteId::NoBlockFits);
+  EXPECT_EQ(Error.Data.at("arch"), FindingValue("sm_90"));
+  ASSERT_EQ(Error.Parts.size(), 1u);
+  EXPECT_EQ(Error.Parts[0].Id, NoteId::BlockRegistersExceed);
+  EXPECT_EQ(Error.Parts[0].Data.at("needed"), FindingValue(262144.0));
   Q.BlockSize = 256;
-  EXPECT_TRUE(answerWhatIf(Q, A, Error)) << Error;
+  EXPECT_TRUE(answerWhatIf(Q, A, Error)) << int(Error.Id);
   ASSERT_TRUE(A.Single);
   EXPECT_EQ(A.Single->ActiveBlocksPerSm, 1u);
   // The sweep lists only the block sizes that run.
   Q.BlockSize.reset();
   Q.Sweep = true;
   WhatIfAnswer S;
-  ASSERT_TRUE(answerWhatIf(Q, S, Error)) << Error;
+  ASSERT_TRUE(answerWhatIf(Q, S, Error)) << int(Error.Id);
   ASSERT_FALSE(S.Sweep.empty());
   for (const OccupancyResult &R : S.Sweep)
     EXPECT_GT(R.ActiveBlocksPerSm, 0u) << R.BlockSize;

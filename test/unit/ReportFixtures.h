@@ -188,7 +188,8 @@ inline KernelReport rangeFilter(const GpuSpec &Gpu) {
   K.Model.Name = "filter";
   K.Model.MangledName = "_Z6filteriPKfPf";
   K.Model.Location = {"filter.cu", 5, 17};
-  K.Model.RangeReasons = {"if (x[i] > 0) at filter.cu:8: taken 0..all times"};
+  K.Model.RangeReasons = {
+      verbatimNote("if (x[i] > 0) at filter.cu:8: taken 0..all times")};
   K.Launch.Kernel = "filter";
   K.Launch.CaseName = "filter_big";
   K.Launch.Source = LaunchSource::LaunchFile;

@@ -8,9 +8,9 @@ using namespace rla;
 namespace {
 
 TensorOp mma(const std::string &Mnemonic) {
-  std::string Why;
+  std::optional<Note> Why;
   auto Op = parsePtxMma(Mnemonic, Why);
-  EXPECT_TRUE(Op.has_value()) << Mnemonic << ": " << Why;
+  EXPECT_TRUE(Op.has_value()) << Mnemonic << ": " << int(Why->Id);
   return Op.value_or(TensorOp());
 }
 
@@ -109,6 +109,10 @@ TEST(TensorOps, ScansInstructionsOfAnAsmString) {
                    "mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];");
   ASSERT_EQ(T.size(), 1u);
   EXPECT_EQ(T[0].Kind, PtxKind::Uncounted);
+  EXPECT_EQ(T[0].Why, note(NoteId::PtxTensorMapCopy,
+                           {{"mnemonic", "cp.async.bulk.tensor.2d.shared::"
+                                         "cluster.global.tile.mbarrier::"
+                                         "complete_tx::bytes"}}));
   EXPECT_TRUE(scanPtx("mov.u32 %0, %laneid;").empty());
   for (const char *Order :
        {"wgmma.fence.sync.aligned;", "wgmma.commit_group.sync.aligned;",

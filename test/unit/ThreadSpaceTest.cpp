@@ -81,10 +81,10 @@ int64_t intValueOf(const Expr &E, const Bindings &B) {
 /// Expects an exact count equal to the brute-force one.
 void expectExactCount(const ThreadSpace &Space, const Launch &L,
                       const Bindings &Extra, const Weight &W) {
-  std::string Reason;
+  std::optional<Note> Reason;
   ExprRange Count = Space.count(&Reason);
   ASSERT_TRUE(Count.isExact()) << Count.Low.str() << " .. " << Count.High.str();
-  EXPECT_TRUE(Reason.empty()) << Reason;
+  EXPECT_FALSE(Reason) << int(Reason->Id);
   Bindings B = bindings(L, Extra);
   EXPECT_EQ(intValueOf(Count.Low, B), bruteForce(L, W))
       << Count.Low.str() << " for grid " << L.Grid[0] << "x" << L.Grid[1] << "x"
@@ -281,10 +281,10 @@ TEST(ThreadSpaceTest, ThreadAndBlockGuardsMultiply) {
   ThreadSpace Space;
   Space.constrain(IndexKind::Thread, 0, std::nullopt, sym("s"));
   Space.constrain(IndexKind::Block, 0, Expr(1), std::nullopt);
-  std::string Reason;
+  std::optional<Note> Reason;
   ExprRange X = Space.countDim(0, &Reason);
   ASSERT_TRUE(X.isExact());
-  EXPECT_TRUE(Reason.empty()) << Reason;
+  EXPECT_FALSE(Reason) << int(Reason->Id);
   EXPECT_EQ(
       intValueOf(X.Low, bindings({{6, 1, 1}, {64, 1, 1}}, {{"s", value(10)}})),
       10 * 5);
@@ -377,10 +377,10 @@ TEST(ThreadSpaceTest, GlobalAndBlockGuardsOnOneDimensionGiveARange) {
   ThreadSpace Space;
   Space.constrain(IndexKind::Global, 0, Expr(3), std::nullopt);
   Space.constrain(IndexKind::Block, 0, std::nullopt, sym("b"));
-  std::string Reason;
+  std::optional<Note> Reason;
   ExprRange Count = Space.count(&Reason);
   EXPECT_FALSE(Count.isExact());
-  EXPECT_FALSE(Reason.empty());
+  EXPECT_EQ(Reason, note(NoteId::GlobalAndLocalGuards));
   for (const Launch &L : smallLaunches())
     for (int64_t B : {0, 1, 2, 5}) {
       Bindings Values = bindings(L, {{"b", value(B)}});
@@ -496,10 +496,10 @@ TEST(ThreadSpaceTest, ThreadGuardInsideGridStrideIsARange) {
   ThreadSpace Space;
   ASSERT_TRUE(Space.enterGridStride(0, sym("n")));
   Space.constrain(IndexKind::Thread, 0, Expr(0), Expr(1));
-  std::string Reason;
+  std::optional<Note> Reason;
   ExprRange X = Space.countDim(0, &Reason);
   EXPECT_FALSE(X.isExact());
-  EXPECT_NE(Reason.find("grid-stride"), std::string::npos) << Reason;
+  EXPECT_EQ(Reason, note(NoteId::LocalGuardInGridStride));
   EXPECT_TRUE(X.Low.isZero());
   EXPECT_EQ(X.High, sym("n"));
   for (const Launch &L : smallLaunches())

@@ -10,6 +10,7 @@
 #include "analyzer/driver/ByteSize.h"
 #include "analyzer/hw/ArchitectureLimits.h"
 #include "analyzer/models/OccupancyWhatIf.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/report/WhatIfRenderer.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -97,8 +98,9 @@ int runOccupancyCommand(const GpuDatabase &Db) {
   Q.Sweep = Sweep;
 
   WhatIfAnswer Answer;
-  if (!answerWhatIf(Q, Answer, Error))
-    return fail(Error);
+  Note WhyNot;
+  if (!answerWhatIf(Q, Answer, WhyNot))
+    return fail(noteText(WhyNot));
   outs() << (Format == "json" ? renderWhatIfJson(Q, Answer)
                               : renderWhatIfText(Q, Answer));
   return 0;

@@ -235,6 +235,9 @@ private:
   /// returns it, for the caller to add data the report reads.
   Finding &finding(const std::string &Id, Severity Level,
                    const std::string &Message, clang::SourceLocation L);
+  /// The same, its words given as a note that report/ words.
+  Finding &finding(const std::string &Id, Severity Level, Note Words,
+                   clang::SourceLocation L);
   void assume(const std::string &Text);
   /// `cuda::memcpy_async(dst, src, size, pipe)`, `__pipeline_memcpy_async`,
   /// the group forms: the global bytes it loads into shared memory; a size
@@ -248,6 +251,7 @@ private:
   /// classifier loses is in Default's memory at an unknown address.
   MemoryOrigin copyOrigin(const clang::Expr *Pointer, MemorySpace Default);
   void rangeReason(const std::string &Text);
+  void rangeReason(Note Reason);
   std::string freshSymbol(const std::string &Base);
   SymbolicConverter converter() const;
   AccessClassifier classifier() const;

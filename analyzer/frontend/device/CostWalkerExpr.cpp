@@ -96,10 +96,10 @@ std::optional<Precision> CostWalker::precisionOf(QualType T,
 }
 
 ExprRange CostWalker::executions() {
-  std::string Why;
+  std::optional<Note> Why;
   ExprRange N = Space.count(&Why);
-  if (!Why.empty())
-    rangeReason(Why);
+  if (Why)
+    rangeReason(std::move(*Why));
   Expr Gate = gate();
   return ExprRange(N.Low * Gate, N.High * Gate);
 }

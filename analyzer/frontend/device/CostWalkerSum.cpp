@@ -255,14 +255,28 @@ Finding &CostWalker::finding(const std::string &Id, Severity Level,
   return Out.Findings.emplace_back(Finding{Id, Level, Message, Loc});
 }
 
+Finding &CostWalker::finding(const std::string &Id, Severity Level, Note Words,
+                             SourceLocation L) {
+  SourceLoc Loc = locOf(L);
+  for (Finding &F : Out.Findings)
+    if (F.Id == Id && F.Loc.Line == Loc.Line && F.Loc.Column == Loc.Column &&
+        F.Message.empty() && F.Words == Words)
+      return F;
+  Finding F{Id, Level, "", Loc};
+  F.Words = std::move(Words);
+  return Out.Findings.emplace_back(std::move(F));
+}
+
 void CostWalker::assume(const std::string &Text) {
   addNoteOnce(Out.Assumptions, proseNote(Text));
 }
 
 void CostWalker::rangeReason(const std::string &Text) {
-  if (std::find(Out.RangeReasons.begin(), Out.RangeReasons.end(), Text) ==
-      Out.RangeReasons.end())
-    Out.RangeReasons.push_back(Text);
+  rangeReason(proseNote(Text));
+}
+
+void CostWalker::rangeReason(Note Reason) {
+  addNoteOnce(Out.RangeReasons, std::move(Reason));
 }
 
 std::string CostWalker::freshSymbol(const std::string &Base) {

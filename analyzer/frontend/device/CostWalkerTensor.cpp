@@ -302,7 +302,7 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
       break;
     case PtxKind::Uncounted:
       finding("rl-inline-asm", Severity::Warning,
-              "inline assembly: " + I.Why + "; its costs are not counted",
+              note(NoteId::InlineAsmUncounted, {}, {I.Why.value_or(Note())}),
               Asm->getBeginLoc());
       Counted = true;
       break;
