@@ -48,49 +48,53 @@ unsigned limitOrZero(int Limit) {
   return Limit == INT_MAX || Limit < 0 ? 0 : static_cast<unsigned>(Limit);
 }
 
-const char *errorText(cudaOccError E) {
+Note errorNote(cudaOccError E) {
   switch (E) {
   case CUDA_OCC_ERROR_INVALID_INPUT:
-    return "the occupancy calculator rejected the input";
+    return note(NoteId::OccupancyInputRejected);
   case CUDA_OCC_ERROR_UNKNOWN_DEVICE:
-    return "the occupancy calculator does not know this compute capability";
+    return note(NoteId::OccupancyDeviceUnknown);
   default:
-    return "the occupancy calculator failed";
+    return note(NoteId::OccupancyCalculatorFailed);
   }
 }
 
-/// Why a launch cannot run at all, in the user's terms; empty when it can.
-std::string launchError(const ArchitectureLimits &A, const KernelResourceUse &U,
-                        unsigned BlockSize, uint64_t Dynamic) {
+/// Why a launch cannot run at all, in the user's terms; none when it can.
+std::optional<Note> launchError(const ArchitectureLimits &A,
+                                const KernelResourceUse &U, unsigned BlockSize,
+                                uint64_t Dynamic) {
   unsigned MaxBlock =
       U.MaxThreadsPerBlock ? U.MaxThreadsPerBlock : A.MaxThreadsPerBlock;
   if (BlockSize == 0)
-    return "block size is 0";
+    return note(NoteId::BlockSizeZero);
   if (BlockSize > MaxBlock)
-    return std::to_string(BlockSize) + "-thread blocks exceed the " +
-           std::string(U.MaxThreadsPerBlock ? "kernel's __launch_bounds__ "
-                                            : "per-block ") +
-           "limit of " + std::to_string(MaxBlock) + " threads";
+    return note(NoteId::BlockTooLarge,
+                {{"block", double(BlockSize)},
+                 {"max", double(MaxBlock)},
+                 {"launch_bounds", U.MaxThreadsPerBlock ? 1.0 : 0.0}});
   if (U.Registers > A.MaxRegistersPerThread)
-    return std::to_string(U.Registers) + " registers per thread exceed the " +
-           "limit of " + std::to_string(A.MaxRegistersPerThread);
+    return note(NoteId::TooManyRegisters,
+                {{"registers", double(U.Registers)},
+                 {"max", double(A.MaxRegistersPerThread)}});
   if (U.StaticSmemBytes + Dynamic > A.SharedMemoryPerBlockOptin)
-    return std::to_string(U.StaticSmemBytes + Dynamic) +
-           " bytes of shared memory per block exceed the limit of " +
-           std::to_string(A.SharedMemoryPerBlockOptin) + " (sm_" +
-           std::to_string(A.ComputeMajor) + std::to_string(A.ComputeMinor) +
-           ", with opt-in)";
-  return "";
+    return note(NoteId::TooMuchSharedMemory,
+                {{"bytes", double(U.StaticSmemBytes + Dynamic)},
+                 {"max", double(A.SharedMemoryPerBlockOptin)},
+                 {"major", double(A.ComputeMajor)},
+                 {"minor", double(A.ComputeMinor)}});
+  return std::nullopt;
 }
 
 } // namespace
 
-std::optional<OccupancyResult>
-computeOccupancy(const ArchitectureLimits &A, const KernelResourceUse &U,
-                 unsigned BlockSize, uint64_t Dynamic, std::string &Error) {
-  Error = launchError(A, U, BlockSize, Dynamic);
-  if (!Error.empty())
+std::optional<OccupancyResult> computeOccupancy(const ArchitectureLimits &A,
+                                                const KernelResourceUse &U,
+                                                unsigned BlockSize,
+                                                uint64_t Dynamic, Note &Error) {
+  if (std::optional<Note> Refused = launchError(A, U, BlockSize, Dynamic)) {
+    Error = std::move(*Refused);
     return std::nullopt;
+  }
   cudaOccDeviceProp Prop = deviceProp(A, 1);
   cudaOccFuncAttributes Func = funcAttributes(A, U);
   cudaOccDeviceState State;
@@ -98,7 +102,7 @@ computeOccupancy(const ArchitectureLimits &A, const KernelResourceUse &U,
   cudaOccError Status = cudaOccMaxActiveBlocksPerMultiprocessor(
       &Res, &Prop, &Func, &State, static_cast<int>(BlockSize), Dynamic);
   if (Status != CUDA_OCC_SUCCESS) {
-    Error = errorText(Status);
+    Error = errorNote(Status);
     return std::nullopt;
   }
   OccupancyResult R;
@@ -147,11 +151,11 @@ computeOccupancy(const ArchitectureLimits &A, const KernelResourceUse &U,
 std::optional<BestBlockSize> bestBlockSize(const ArchitectureLimits &A,
                                            unsigned SmCount,
                                            const KernelResourceUse &U,
-                                           uint64_t Dynamic,
-                                           std::string &Error) {
-  Error = launchError(A, U, A.WarpSize, Dynamic);
-  if (!Error.empty())
+                                           uint64_t Dynamic, Note &Error) {
+  if (std::optional<Note> Refused = launchError(A, U, A.WarpSize, Dynamic)) {
+    Error = std::move(*Refused);
     return std::nullopt;
+  }
   cudaOccDeviceProp Prop = deviceProp(A, SmCount);
   cudaOccFuncAttributes Func = funcAttributes(A, U);
   cudaOccDeviceState State;
@@ -159,11 +163,11 @@ std::optional<BestBlockSize> bestBlockSize(const ArchitectureLimits &A,
   cudaOccError Status = cudaOccMaxPotentialOccupancyBlockSize(
       &MinGrid, &Block, &Prop, &Func, &State, nullptr, Dynamic);
   if (Status != CUDA_OCC_SUCCESS) {
-    Error = errorText(Status);
+    Error = errorNote(Status);
     return std::nullopt;
   }
   if (Block <= 0) {
-    Error = "no block size can run with these resources";
+    Error = note(NoteId::NoBlockSizeRuns);
     return std::nullopt;
   }
   return BestBlockSize{static_cast<unsigned>(Block),

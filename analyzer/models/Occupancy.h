@@ -11,6 +11,7 @@
 #define RLA_MODELS_OCCUPANCY_H
 
 #include "analyzer/hw/ArchitectureLimits.h"
+#include "analyzer/ir/Note.h"
 
 #include <cstdint>
 #include <optional>
@@ -49,11 +50,9 @@ struct OccupancyResult {
 
 /// Computes the occupancy; nullopt with Error set when the launch cannot run
 /// at all (block too large, too much shared memory, too many registers).
-std::optional<OccupancyResult> computeOccupancy(const ArchitectureLimits &Arch,
-                                                const KernelResourceUse &Use,
-                                                unsigned BlockSize,
-                                                uint64_t DynamicSmemBytes,
-                                                std::string &Error);
+std::optional<OccupancyResult>
+computeOccupancy(const ArchitectureLimits &Arch, const KernelResourceUse &Use,
+                 unsigned BlockSize, uint64_t DynamicSmemBytes, Note &Error);
 
 /// The block size with the highest occupancy for Use
 /// (cudaOccMaxPotentialOccupancyBlockSize: the largest such block).
@@ -65,7 +64,7 @@ std::optional<BestBlockSize> bestBlockSize(const ArchitectureLimits &Arch,
                                            unsigned SmCount,
                                            const KernelResourceUse &Use,
                                            uint64_t DynamicSmemBytes,
-                                           std::string &Error);
+                                           Note &Error);
 
 } // namespace rla
 

@@ -27,7 +27,7 @@ unsigned blocksWith(const ArchitectureLimits &A, const OccupancyResult &O,
   Use.Registers = Registers;
   Use.StaticSmemBytes = SmemBytes;
   Use.MaxThreadsPerBlock = MaxThreadsPerBlock;
-  std::string Error;
+  Note Error;
   std::optional<OccupancyResult> R =
       computeOccupancy(A, Use, O.BlockSize, /*DynamicSmemBytes=*/0, Error);
   return R ? R->ActiveBlocksPerSm : 0;

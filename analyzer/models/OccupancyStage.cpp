@@ -90,13 +90,12 @@ bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
   Use.StaticSmemBytes = F->StaticSmemBytes;
   Use.Barriers = F->Barriers.value_or(0);
   Use.MaxThreadsPerBlock = K.Model.LaunchBoundsMaxThreads;
-  std::string Error;
+  Note Error;
   Out.Result = computeOccupancy(
       *A, Use, static_cast<unsigned>(std::min<uint64_t>(*Block, 1u << 30)),
       *Dynamic, Error);
   if (!Out.Result) {
-    Out.Unknown =
-        note(NoteId::LaunchCannotRun, {{"gpu", G.Name}, {"error", Error}});
+    Out.Unknown = note(NoteId::LaunchCannotRun, {{"gpu", G.Name}}, {Error});
     return false;
   }
   return true;

@@ -42,14 +42,11 @@ Note noBlockFits(const WhatIfQuery &Q, const OccupancyResult &R) {
 
 bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, Note &Error) {
   const ArchitectureLimits &A = *Q.Arch;
-  std::string Text;
   if (Q.BlockSize) {
     Out.Single =
-        computeOccupancy(A, Q.Use, *Q.BlockSize, Q.DynamicSmemBytes, Text);
-    if (!Out.Single) {
-      Error = proseNote(Text);
+        computeOccupancy(A, Q.Use, *Q.BlockSize, Q.DynamicSmemBytes, Error);
+    if (!Out.Single)
       return false;
-    }
     if (Out.Single->ActiveBlocksPerSm == 0) {
       Error = noBlockFits(Q, *Out.Single);
       return false;
@@ -60,7 +57,7 @@ bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, Note &Error) {
   unsigned MaxBlock = Q.Use.MaxThreadsPerBlock ? Q.Use.MaxThreadsPerBlock
                                                : A.MaxThreadsPerBlock;
   for (unsigned B = A.WarpSize; B <= MaxBlock; B += A.WarpSize) {
-    std::string Ignored;
+    Note Ignored;
     if (auto R = computeOccupancy(A, Q.Use, B, Q.DynamicSmemBytes, Ignored);
         R && R->ActiveBlocksPerSm > 0)
       Out.Sweep.push_back(*R);
@@ -68,11 +65,9 @@ bool answerWhatIf(const WhatIfQuery &Q, WhatIfAnswer &Out, Note &Error) {
   unsigned Sms = Q.Gpu && Q.Gpu->SmCount
                      ? static_cast<unsigned>(Q.Gpu->SmCount->Value)
                      : 1;
-  Out.Best = bestBlockSize(A, Sms, Q.Use, Q.DynamicSmemBytes, Text);
-  if (!Out.Best) {
-    Error = proseNote(Text);
+  Out.Best = bestBlockSize(A, Sms, Q.Use, Q.DynamicSmemBytes, Error);
+  if (!Out.Best)
     return false;
-  }
   return true;
 }
 

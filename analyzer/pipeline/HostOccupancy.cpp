@@ -4,6 +4,7 @@
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/pipeline/AnalysisResources.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/report/Report.h"
 
 #include <map>
@@ -79,7 +80,7 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
   Use.StaticSmemBytes = F->StaticSmemBytes;
   Use.Barriers = F->Barriers.value_or(0);
   Use.MaxThreadsPerBlock = Q.MaxThreadsPerBlock;
-  std::string Error;
+  Note Error;
   if (Q.BlockSize) {
     auto O =
         computeOccupancy(Limits, Use, Q.BlockSize, Q.DynamicSmemBytes, Error);
@@ -91,7 +92,7 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
     auto B = bestBlockSize(Limits, Sms, Use, Q.DynamicSmemBytes, Error);
     if (!B) {
       A.Why = "the occupancy calculator has no block size for '" + Q.Name +
-              "': " + Error;
+              "': " + noteText(Error);
       return A;
     }
     A.BlockSize = B->BlockSize;

@@ -28,7 +28,44 @@ std::string dynamicSmemUnknown(const NoteValues &) {
 }
 
 std::string launchCannotRun(const NoteValues &V) {
-  return "this launch cannot run on " + V.str("gpu") + ": " + V.str("error");
+  return "this launch cannot run on " + V.str("gpu") + ": " + V.joinedParts();
+}
+
+std::string occupancyInputRejected(const NoteValues &) {
+  return "the occupancy calculator rejected the input";
+}
+
+std::string occupancyDeviceUnknown(const NoteValues &) {
+  return "the occupancy calculator does not know this compute capability";
+}
+
+std::string occupancyCalculatorFailed(const NoteValues &) {
+  return "the occupancy calculator failed";
+}
+
+std::string blockSizeZero(const NoteValues &) { return "block size is 0"; }
+
+std::string blockTooLarge(const NoteValues &V) {
+  return V.whole("block") + "-thread blocks exceed the " +
+         (V.flag("launch_bounds") ? "kernel's __launch_bounds__ "
+                                  : "per-block ") +
+         "limit of " + V.whole("max") + " threads";
+}
+
+std::string tooManyRegisters(const NoteValues &V) {
+  return V.whole("registers") + " registers per thread exceed the limit of " +
+         V.whole("max");
+}
+
+std::string tooMuchSharedMemory(const NoteValues &V) {
+  return V.whole("bytes") +
+         " bytes of shared memory per block exceed the limit of " +
+         V.whole("max") + " (sm_" + V.whole("major") + V.whole("minor") +
+         ", with opt-in)";
+}
+
+std::string noBlockSizeRuns(const NoteValues &) {
+  return "no block size can run with these resources";
 }
 
 } // namespace notewording

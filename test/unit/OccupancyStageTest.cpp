@@ -147,7 +147,7 @@ TEST(OccupancyStage, FollowingTheRegisterAdviceReachesItsBlocks) {
       auto Blocks = [&](unsigned RegsPerThread) {
         KernelResourceUse Use;
         Use.Registers = RegsPerThread;
-        std::string Error;
+        Note Error;
         auto O = computeOccupancy(*A, Use, Block, 0, Error);
         return O ? O->ActiveBlocksPerSm : 0u;
       };

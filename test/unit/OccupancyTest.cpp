@@ -20,9 +20,9 @@ OccupancyResult occupancy(unsigned Major, unsigned Minor, unsigned Regs,
   KernelResourceUse U;
   U.Registers = Regs;
   U.StaticSmemBytes = Static;
-  std::string Error;
+  Note Error;
   auto R = computeOccupancy(*A, U, Block, Dynamic, Error);
-  EXPECT_TRUE(R.has_value()) << Error;
+  EXPECT_TRUE(R.has_value()) << int(Error.Id);
   return R.value_or(OccupancyResult());
 }
 
@@ -82,26 +82,32 @@ TEST(Occupancy, ImpossibleLaunchesSayWhy) {
   const ArchitectureLimits &A = *fixtures::architectureTable().find(8, 9);
   KernelResourceUse U;
   U.Registers = 32;
-  std::string Error;
+  Note Error;
   EXPECT_FALSE(computeOccupancy(A, U, 2048, 0, Error));
-  EXPECT_NE(Error.find("2048-thread blocks"), std::string::npos);
+  EXPECT_EQ(Error,
+            note(NoteId::BlockTooLarge,
+                 {{"block", 2048.0}, {"max", 1024.0}, {"launch_bounds", 0.0}}));
   EXPECT_FALSE(computeOccupancy(A, U, 256, 200 * 1024, Error));
-  EXPECT_NE(Error.find("shared memory"), std::string::npos);
+  EXPECT_EQ(Error.Id, NoteId::TooMuchSharedMemory);
+  EXPECT_EQ(Error.Data.at("bytes"), FindingValue(200.0 * 1024));
   U.MaxThreadsPerBlock = 128;
   EXPECT_FALSE(computeOccupancy(A, U, 256, 0, Error));
-  EXPECT_NE(Error.find("__launch_bounds__"), std::string::npos);
+  EXPECT_EQ(Error,
+            note(NoteId::BlockTooLarge,
+                 {{"block", 256.0}, {"max", 128.0}, {"launch_bounds", 1.0}}));
   U = KernelResourceUse();
   U.Registers = 256;
   EXPECT_FALSE(computeOccupancy(A, U, 256, 0, Error));
+  EXPECT_EQ(Error.Id, NoteId::TooManyRegisters);
 }
 
 TEST(Occupancy, BestBlockSizeIsTheLargestOfTheHighestOccupancy) {
   const ArchitectureLimits &A = *fixtures::architectureTable().find(8, 9);
   KernelResourceUse U;
   U.Registers = 32;
-  std::string Error;
+  Note Error;
   auto Best = bestBlockSize(A, 142, U, 0, Error);
-  ASSERT_TRUE(Best.has_value()) << Error;
+  ASSERT_TRUE(Best.has_value()) << int(Error.Id);
   EXPECT_EQ(Best->BlockSize, 768u); // 2 x 768 = 1536 threads, 100%
   EXPECT_EQ(Best->MinGridSize, 284u);
 }
