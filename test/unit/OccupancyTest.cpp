@@ -167,9 +167,9 @@ TEST(ArchitectureTable, RejectsBadFiles) {
   EXPECT_FALSE(T.loadFile("/nonexistent/architectures.json", Error));
 }
 
-// `rl-analyze occupancy --registers 255 --block 1024`: 261,120 registers
-// for one block, an SM has 65,536; no block fits, so the answer is an error,
-// not "0% occupancy".
+// `rl-analyze occupancy --registers 255 --block 1024`: 262,144 registers
+// for one block (255 per thread, allocated as 256), an SM has 65,536; no
+// block fits, so the answer is an error, not "0% occupancy".
 TEST(OccupancyWhatIf, ConfigurationThatCannotRunIsAnError) {
   WhatIfQuery Q;
   Q.Arch = fixtures::architectureTable().find(9, 0);
