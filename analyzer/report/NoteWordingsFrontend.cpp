@@ -19,5 +19,95 @@ std::string bodyFromHostParse(const NoteValues &V) {
          " device-side parse has an error (" + V.str("error") + ")";
 }
 
+std::string unknownOriginPointer(const NoteValues &V) {
+  return "pointer '" + V.str("pointer") +
+         "' of unknown origin is counted as global memory";
+}
+
+std::string constantCacheReads(const NoteValues &V) {
+  return "reads of __constant__ '" + V.str("array") +
+         "' are served by the constant cache: not counted as global bytes";
+}
+
+std::string libraryCallsFree(const NoteValues &V) {
+  return "library calls counted as free: " + V.str("calls");
+}
+
+std::string tileSizedGuard(const NoteValues &V) {
+  return "guards written with a tile size take blockIdx*" + V.str("tile") +
+         " + threadIdx as the global index: " + V.str("dim") +
+         " == " + V.str("tile");
+}
+
+std::string loopEndsAtExitTest(const NoteValues &V) {
+  return "the loop at " + V.str("loop") + " ends at its exit test at " +
+         V.str("exit") +
+         ": the index math before the test runs once more than counted";
+}
+
+std::string loopTripSymbol(const NoteValues &V) {
+  return "loop at " + V.str("loop") + ": iterations per thread are '" +
+         V.str("symbol") + "' (" + V.joinedParts() + ")";
+}
+
+std::string strideIndexPerGroup(const NoteValues &V) {
+  return "the loop at " + V.str("loop") + " gives each index to " +
+         V.str("width") + " consecutive threads: " + V.str("dim") +
+         " is a multiple of " + V.str("width");
+}
+
+std::string strideWalksRows(const NoteValues &V) {
+  return "the loop at " + V.str("loop") +
+         " walks the block's threads in rows of " + V.str("x") + ", stepping " +
+         V.str("step") + ": blockDim.x == " + V.str("x") +
+         ", blockDim.y == " + V.str("y");
+}
+
+std::string accumulatorLayoutUnknown(const NoteValues &V) {
+  return "the layout of the accumulator at " + V.str("at") +
+         " is not known: counted as row-major";
+}
+
+std::string sparseMmaHalfProducts(const NoteValues &V) {
+  return "sparse MMA at " + V.str("at") +
+         ": counted as the products the tensor cores compute, half of "
+         "the 2*M*N*K its shape names (2:4 sparsity), against the "
+         "dense peak";
+}
+
+std::string wgmmaDescriptorsUncounted(const NoteValues &V) {
+  return "wgmma at " + V.str("at") +
+         " reads its shared-memory operands through matrix "
+         "descriptors: that shared-memory traffic is not counted";
+}
+
+std::string ptxCopyUnaddressed(const NoteValues &V) {
+  return "'" + V.str("mnemonic") + "' at " + V.str("at") + " moves " +
+         V.str("bytes") +
+         " bytes per executing thread; its addresses are not modelled";
+}
+
+std::string asyncCopySizeSymbol(const NoteValues &V) {
+  return "'" + V.str("call") + "' at " + V.str("at") + " copies '" +
+         V.str("symbol") + "' bytes per thread" +
+         (V.flag("group")
+              ? " (a group's copy: its size over the group's threads)"
+              : " (its size is not known from the source)") +
+         ": bind it with --bind " + V.str("symbol") + "=N";
+}
+
+std::string asyncCopyUnaddressed(const NoteValues &V) {
+  return "'" + V.str("call") + "' at " + V.str("at") + " loads " +
+         V.str("bytes") +
+         " global bytes into shared memory per executing thread; its "
+         "addresses are not modelled";
+}
+
+std::string unknownTripCount(const NoteValues &V) {
+  return "trip count of this loop is not derived (" + V.joinedParts() +
+         "); its iterations per thread are the symbol '" + V.str("symbol") +
+         "': bind it with --bind " + V.str("symbol") + "=N";
+}
+
 } // namespace notewording
 } // namespace rla

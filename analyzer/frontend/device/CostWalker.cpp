@@ -148,7 +148,7 @@ void CostWalker::run() {
     std::string List;
     for (const std::string &Name : UncountedCalls)
       List += (List.empty() ? "" : ", ") + Name;
-    assume("library calls counted as free: " + List);
+    assume(note(NoteId::LibraryCallsFree, {{"calls", List}}));
   }
 }
 
@@ -238,7 +238,7 @@ void CostWalker::walkStmt(const Stmt *S) {
   if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
     Snapshot Outer = save();
     LoopShape Shape;
-    Shape.Why = "a range-based for loop";
+    Shape.Why = note(NoteId::TripRangeFor);
     walkLoop(Range, Shape, nullptr, Range->getBody(), nullptr, Outer,
              /*BodyFirst=*/false);
     return;
@@ -304,12 +304,10 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
     Cur = &Rest;
     walkRest();
     Cur = Saved;
-    addMaybe(Rest, "code after the early exit at " + where(If) +
-                       " runs only where " + sourceText(If->getCond()) +
-                       (After.DataDependent
-                            ? " is false, which depends on data"
-                            : " is false, a condition the model does not "
-                              "count exactly"));
+    addMaybe(Rest, note(NoteId::RestAfterEarlyExit,
+                        {{"at", where(If)},
+                         {"cond", sourceText(If->getCond())},
+                         {"data_dependent", After.DataDependent ? 1.0 : 0.0}}));
     break;
   }
   Space = Before.Space;
@@ -352,7 +350,7 @@ CostWalker::walkOutside(const GuardAnalysis &Guard,
 void CostWalker::walkBranches(const clang::Expr *Cond,
                               const std::function<void()> &WalkThen,
                               const std::function<void()> &WalkElse,
-                              const std::string &What) {
+                              bool Conditional, const std::string &At) {
   SymbolicConverter Conv = converter();
   GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
   GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
@@ -380,7 +378,7 @@ void CostWalker::walkBranches(const clang::Expr *Cond,
     ThenCost = walkUnder(Then, WalkThen);
   }
   if (WalkElse) {
-    if (!Else.Exact && Then.Exact && Then.Reason.empty()) {
+    if (!Else.Exact && Then.Exact && !Then.Reason) {
       ElseCost = walkOutside(Then, WalkElse);
       Else.Exact = true;
     } else {
@@ -388,12 +386,14 @@ void CostWalker::walkBranches(const clang::Expr *Cond,
     }
   }
 
-  std::string Reason =
-      What + " on " + (Then.Reason.empty() ? sourceText(Cond) : Then.Reason) +
-      (Then.DataDependent
-           ? " depends on data"
-           : " has a form the model does not count exactly (not an interval "
-             "of one thread index)");
+  FindingData On{{"conditional", Conditional ? 1.0 : 0.0},
+                 {"at", At},
+                 {"data_dependent", Then.DataDependent ? 1.0 : 0.0}};
+  if (Then.Reason)
+    On.insert({{"part_given", 1.0}, {"part", *Then.Reason}});
+  else
+    On.insert({"cond", sourceText(Cond)});
+  Note Reason = note(NoteId::BranchNotExact, std::move(On));
   if (Then.Exact && (Else.Exact || !WalkElse)) {
     // Disjoint threads: the totals add up; one thread takes one side.
     auto larger = [](const Expr &X, const Expr &Y) { return Expr::max(X, Y); };
@@ -432,7 +432,7 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
       Cond, [&] { walkStmt(ThenStmt); },
       ElseStmt ? std::function<void()>([&] { walkStmt(ElseStmt); })
                : std::function<void()>(),
-      "branch at " + where(If));
+      /*Conditional=*/false, where(If));
   forgetAssigned(ThenStmt);
   forgetAssigned(ElseStmt);
 
@@ -443,7 +443,7 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   auto narrowTo = [&](const GuardAnalysis &Stay, const GuardAnalysis &Leave) {
     if (Stay.Exact) {
       applyGuard(Stay);
-    } else if (Leave.Exact && Leave.Reason.empty()) {
+    } else if (Leave.Exact && !Leave.Reason) {
       After.How = AfterIf::Complement;
       After.Guard = Leave;
     } else {
@@ -492,9 +492,8 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
     if (C.AssumedBlockDim) {
       std::string Dim = dimSymbol("blockDim", C.Dim);
       if (Out.AssumedBlockDims.emplace(Dim, *C.AssumedBlockDim).second)
-        assume("guards written with a tile size take blockIdx*" +
-               C.AssumedBlockDim->str() + " + threadIdx as the global index: " +
-               Dim + " == " + C.AssumedBlockDim->str());
+        assume(note(NoteId::TileSizedGuard,
+                    {{"dim", Dim}, {"tile", C.AssumedBlockDim->str()}}));
     }
     if (C.Modulus || C.SymbolicModulus) {
       if (!(C.Modulus ? Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus,
@@ -503,8 +502,7 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
                       : Space.constrainSymbolicModulo(
                             C.Kind, C.Dim, *C.SymbolicModulus, C.Residue,
                             C.ResidueEnd, C.ModNegated)))
-        rangeReason("two modular conditions on one thread index: the second "
-                    "is not counted");
+        rangeReason(note(NoteId::SecondModularCondition));
       continue;
     }
     bool HiInside = C.Hi && provablyNonNegative(Natural - *C.Hi);
@@ -605,9 +603,9 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
   bool MayExitEarly = Leaves || Shape.MayStopEarly;
   if (Shape.CountedExit) {
     CountedExits.insert(Shape.CountedExit);
-    assume("the loop at " + where(LoopStmt) + " ends at its exit test at " +
-           where(Shape.CountedExit) +
-           ": the index math before the test runs once more than counted");
+    assume(
+        note(NoteId::LoopEndsAtExitTest,
+             {{"loop", where(LoopStmt)}, {"exit", where(Shape.CountedExit)}}));
   }
   auto walkIteration = [&]() {
     Accumulator A;
@@ -668,14 +666,14 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       std::string Name = tripSymbol(LoopStmt);
       T = freshSymbol(Shape.Var ? Shape.Var->getName().str() : "iteration");
       Trip = Expr::symbol(Name);
-      Finding &Ask = finding("rl-unknown-trip-count", Severity::Remark,
-              "trip count of this loop is not derived (" + Shape.Why +
-                  "); its iterations per thread are the symbol '" + Name +
-                  "': bind it with --bind " + Name + "=N",
-              LoopStmt->getBeginLoc());
+      Note Why = Shape.Why.value_or(Note());
+      Finding &Ask =
+          finding("rl-unknown-trip-count", Severity::Remark,
+                  note(NoteId::UnknownTripCount, {{"symbol", Name}}, {Why}),
+                  LoopStmt->getBeginLoc());
       Ask.Data["symbol"] = Name;
-      assume("loop at " + where(LoopStmt) + ": iterations per thread are '" +
-             Name + "' (" + Shape.Why + ")");
+      assume(note(NoteId::LoopTripSymbol,
+                  {{"loop", where(LoopStmt)}, {"symbol", Name}}, {Why}));
     }
     bindInductions(Expr::symbol(T));
     if (Shape.ShapeKind == LoopShape::Counted)
@@ -719,9 +717,10 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       if (Out.BlockDimMultiples
               .emplace(dimSymbol("blockDim", D), *Shape.GroupWidth)
               .second)
-        assume("the loop at " + where(LoopStmt) + " gives each index to " +
-               W.str() + " consecutive threads: " + dimSymbol("blockDim", D) +
-               " is a multiple of " + W.str());
+        assume(note(NoteId::StrideIndexPerGroup,
+                    {{"loop", where(LoopStmt)},
+                     {"width", W.str()},
+                     {"dim", dimSymbol("blockDim", D)}}));
     }
     if (Shape.FlatAssumedBlock) {
       const auto &[X, Y] = *Shape.FlatAssumedBlock;
@@ -730,10 +729,10 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
       bool NewY =
           Out.AssumedBlockDims.emplace(dimSymbol("blockDim", 1), Y).second;
       if (NewX || NewY)
-        assume("the loop at " + where(LoopStmt) +
-               " walks the block's threads in rows of " + X.str() +
-               ", stepping " + (X * Y).str() + ": blockDim.x == " + X.str() +
-               ", blockDim.y == " + Y.str());
+        assume(note(NoteId::StrideWalksRows, {{"loop", where(LoopStmt)},
+                                              {"x", X.str()},
+                                              {"y", Y.str()},
+                                              {"step", (X * Y).str()}}));
     }
     bool Entered = Grid
                        ? Space.enterGridStride(D, Shape.Bound, Shape.StrideTile,
@@ -742,8 +741,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
                        ? Space.enterFlatBlockStride(Shape.FlatDims, Shape.Bound)
                        : Space.enterBlockStride(D, Shape.Bound);
     if (!Entered) {
-      rangeReason("stride loop at " + where(LoopStmt) +
-                  " inside a guard on the same index: counted per thread");
+      rangeReason(note(NoteId::StrideLoopInGuard, {{"loop", where(LoopStmt)}}));
     }
     addStrideIterations(walkIteration());
     break;
@@ -785,10 +783,9 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
   if (Trips && !MayExitEarly && !mentionsThreadIndex(*Trips))
     bindInductions(*Trips);
   if (MayExitEarly)
-    addMaybe(Loop,
-             "loop at " + where(LoopStmt) + " may exit early (" +
-                 (Leaves ? std::string("break/return") : Shape.StopsEarlyWhy) +
-                 ")");
+    addMaybe(Loop, note(NoteId::LoopMayExitEarly, {{"loop", where(LoopStmt)}},
+                        {Leaves ? note(NoteId::LoopBreaksOrReturns)
+                                : Shape.StopsEarlyWhy.value_or(Note())}));
   else
     addScaled(Loop, Expr(1));
 }
@@ -877,8 +874,8 @@ void CostWalker::walkSwitch(const SwitchStmt *Switch) {
     return;
   }
   // Otherwise each thread takes one case, which one depends on data.
-  std::string Reason = "switch at " + where(Switch) + " on " +
-                       sourceText(Cond) + ": the case taken depends on data";
+  Note Reason = note(NoteId::SwitchCaseOnData,
+                     {{"at", where(Switch)}, {"cond", sourceText(Cond)}});
   if (Groups.empty())
     return;
   Accumulator Combined = Groups.front().Cost;

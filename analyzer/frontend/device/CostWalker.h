@@ -80,8 +80,8 @@ private:
   /// WalkElse may be empty. What names the construct in range reasons.
   void walkBranches(const clang::Expr *Cond,
                     const std::function<void()> &WalkThen,
-                    const std::function<void()> &WalkElse,
-                    const std::string &What);
+                    const std::function<void()> &WalkElse, bool Conditional,
+                    const std::string &At);
   /// Walks S (a branch, or the rest of a block) over the threads of the
   /// current space that fail Guard: all of them minus those that pass.
   Accumulator walkOutside(const GuardAnalysis &Guard,
@@ -174,9 +174,9 @@ private:
   void addScaled(const Accumulator &A, const Expr &Factor);
   /// Adds the min (low) / max (high) of two alternatives.
   void addAlternatives(const Accumulator &A, const Accumulator &B,
-                       const std::string &Reason);
+                       const Note &Reason);
   /// Adds A as something that may or may not run: low 0, high A.
-  void addMaybe(const Accumulator &A, const std::string &Reason);
+  void addMaybe(const Accumulator &A, const Note &Reason);
   /// Sum of A over Symbol in [0, Trip) (a counted loop).
   void addSummed(const Accumulator &A, const std::string &Symbol,
                  const Expr &Trip);
@@ -238,7 +238,7 @@ private:
   /// The same, its words given as a note that report/ words.
   Finding &finding(const std::string &Id, Severity Level, Note Words,
                    clang::SourceLocation L);
-  void assume(const std::string &Text);
+  void assume(Note Assumption);
   /// `cuda::memcpy_async(dst, src, size, pipe)`, `__pipeline_memcpy_async`,
   /// the group forms: the global bytes it loads into shared memory; a size
   /// not known from the source is a symbol to bind, never 0 bytes. False
@@ -250,7 +250,6 @@ private:
   /// Where an asynchronous copy's pointer argument points; a pointer the
   /// classifier loses is in Default's memory at an unknown address.
   MemoryOrigin copyOrigin(const clang::Expr *Pointer, MemorySpace Default);
-  void rangeReason(const std::string &Text);
   void rangeReason(Note Reason);
   std::string freshSymbol(const std::string &Base);
   SymbolicConverter converter() const;

@@ -163,14 +163,12 @@ void CostWalker::countAccess(const MemoryAccess &A, bool Store) {
                      : &CostVector::SharedLoadBytes,
                Bytes);
   case MemorySpace::Constant:
-    assume("reads of __constant__ '" + A.Origin.Base +
-           "' are served by the constant cache: not counted as global bytes");
+    assume(note(NoteId::ConstantCacheReads, {{"array", A.Origin.Base}}));
     return;
   case MemorySpace::Local:
     return; // registers: no memory traffic
   case MemorySpace::Unknown:
-    assume("pointer '" + A.Origin.Base +
-           "' of unknown origin is counted as global memory");
+    assume(note(NoteId::UnknownOriginPointer, {{"pointer", A.Origin.Base}}));
     [[fallthrough]];
   case MemorySpace::Global:
     recordAccess(A.Origin, A.Bytes,
@@ -423,7 +421,7 @@ void CostWalker::walkConditionalValue(const clang::Expr *Cond,
     return walkExpr(Known->isZero() ? F : T);
   walkBranches(
       Cond, [&] { walkExpr(T); }, [&] { walkExpr(F); },
-      "conditional expression at " + where(Cond));
+      /*Conditional=*/true, where(Cond));
 }
 
 void CostWalker::walkOperatorCall(const CXXOperatorCallExpr *Op) {

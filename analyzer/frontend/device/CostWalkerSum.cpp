@@ -18,7 +18,7 @@ void CostWalker::addScaled(const Accumulator &A, const Expr &Factor) {
 }
 
 void CostWalker::addAlternatives(const Accumulator &A, const Accumulator &B,
-                                 const std::string &Reason) {
+                                 const Note &Reason) {
   auto lower = [](const Expr &X, const Expr &Y) { return Expr::min(X, Y); };
   auto upper = [](const Expr &X, const Expr &Y) { return Expr::max(X, Y); };
   CostRange Total{CostVector::zipWith(A.Total.Low, B.Total.Low, lower),
@@ -33,7 +33,7 @@ void CostWalker::addAlternatives(const Accumulator &A, const Accumulator &B,
   Cur->PerThread = Cur->PerThread + Per;
 }
 
-void CostWalker::addMaybe(const Accumulator &A, const std::string &Reason) {
+void CostWalker::addMaybe(const Accumulator &A, const Note &Reason) {
   addAlternatives(A, Accumulator(), Reason);
 }
 
@@ -267,12 +267,8 @@ Finding &CostWalker::finding(const std::string &Id, Severity Level, Note Words,
   return Out.Findings.emplace_back(std::move(F));
 }
 
-void CostWalker::assume(const std::string &Text) {
-  addNoteOnce(Out.Assumptions, proseNote(Text));
-}
-
-void CostWalker::rangeReason(const std::string &Text) {
-  rangeReason(proseNote(Text));
+void CostWalker::assume(Note Assumption) {
+  addNoteOnce(Out.Assumptions, std::move(Assumption));
 }
 
 void CostWalker::rangeReason(Note Reason) {

@@ -97,8 +97,7 @@ void CostWalker::countTile(const MemoryOrigin &Origin, const TileShape &Tile,
   case MemorySpace::Local:
     return;
   case MemorySpace::Unknown:
-    assume("pointer '" + Origin.Base +
-           "' of unknown origin is counted as global memory");
+    assume(note(NoteId::UnknownOriginPointer, {{"pointer", Origin.Base}}));
     [[fallthrough]];
   case MemorySpace::Global:
     recordAccess(Origin, Tile.LineBytes, Kind, nullptr, &Tile);
@@ -165,8 +164,7 @@ bool CostWalker::walkWmmaCall(const CallExpr *Call,
     else if (const auto *Ref = dyn_cast<DeclRefExpr>(Layout))
       ColMajor = Ref->getDecl()->getName() == "mem_col_major";
     else
-      assume("the layout of the accumulator at " + where(Call) +
-             " is not known: counted as row-major");
+      assume(note(NoteId::AccumulatorLayoutUnknown, {{"at", where(Call)}}));
   }
   unsigned Bits = wmmaElementBits(F->Elem);
   unsigned Rows = F->rows(), Cols = F->cols();
@@ -237,14 +235,9 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
     case PtxKind::Mma:
       addTensorFlops(I.Op.Prec, Expr(I.Op.flopsPerThread()));
       if (I.Op.Sparse)
-        assume("sparse MMA at " + where(Asm) +
-               ": counted as the products the tensor cores compute, half of "
-               "the 2*M*N*K its shape names (2:4 sparsity), against the "
-               "dense peak");
+        assume(note(NoteId::SparseMmaHalfProducts, {{"at", where(Asm)}}));
       if (I.Op.Threads == 128)
-        assume("wgmma at " + where(Asm) +
-               " reads its shared-memory operands through matrix "
-               "descriptors: that shared-memory traffic is not counted");
+        assume(note(NoteId::WgmmaDescriptorsUncounted, {{"at", where(Asm)}}));
       Counted = true;
       break;
     case PtxKind::Ldmatrix:
@@ -290,9 +283,9 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
         countAccess(MemoryAccess{Shared, Fixed}, !ToGlobal);
       } else {
         countUnaddressedCopy(Bytes, ToGlobal);
-        assume("'" + I.Mnemonic + "' at " + where(Asm) + " moves " +
-               Bytes.str() +
-               " bytes per executing thread; its addresses are not modelled");
+        assume(note(NoteId::PtxCopyUnaddressed, {{"mnemonic", I.Mnemonic},
+                                                 {"at", where(Asm)},
+                                                 {"bytes", Bytes.str()}}));
       }
       Counted = true;
       break;
@@ -363,11 +356,10 @@ bool CostWalker::countAsyncCopy(const clang::CallExpr *Call,
         Ctx.getSourceManager().getSpellingLineNumber(Call->getBeginLoc());
     std::string Symbol = "copy_bytes_L" + std::to_string(Line);
     Bytes = Expr::symbol(Symbol);
-    assume("'" + Name.str() + "' at " + At + " copies '" + Symbol +
-           "' bytes per thread" +
-           (Group ? " (a group's copy: its size over the group's threads)"
-                  : " (its size is not known from the source)") +
-           ": bind it with --bind " + Symbol + "=N");
+    assume(note(NoteId::AsyncCopySizeSymbol, {{"call", Name.str()},
+                                              {"at", At},
+                                              {"symbol", Symbol},
+                                              {"group", Group ? 1.0 : 0.0}}));
   } else if (std::optional<Rational> Fixed = Bytes->asConstant();
              Fixed && Fixed->isInteger() && Rational(0) < *Fixed) {
     // A fixed size per thread: a global load at the source's address and a
@@ -383,9 +375,8 @@ bool CostWalker::countAsyncCopy(const clang::CallExpr *Call,
         /*Store=*/true);
     return true;
   } else {
-    assume("'" + Name.str() + "' at " + At + " loads " + Bytes->str() +
-           " global bytes into shared memory per executing thread; its "
-           "addresses are not modelled");
+    assume(note(NoteId::AsyncCopyUnaddressed,
+                {{"call", Name.str()}, {"at", At}, {"bytes", Bytes->str()}}));
   }
   countUnaddressedCopy(*Bytes, /*ToGlobal=*/false);
   return true;

@@ -185,7 +185,7 @@ private:
 
   void fail(const clang::Expr *E) {
     Result.Exact = false;
-    if (!Result.Reason.empty())
+    if (Result.Reason)
       return;
     // Whether the condition reads data, or only has a form not modelled.
     Result.DataDependent = !convertible(E);
@@ -193,8 +193,7 @@ private:
     llvm::StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(E->getSourceRange()), SM,
         Ctx.getLangOpts());
-    Result.Reason =
-        Text.empty() ? std::string("a condition") : "`" + Text.str() + "`";
+    Result.Reason = Text.str();
   }
 
   void addComparison(const clang::BinaryOperator *B, bool Negate) {

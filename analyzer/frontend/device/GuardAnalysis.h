@@ -48,7 +48,8 @@ struct GuardAnalysis {
   /// When not exact: true if the condition reads memory or floating values,
   /// false if it only has a form the model does not decompose.
   bool DataDependent = false;
-  std::string Reason;
+  /// The source text of the part, "" when it has none; report/ words it.
+  std::optional<std::string> Reason;
 };
 
 /// Analyses Cond (or its negation, when Negate is set).

@@ -352,7 +352,7 @@ std::optional<LoopShape> analyzeCountdownTest(const Stmt *Init,
   collectAssignedVars(Body, Assigned);
   collectAssignedVars(IncExpr, Assigned);
   if (Assigned.count(Var)) {
-    Shape.Why = "its body changes the counter its test decrements";
+    Shape.Why = note(NoteId::TripBodyChangesDecrementedCounter);
     return Shape;
   }
   std::optional<Expr> Start;
@@ -361,7 +361,7 @@ std::optional<LoopShape> analyzeCountdownTest(const Stmt *Init,
   else
     Start = Conv.valueOf(Var);
   if (!Start) {
-    Shape.Why = "its start value is not known from parameters and indices";
+    Shape.Why = note(NoteId::TripStartUnknown);
     return Shape;
   }
   // Inside the body the counter is already decremented: c - 1 - t.
@@ -529,7 +529,7 @@ LoopShape halvingShape(LoopShape Shape, const Increment &Inc,
   else if (Op == BO_NE && Bound.isZero())
     Above = Expr(0);
   else {
-    Shape.Why = "a halving loop whose condition is not `> bound`";
+    Shape.Why = note(NoteId::TripHalvingTestNotAbove);
     return Shape;
   }
   Shape.ShapeKind = LoopShape::Halving;
@@ -551,7 +551,7 @@ LoopShape doublingShape(LoopShape Shape, const Increment &Inc,
   else if (Op == BO_LE)
     Below = Bound + Expr(1);
   else {
-    Shape.Why = "a doubling loop whose condition is not `< bound`";
+    Shape.Why = note(NoteId::TripDoublingTestNotBelow);
     return Shape;
   }
   Shape.ShapeKind = LoopShape::Doubling;
@@ -696,7 +696,7 @@ LoopShape countedShape(LoopShape Shape, const Increment &Inc,
   else
     Up = !Inc.Negate;
   if (StepConst && StepConst->isZero()) {
-    Shape.Why = "its step is zero";
+    Shape.Why = note(NoteId::TripStepZero);
     return Shape;
   }
   Expr Span;
@@ -718,14 +718,14 @@ LoopShape countedShape(LoopShape Shape, const Increment &Inc,
     Span = Up ? Bound - Shape.Init : Shape.Init - Bound;
     break;
   default:
-    Shape.Why = "its condition is an equality";
+    Shape.Why = note(NoteId::TripEqualityTest);
     return Shape;
   }
   bool DirectionMatches = (Op == BO_LT || Op == BO_LE)   ? Up
                           : (Op == BO_GT || Op == BO_GE) ? !Up
                                                          : true;
   if (!DirectionMatches) {
-    Shape.Why = "it steps away from its bound";
+    Shape.Why = note(NoteId::TripStepsAway);
     return Shape;
   }
   Shape.ShapeKind = LoopShape::Counted;
@@ -763,7 +763,7 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   const auto *Cond = dyn_cast_or_null<clang::BinaryOperator>(
       CondExpr ? CondExpr->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp()) {
-    Shape.Why = "its condition is not a comparison";
+    Shape.Why = note(NoteId::TripTestNotComparison);
     return Shape;
   }
   bool VarOnLeft = true;
@@ -773,9 +773,8 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   if (!Var) {
     bool Integers = Cond->getLHS()->getType()->isIntegralOrEnumerationType() &&
                     Cond->getRHS()->getType()->isIntegralOrEnumerationType();
-    Shape.Why = Integers ? "its condition does not compare a variable the "
-                           "loop advances by a fixed step"
-                         : "its condition compares floating-point values";
+    Shape.Why = note(Integers ? NoteId::TripTestNoSteppedVariable
+                              : NoteId::TripTestFloatingPoint);
     return Shape;
   }
   Shape.Var = Var;
@@ -795,7 +794,7 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   else if (!FloatCounter)
     Start = Conv.valueOf(Var);
   if (!Start) {
-    Shape.Why = "its start value is not known from parameters and indices";
+    Shape.Why = note(NoteId::TripStartUnknown);
     return Shape;
   }
   Shape.Init = *Start;
@@ -812,10 +811,8 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   if (!Update) {
     std::set<const ValueDecl *> Assigned;
     collectAssignedVars(Body, Assigned);
-    Shape.Why = Assigned.count(Var)
-                    ? "its body changes the induction variable"
-                    : "its increment is not a constant step, a halving or a "
-                      "doubling";
+    Shape.Why = note(Assigned.count(Var) ? NoteId::TripBodyChangesVariable
+                                         : NoteId::TripIncrementNotStep);
     return Shape;
   }
   // The bound must not change inside the loop.
@@ -826,26 +823,26 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
     collectReadVars(BoundExpr, Read);
     for (const ValueDecl *D : Read)
       if (Assigned.count(D)) {
-        Shape.Why = "its bound changes inside the loop";
+        Shape.Why = note(NoteId::TripBoundChanges);
         return Shape;
       }
   }
   auto Bound = DerivedBound ? DerivedBound : valueOf(BoundExpr);
   if (!Bound) {
-    Shape.Why = "its bound is not known from parameters and indices";
+    Shape.Why = note(NoteId::TripBoundUnknown);
     return Shape;
   }
   Increment Inc = analyzeIncrement(Update, Var);
   if (FloatCounter && Inc.IncKind != Increment::Add) {
-    Shape.Why = "a floating-point counter that does not step by a constant";
+    Shape.Why = note(NoteId::TripFloatCounterNotStepped);
     return Shape;
   }
   if (Inc.IncKind == Increment::None) {
-    Shape.Why = "its increment is not a constant step, a halving or a doubling";
+    Shape.Why = note(NoteId::TripIncrementNotStep);
     return Shape;
   }
   if (BodyFirst && Inc.IncKind != Increment::Add) {
-    Shape.Why = "a do-while loop that halves or doubles";
+    Shape.Why = note(NoteId::TripDoWhileHalvesOrDoubles);
     return Shape;
   }
   if (Inc.IncKind == Increment::Shr)
@@ -857,7 +854,7 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
   Expr Step =
       Inc.Amount ? valueOf(Inc.Amount).value_or(Expr(0)) : Expr(Inc.Constant);
   if (Inc.Amount && !valueOf(Inc.Amount)) {
-    Shape.Why = "its step is not known from parameters and indices";
+    Shape.Why = note(NoteId::TripStepUnknown);
     return Shape;
   }
   if (Inc.Negate)
@@ -871,6 +868,11 @@ LoopShape analyzeLoop(const Stmt *Init, const clang::Expr *CondExpr,
 }
 
 namespace {
+
+/// A note's parts: the reason a part of the condition is not counted, if any.
+std::vector<Note> partsOf(const std::optional<Note> &Why) {
+  return Why ? std::vector<Note>{*Why} : std::vector<Note>{};
+}
 
 /// The parts of `A && B && ...` (a condition without && is its own part).
 void conjuncts(const clang::Expr *E, std::vector<const clang::Expr *> &Out) {
@@ -892,11 +894,11 @@ LoopShape analyzeConjunction(const Stmt *Init,
                              const clang::Expr *IncExpr, const Stmt *Body,
                              bool BodyFirst, const SymbolicConverter &Conv) {
   std::optional<LoopShape> Counted;
-  std::string Uncounted;
+  std::optional<Note> Uncounted;
   for (const clang::Expr *Part : Parts) {
     LoopShape S = analyzeLoop(Init, Part, IncExpr, Body, BodyFirst, Conv);
     if (S.ShapeKind != LoopShape::Counted) {
-      if (Uncounted.empty())
+      if (!Uncounted)
         Uncounted = S.Why;
       continue;
     }
@@ -909,13 +911,13 @@ LoopShape analyzeConjunction(const Stmt *Init,
   }
   if (!Counted) {
     LoopShape Unknown;
-    Unknown.Why = "no part of its && condition is counted: " + Uncounted;
+    Unknown.Why = note(NoteId::TripNoConjunctCounted, {}, partsOf(Uncounted));
     return Unknown;
   }
-  if (!Uncounted.empty()) {
+  if (Uncounted) {
     Counted->MayStopEarly = true;
     Counted->StopsEarlyWhy =
-        "a part of its && condition is not counted: " + Uncounted;
+        note(NoteId::StopsEarlyConjunct, {}, partsOf(Uncounted));
   }
   return *Counted;
 }
@@ -1045,7 +1047,7 @@ LoopShape analyzeExitTest(const Stmt *Init,
   bool First = Tests.size() == 1 && Parts.size() == 1 && !BodyFirst &&
                exitsFirst(Body, Tests.front());
   std::optional<LoopShape> Counted;
-  std::string Uncounted;
+  std::optional<Note> Uncounted;
   for (const clang::Expr *Part : Parts) {
     LoopShape S = analyzeLoop(Init, Part, IncExpr, Body, BodyFirst, Conv,
                               /*NegateCond=*/true);
@@ -1054,11 +1056,10 @@ LoopShape analyzeExitTest(const Stmt *Init,
     bool Stride = S.ShapeKind != LoopShape::Counted &&
                   S.ShapeKind != LoopShape::Unknown && First;
     if (S.ShapeKind != LoopShape::Counted && !Stride) {
-      if (Uncounted.empty())
+      if (!Uncounted)
         Uncounted = S.ShapeKind == LoopShape::Unknown
                         ? S.Why
-                        : "a stride loop whose exit test is not the first "
-                          "thing its body does";
+                        : note(NoteId::TripStrideExitNotFirst);
       continue;
     }
     if (!Counted)
@@ -1069,9 +1070,7 @@ LoopShape analyzeExitTest(const Stmt *Init,
   }
   if (!Counted) {
     LoopShape Unknown;
-    Unknown.Why = "its condition always holds and no part of its exit tests "
-                  "is counted: " +
-                  Uncounted;
+    Unknown.Why = note(NoteId::TripNoExitTestCounted, {}, partsOf(Uncounted));
     return Unknown;
   }
   // Exact: the walker counts the test and skips its break.
@@ -1083,7 +1082,7 @@ LoopShape analyzeExitTest(const Stmt *Init,
   // with the counter's update after it runs once more than the test fails,
   // so the high end takes one more trip.
   Counted->MayStopEarly = true;
-  Counted->StopsEarlyWhy = "it leaves through an exit test in its body";
+  Counted->StopsEarlyWhy = note(NoteId::StopsEarlyExitInBody);
   if (workRunsOnceMore(Body, Tests.back(), Counted->Var)) {
     Counted->Trip =
         (Counted->TripMayBeNegative ? Expr::max(Expr(0), Counted->Trip)

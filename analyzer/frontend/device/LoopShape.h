@@ -11,6 +11,7 @@
 
 #include "analyzer/frontend/device/SymbolicConverter.h"
 #include "analyzer/ir/Expr.h"
+#include "analyzer/ir/Note.h"
 
 #include "clang/AST/Stmt.h"
 
@@ -56,13 +57,13 @@ struct LoopShape {
   /// taken by W consecutive threads, so the loop is the grid-stride loop over
   /// [0, Bound) with Bound = rows * W and r = floor(that index / W).
   std::optional<Rational> GroupWidth;
-  std::string Why; ///< Unknown: what was not recognised
+  std::optional<Note> Why; ///< Unknown: what was not recognised
   /// Halving/Doubling: bits the variable shifts per trip (`s >>= 2`: 2).
   unsigned Shift = 1;
   /// `i < n && data[i] != key`: a counted test in a conjunction with one that
   /// is not; the loop may stop before Trip (StopsEarlyWhy says why).
   bool MayStopEarly = false;
-  std::string StopsEarlyWhy;
+  std::optional<Note> StopsEarlyWhy;
   /// `for (;;) { int t = f(v); if (t >= n) break; ... }`: the exit the trip
   /// count comes from, first in the body after integer declarations; the
   /// walker counts its test, not a break that may happen anywhere.
