@@ -1,5 +1,6 @@
 //===- FindingTextTest.cpp - Model findings worded by the report ---------===//
 #include "analyzer/report/FindingText.h"
+#include "analyzer/report/NoteText.h"
 
 #include <gtest/gtest.h>
 
@@ -36,6 +37,32 @@ TEST(FindingText, WordsANoteGivenAsTheFindingsWords) {
                  {note(NoteId::PtxSizeNotRead, {{"mnemonic", "cp.async"}})});
   EXPECT_EQ(findingText(F), "inline assembly: the size operand of 'cp.async' "
                             "is not read; its costs are not counted");
+}
+
+TEST(FindingText, WordsAnUnknownTripCountWithItsNestedReason) {
+  Finding F{"rl-unknown-trip-count", Severity::Remark, "", {"k.cu", 9, 3}};
+  F.Words = note(NoteId::UnknownTripCount, {{"symbol", "trips_L9"}},
+                 {note(NoteId::TripNoConjunctCounted, {},
+                       {note(NoteId::TripBoundUnknown)})});
+  EXPECT_EQ(findingText(F),
+            "trip count of this loop is not derived (no part of its && "
+            "condition is counted: its bound is not known from parameters "
+            "and indices); its iterations per thread are the symbol "
+            "'trips_L9': bind it with --bind trips_L9=N");
+}
+
+TEST(FindingText, WordsABranchReasonFromTheGuardsPart) {
+  // The guard's part is quoted; a part without source text is "a condition".
+  Note Part = note(NoteId::BranchNotExact, {{"at", "k.cu:5:3"},
+                                            {"part_given", 1.0},
+                                            {"part", "x[i] > 0"},
+                                            {"data_dependent", 1.0}});
+  EXPECT_EQ(noteText(Part), "branch at k.cu:5:3 on `x[i] > 0` depends on data");
+  Part.Data["part"] = std::string();
+  Part.Data["conditional"] = 1.0;
+  EXPECT_EQ(
+      noteText(Part),
+      "conditional expression at k.cu:5:3 on a condition depends on data");
 }
 
 TEST(FindingText, OneIdTwoShapes) {
