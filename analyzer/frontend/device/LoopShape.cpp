@@ -132,16 +132,23 @@ Increment analyzeIncrement(const clang::Expr *Inc, const VarDecl *Var) {
   case BO_MulAssign:
     return setShift(Increment::Shl, powerOfTwoLiteral(RHS));
   case BO_Assign: {
-    // k = k + s, k = k - s, k = k / 4, k = k * 2, k = k >> 1, k = k << 2
+    // k = k + s, k = k - s, k = k / 4, k = k * 2, k = k >> 1, k = k << 2,
+    // and the commuted k = s + k, k = 2 * k.
     const auto *Rhs = dyn_cast<clang::BinaryOperator>(RHS);
-    if (!Rhs || referencedVar(Rhs->getLHS()) != Var)
+    if (!Rhs)
       return R;
     const clang::Expr *Amount = Rhs->getRHS();
+    if (referencedVar(Rhs->getLHS()) != Var) {
+      bool Commutes = Rhs->getOpcode() == BO_Add || Rhs->getOpcode() == BO_Mul;
+      if (!Commutes || referencedVar(Amount) != Var)
+        return R;
+      Amount = Rhs->getLHS();
+    }
     switch (Rhs->getOpcode()) {
     case BO_Add:
     case BO_Sub:
       R.IncKind = Increment::Add;
-      R.Amount = Rhs->getRHS();
+      R.Amount = Amount;
       R.Negate = Rhs->getOpcode() == BO_Sub;
       return R;
     case BO_Shr:
