@@ -48,6 +48,10 @@ struct LaunchSpec {
   /// one launch to the next.
   std::string HostFunction;
   std::map<std::string, std::string> PointerArgs;
+  /// Pointer parameters whose buffer the run allocated with a size it
+  /// knows (cudaMalloc): the bytes from the pointer passed to the buffer's
+  /// end, which no footprint of that array can exceed.
+  std::map<std::string, Rational> AllocatedBytes;
   /// Launch sites reached by running the host code from `main` (or from a
   /// function nothing in the file calls): the calls that lead here, outermost
   /// first, with the values they pass ("main", "gemmCuda(ni=512, nj=512)").

@@ -228,6 +228,32 @@ void setFootprint(const SiteLaunch &L, const Group &G, ArrayTraffic &T) {
   }
 }
 
+/// Sector bytes of a buffer of Bytes bytes: cudaMalloc starts each on a
+/// 256-byte boundary.
+double wholeUnits(double Bytes, double Unit) {
+  return std::ceil(Bytes / Unit) * Unit;
+}
+
+/// An array never touches more than the buffer the program allocated for
+/// it: where the addresses give no footprint (a gather through an index
+/// array) or one beyond the buffer, the buffer's bytes bound it.
+void boundByAllocation(const SiteLaunch &L, ArrayTraffic &T) {
+  auto It = L.Allocated.find(T.Name);
+  if (It == L.Allocated.end())
+    return;
+  const double Buffer = It->second;
+  T.AllocatedBytes = Buffer;
+  if (T.FootprintBytes && *T.FootprintBytes <= Buffer)
+    return;
+  // Without a footprint the launch's data is taken as its sectors, as the
+  // L2 fit takes it (l2Fit).
+  T.FootprintBytes = std::min(
+      Buffer,
+      T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes));
+  T.FootprintExact = false;
+  T.FootprintRule = "bound (the buffer the program allocated)";
+}
+
 /// The launch's global data as the L2 holds it, and what an L2 miss brings
 /// from DRAM: what decides, for every array, whether its re-reads hit L2.
 struct L2Fit {
@@ -267,6 +293,8 @@ L2Fit l2Fit(const SiteLaunch &L, const std::vector<Group> &Groups,
       Own = std::max(Own, F.LoadSectors[I]->Bytes);
     if (F.StoreSectors[I])
       Own = std::max(Own, F.StoreSectors[I]->Bytes);
+    if (T.AllocatedBytes)
+      Own = std::min(Own, wholeUnits(*T.AllocatedBytes, SectorBytes));
     F.SectorFootprint += Own;
   }
   const GpuSpec &Gpu = L.Gpu;
@@ -501,9 +529,21 @@ void priceArrayLevels(const ArrayLevels &C, size_t I, MemoryEstimate &M,
   const std::optional<FootprintResult> &Loads = C.Fit.LoadSectors[I];
   const std::optional<FootprintResult> &Stores = C.Fit.StoreSectors[I];
   double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;
+  // Writes without a footprint (a scatter) still merge in L2 into at most
+  // the buffer's sectors while the data stays there.
+  if (!Stores && T.AllocatedBytes && C.Fit.Fits)
+    Written = std::min(Written, wholeUnits(*T.AllocatedBytes, SectorBytes));
   double MergeReads = mergeReads(C.L, G, T, Stores, C.Fit.Fits, Written);
   double LoadFoot = Loads ? Loads->Bytes : T.LoadSectorBytes;
   double LoadFetch = loadFetch(C.L, G, Loads, LoadFoot, C.Fit.Fetch);
+  // Misses never bring more than the buffer, each fetch unit once, while
+  // the data stays in L2.
+  std::optional<double> Buffer;
+  if (T.AllocatedBytes && C.Fit.Fits) {
+    Buffer = wholeUnits(*T.AllocatedBytes, double(C.Fit.Fetch));
+    LoadFoot = std::min(LoadFoot, wholeUnits(*T.AllocatedBytes, SectorBytes));
+    LoadFetch = std::min(LoadFetch, *Buffer);
+  }
   double L2Loads = l2Loads(C, G, T, M.Sites, LoadFoot, Reasons.L1);
   std::optional<Note> Why;
   double Read = dramReads(C, G, T, LoadFoot, LoadFetch, Why);
@@ -525,6 +565,8 @@ void priceArrayLevels(const ArrayLevels &C, size_t I, MemoryEstimate &M,
   if (Why) {
     Why->Data["array"] = T.Name;
     Why->Data["read"] = Read;
+    if (Buffer && Read >= *Buffer)
+      Why->Data["buffer"] = *T.AllocatedBytes;
     Reasons.Dram.push_back(std::move(*Why));
   }
   M.L2Bytes += L2Loads + T.StoreSectorBytes + T.AtomicBytes;
@@ -641,27 +683,30 @@ int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu, CacheState State,
                               double DynamicSharedBytes,
-                              const SharedWidthsByLine &CompiledWidths) {
+                              const SharedWidthsByLine &CompiledWidths,
+                              const ArrayAllocations &Allocated) {
   return estimateMemory(Model, Values, Gpu, std::nullopt, State,
-                        DynamicSharedBytes, CompiledWidths);
+                        DynamicSharedBytes, CompiledWidths, Allocated);
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               std::optional<size_t> IdealSite, CacheState State,
                               double DynamicSharedBytes,
-                              const SharedWidthsByLine &CompiledWidths) {
+                              const SharedWidthsByLine &CompiledWidths,
+                              const ArrayAllocations &Allocated) {
   MemoryEstimate M;
   M.State = State;
   M.DynamicSharedBytes = DynamicSharedBytes;
   M.CompiledWidths = CompiledWidths;
+  M.Allocated = Allocated;
   auto Shape = launchShape(Values);
   if (!Shape || Model.Accesses.empty())
     return M;
   M.Available = true;
 
   // What each access moves through L1 and to L2 (MemoryModelSites.h).
-  const SiteLaunch L{Model, Values, Gpu, *Shape, IdealSite};
+  const SiteLaunch L{Model, Values, Gpu, *Shape, IdealSite, Allocated};
   const std::vector<Group> Groups = groupByArray(Model);
   const std::vector<CompiledWidth> Widths = sharedSiteWidths(L, CompiledWidths);
   SiteCaveats Caveats;
@@ -671,8 +716,10 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     T.Shared = G.Shared;
     if (!priceArraySites(L, G.Sites, Widths, T, M, Caveats))
       return MemoryEstimate();
-    if (!G.Shared)
+    if (!G.Shared) {
       setFootprint(L, G, T);
+      boundByAllocation(L, T);
+    }
     M.Arrays.push_back(T);
   }
 

@@ -21,6 +21,7 @@
 #include "analyzer/ir/KernelModel.h"
 #include "analyzer/models/SharedAccessWidths.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ struct ArrayTraffic {
   std::optional<double> ExtentBytes; ///< highest byte touched + 1
   bool FootprintExact = true;
   std::string FootprintRule;
+  /// The buffer the program allocated behind the array, where the launch
+  /// knows it (LaunchSpec::AllocatedBytes): a bound on the footprint.
+  std::optional<double> AllocatedBytes;
   double LoadSectorBytes = 0, StoreSectorBytes = 0; ///< global only
   double DramBytes = 0; ///< this array's share of the DRAM estimate
   double DramReadBytes = 0, DramWriteBytes = 0; ///< DramBytes, split
@@ -122,7 +126,13 @@ struct MemoryEstimate {
   double DynamicSharedBytes = 0;       ///< ... and with this much per block
   /// ... and the shared accesses' widths as compiled (empty: as written).
   SharedWidthsByLine CompiledWidths;
+  /// ... and the buffers' sizes it knew.
+  std::map<std::string, double> Allocated;
 };
+
+/// Bytes the program allocated behind pointer parameters, by name
+/// (LaunchSpec::AllocatedBytes).
+using ArrayAllocations = std::map<std::string, double>;
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
 /// Gpu. Available is false when the launch shape is not bound, the model
@@ -132,12 +142,14 @@ struct MemoryEstimate {
 /// with the static shared arrays takes from the L1 the blocks' re-reads
 /// need. CompiledWidths: the SASS's shared load and store widths per line
 /// (SharedAccessWidths.h), which price merged scalar accesses as the
-/// vector accesses they became.
+/// vector accesses they became. Allocated: the buffers' sizes, which bound
+/// each array's footprint where its addresses do not (a gather).
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               CacheState State = CacheState::Cold,
                               double DynamicSharedBytes = 0,
-                              const SharedWidthsByLine &CompiledWidths = {});
+                              const SharedWidthsByLine &CompiledWidths = {},
+                              const ArrayAllocations &Allocated = {});
 /// The same launch with access IdealSite (an index into Model.Accesses)
 /// moving its IdealBytes: the traffic once that one access is fixed.
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
@@ -145,7 +157,8 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               std::optional<size_t> IdealSite,
                               CacheState State = CacheState::Cold,
                               double DynamicSharedBytes = 0,
-                              const SharedWidthsByLine &CompiledWidths = {});
+                              const SharedWidthsByLine &CompiledWidths = {},
+                              const ArrayAllocations &Allocated = {});
 
 /// Threads one SM keeps resident, by compute capability.
 int64_t maxThreadsPerSm(const GpuSpec &Gpu);

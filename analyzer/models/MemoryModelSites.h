@@ -20,6 +20,7 @@
 #include "analyzer/models/SharedAccessWidths.h"
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -33,6 +34,8 @@ struct SiteLaunch {
   const LaunchShape &Shape;
   /// The access (an index into Model.Accesses) priced at its IdealBytes.
   std::optional<size_t> IdealSite;
+  /// The buffers' sizes behind pointer parameters, by name.
+  const std::map<std::string, double> &Allocated;
 };
 
 /// Accesses priced by an assumption rather than by their addresses: each

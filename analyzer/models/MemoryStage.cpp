@@ -26,6 +26,14 @@ SharedWidthsByLine compiledWidths(LaunchContext &C, const GpuSpec &Gpu) {
   return F ? sharedWidthsByLine(*F) : SharedWidthsByLine();
 }
 
+/// The buffers' sizes the launch passes, in bytes.
+ArrayAllocations allocations(const LaunchSpec &Launch) {
+  ArrayAllocations Out;
+  for (const auto &[Name, Bytes] : Launch.AllocatedBytes)
+    Out[Name] = Bytes.toDouble();
+  return Out;
+}
+
 class MemoryStage : public LaunchStage {
 public:
   const char *name() const override { return "memory"; }
@@ -37,7 +45,7 @@ public:
         C.MemoryByGpu.push_back(estimateMemory(
             C.Model, C.Values, *Gpu, C.Cache,
             R.Launch.DynamicSmem ? R.Launch.DynamicSmem->toDouble() : 0,
-            compiledWidths(C, *Gpu)));
+            compiledWidths(C, *Gpu), allocations(R.Launch)));
         if (!C.MemoryByGpu.back().Available) {
           C.MemoryByGpu.clear();
           break;

@@ -301,6 +301,7 @@ Json arrays(const KernelReport &K) {
     J["load_sector_bytes"] = number(A.LoadSectorBytes);
     J["store_sector_bytes"] = number(A.StoreSectorBytes);
     J["dram_bytes"] = A.Shared ? Json(nullptr) : number(A.DramBytes);
+    J["allocated_bytes"] = optional(A.AllocatedBytes);
     List.push_back(J);
   }
   return List;

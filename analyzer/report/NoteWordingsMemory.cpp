@@ -40,10 +40,13 @@ std::string memoryDram(const NoteValues &V) {
          (V.parts().empty() ? std::string("no global reads") : V.joinedParts());
 }
 
-/// "'a' RULE: 1.0 MB read".
+/// "'a' RULE: 1.0 MB read", and the buffer that capped it.
 static std::string arrayRead(const NoteValues &V, const std::string &Rule) {
   return quoted(V.str("array")) + " " + Rule + ": " + bytesText(V.num("read")) +
-         " read";
+         " read" +
+         (V.has("buffer") ? " (no more than the " + bytesText(V.num("buffer")) +
+                                " buffer the program allocated for it)"
+                          : std::string());
 }
 
 std::string arrayInL2FromBefore(const NoteValues &V) {

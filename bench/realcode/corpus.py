@@ -528,6 +528,7 @@ PREDICTION_TOTALS = ("flops", "flops_by_precision", "hardware_flops",
                      "dram_kernel_bytes", "l2_bytes",
                      "l1_bytes", "global_sector_bytes",
                      "shared_wavefront_bytes")
+PREDICTION_ARRAY = ("name", "footprint_bytes", "allocated_bytes")
 PREDICTION_VERDICT = ("gpu", "bound", "predicted_time_s", "compute_time_s",
                       "memory_time_s", "l2_time_s", "l1_time_s",
                       "latency_time_s")
@@ -567,6 +568,10 @@ def prediction_entries(report):
             "totals": {f: totals.get(f) for f in PREDICTION_TOTALS
                        if f in totals},
             "context_sum": cut_context_sum(k.get("context_sum")),
+            "arrays": [{f: a.get(f) for f in PREDICTION_ARRAY}
+                       for a in k.get("arrays") or []
+                       if isinstance(a, dict) and
+                       a.get("allocated_bytes") is not None],
             "verdicts": [{f: v.get(f) for f in PREDICTION_VERDICT if f in v}
                          for v in k.get("verdicts") or []
                          if isinstance(v, dict)]})

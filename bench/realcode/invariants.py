@@ -10,7 +10,9 @@ L2 miss fetches at most two sectors on the GPUs in the database, and a
 cold launch reads a few KB of its own), that DRAM bytes are at least the
 compulsory footprint (the caches start cold), and that every verdict's predicted
 time is at least the floor every launch takes on its GPU (data/gpus.json's
-launch_floor, else data/architectures.json's). Prints each violation and a summary line; exit status 1
+launch_floor, else data/architectures.json's), and that no array's footprint
+exceeds the buffer the program allocated for it (`allocated_bytes`, where
+the host code gives it). Prints each violation and a summary line; exit status 1
 when any is found, or when no entry was checked (a run that checked
 nothing proves nothing).
 """
@@ -43,7 +45,7 @@ def gpu_limits():
 def main():
     files = json.load(open(sys.argv[1]))["files"]
     limits = gpu_limits()
-    checked, bad = 0, []
+    checked, arrays, bad = 0, 0, []
     for path, entries in sorted(files.items()):
         for e in entries or []:
             t = e.get("totals") or {}
@@ -67,6 +69,15 @@ def main():
                     dram < foot * (1 - 1e-9) - 1:
                 bad.append("%s: DRAM %g B below the %g B compulsory "
                            "footprint" % (where, dram, foot))
+            for a in e.get("arrays") or []:
+                size, foot = a.get("allocated_bytes"), a.get("footprint_bytes")
+                if not isinstance(size, (int, float)):
+                    continue
+                arrays += 1
+                if isinstance(foot, (int, float)) and foot > size:
+                    bad.append("%s: '%s' footprint %g B above the %g B "
+                               "buffer the program allocated" %
+                               (where, a.get("name"), foot, size))
             verdicts = e.get("verdicts") or []
             for v in verdicts:
                 p = v.get("predicted_time_s")
@@ -80,8 +91,8 @@ def main():
                                (where, p, floor, v.get("gpu")))
     for line in bad:
         print(line)
-    print("invariants: %d entries checked, %d violations" %
-          (checked, len(bad)))
+    print("invariants: %d entries checked (%d arrays with their buffer's "
+          "size), %d violations" % (checked, arrays, len(bad)))
     return 1 if bad or checked == 0 else 0
 
 

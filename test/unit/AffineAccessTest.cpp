@@ -152,6 +152,33 @@ TEST(MemoryModelTest, GatheredLoadsBringWholeFetchUnits) {
   EXPECT_EQ(estimateMemory(M, V, Gpu).DramReadBytes, 64 << 20);
 }
 
+TEST(MemoryModelTest, AllocationBoundsAGatherThatFitsInL2) {
+  // The same gather over a 64 KiB buffer: its footprint is at most the
+  // buffer, which fits in the 1 MiB L2, so each fetch unit is read once.
+  KernelModel M;
+  M.Name = "gather";
+  AccessSite Gather = site(Expr(0));
+  Gather.ByteOffset.reset();
+  Gather.Array = "x";
+  M.Accesses = {Gather};
+  GpuSpec Gpu;
+  Gpu.Name = "test";
+  Gpu.SmCount = SourcedValue{4, "test"};
+  Gpu.L2Bytes = SourcedValue{1 << 20, "test"};
+  Gpu.DramFetchBytes = SourcedValue{64, "test"};
+  Bindings V = launch1d(4096, 256);
+  MemoryEstimate E =
+      estimateMemory(M, V, Gpu, CacheState::Cold, 0, {}, {{"x", 65536.0}});
+  ASSERT_TRUE(E.Available);
+  EXPECT_EQ(E.Arrays[0].AllocatedBytes, 65536.0);
+  EXPECT_EQ(E.Arrays[0].FootprintBytes, 65536.0);
+  EXPECT_EQ(E.DramReadBytes, 65536);
+  // A buffer beyond the L2 leaves the gather's misses as they were.
+  MemoryEstimate Big = estimateMemory(M, V, Gpu, CacheState::Cold, 0, {},
+                                      {{"x", double(256 << 20)}});
+  EXPECT_EQ(Big.DramReadBytes, 64 << 20);
+}
+
 // A load whose count overflows 128 bits moves more bytes than anything can
 // count, not none: the estimate is withdrawn instead of reading 0 bytes.
 TEST(MemoryModelTest, OverflowingCountGivesNoEstimate) {

@@ -79,6 +79,21 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
       Args[Name] = *Field;
   }
   M.Args = Args;
+  // A buffer's size bounds each context's footprint: the largest bounds
+  // them all; one a context does not know bounds none.
+  for (auto It = M.AllocatedBytes.begin(); It != M.AllocatedBytes.end();) {
+    bool InAll = true;
+    for (InterpretedLaunch &C : Contexts) {
+      auto Own = C.Spec.AllocatedBytes.find(It->first);
+      if (Own == C.Spec.AllocatedBytes.end()) {
+        InAll = false;
+        break;
+      }
+      if (It->second < Own->second)
+        It->second = Own->second;
+    }
+    It = InAll ? std::next(It) : M.AllocatedBytes.erase(It);
+  }
   // The calls all contexts share, outermost first.
   size_t Common = M.CallChain.size();
   for (InterpretedLaunch &C : Contexts) {

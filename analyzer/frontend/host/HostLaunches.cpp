@@ -117,7 +117,8 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
     if (L.Call == Call && L.Spec.Kernel == Spec.Kernel &&
         L.Spec.Grid == Spec.Grid && L.Spec.Block == Spec.Block &&
         L.Spec.DynamicSmem == Spec.DynamicSmem && L.Spec.Args == Spec.Args &&
-        L.Spec.Notes == Spec.Notes) {
+        L.Spec.Notes == Spec.Notes &&
+        L.Spec.AllocatedBytes == Spec.AllocatedBytes) {
       L.Spec.LaunchCount =
           L.Spec.LaunchCount && Count
               ? std::optional<Rational>(*L.Spec.LaunchCount + *Count)
@@ -134,6 +135,27 @@ std::optional<Rational> InterpretedValues::scalar(const clang::Expr *E,
     return V.Num;
   Why = V.Text.empty() ? "`" + I.text(E) + "` is not a number" : V.Text;
   return std::nullopt;
+}
+
+std::optional<Rational>
+InterpretedValues::allocatedBytes(const clang::Expr *E) {
+  HostValue V = I.eval(E);
+  if (V.K != HostValue::Kind::Pointer || V.Target || !V.AllocatedBytes)
+    return std::nullopt;
+  // An offset counts elements of the type the pointer had when it moved;
+  // taken as the argument's, and none where that type has no size.
+  Rational Left = *V.AllocatedBytes;
+  if (V.Offset != 0) {
+    QualType Pointee = E->IgnoreParenImpCasts()->getType()->getPointeeType();
+    if (Pointee.isNull() || Pointee->isIncompleteType() ||
+        Pointee->isDependentType())
+      return std::nullopt;
+    int64_t Size = I.ctx().getTypeSizeInChars(Pointee).getQuantity();
+    Left = Left - Rational(V.Offset * Size);
+  }
+  if (Left.isNegative())
+    return std::nullopt;
+  return Left;
 }
 
 std::array<std::optional<Rational>, 3>

@@ -440,6 +440,15 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
       HostValue P;
       P.K = HostValue::Kind::Pointer;
       P.Text = "device memory from " + Name.str() + " at " + C.Where;
+      // cudaMalloc(&p, bytes), cudaMallocManaged(&p, bytes, flags): the
+      // size bounds what a kernel can touch through p. Pitched and array
+      // allocations choose their own size, and host memory is not the
+      // device's.
+      bool Sized = Name == "cudaMalloc" || Name == "cudaMallocManaged" ||
+                   Name == "cudaMallocAsync";
+      if (Sized && A.size() > 1 && A[1].isNumber() && A[1].Num.isInteger() &&
+          !A[1].Num.isNegative())
+        P.AllocatedBytes = A[1].Num;
       store(A[0], P);
     }
     return done(HostValue::number(Rational(0)));

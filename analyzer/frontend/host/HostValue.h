@@ -37,6 +37,9 @@ struct HostValue {
   bool Array = false;          ///< Aggregate indexed by pointers
   HostSlot Target;             ///< Pointer: what it points into
   int64_t Offset = 0;          ///< Pointer: element of an Array target
+  /// Pointer from cudaMalloc and its kin with a known size: the buffer's
+  /// bytes from where it starts (Offset counts elements from there).
+  std::optional<Rational> AllocatedBytes;
   const clang::FunctionDecl *Fn = nullptr; ///< Function
 
   static HostValue unknown(std::string Why) {

@@ -330,6 +330,8 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
                    .str();
       if (!Text.empty())
         Spec.PointerArgs[Param->getName().str()] = Text;
+      if (auto Bytes = Values.allocatedBytes(ArgI))
+        Spec.AllocatedBytes[Param->getName().str()] = *Bytes;
       continue;
     }
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())

@@ -26,6 +26,11 @@ class LaunchValues {
 public:
   virtual ~LaunchValues() = default;
   /// A scalar; on failure Why names the culprit.
+  /// Bytes from pointer E to the end of the buffer it points into, where
+  /// the run allocated it with a known size.
+  virtual std::optional<Rational> allocatedBytes(const clang::Expr *E) {
+    return std::nullopt;
+  }
   virtual std::optional<Rational> scalar(const clang::Expr *E,
                                          std::string &Why) = 0;
   /// The three components of a dim3 (or an integer converted to one).
