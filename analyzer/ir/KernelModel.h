@@ -21,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -180,6 +181,9 @@ struct KernelModel {
   /// constant: `blockIdx.y * 16 + threadIdx.y < M` counts as a global-index
   /// guard when blockDim.y == 16): symbol -> value.
   std::map<std::string, Rational> AssumedBlockDims;
+  /// Pointer parameters a branch tests for null: symbols of those names are
+  /// 1 where the launch passes a buffer, 0 where it passes null.
+  std::set<std::string> NullTestedPointers;
   /// Grid-stride loops stepping by a tile constant (`i += 256 * gridDim.x`):
   /// symbol -> tile. Exact for blocks up to the tile; a wider block repeats
   /// elements of the next tile.

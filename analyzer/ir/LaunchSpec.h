@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct LaunchSpec {
   /// knows (cudaMalloc): the bytes from the pointer passed to the buffer's
   /// end, which no footprint of that array can exceed.
   std::map<std::string, Rational> AllocatedBytes;
+  /// Pointer parameters the launch passes null: what decides a kernel's
+  /// `if (p)` (KernelModel::NullTestedPointers).
+  std::set<std::string> NullPointerArgs;
   /// Launch sites reached by running the host code from `main` (or from a
   /// function nothing in the file calls): the calls that lead here, outermost
   /// first, with the values they pass ("main", "gemmCuda(ni=512, nj=512)").

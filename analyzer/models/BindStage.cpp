@@ -48,6 +48,14 @@ public:
     };
     for (const auto &[Name, Value] : C.UserBindings)
       C.Values[Name] = Value;
+    // A pointer the kernel tests for null that nothing decides is taken as
+    // a buffer, as most launches pass one, and said so.
+    for (const std::string &P : Model.NullTestedPointers)
+      if (!C.Values.count(P)) {
+        C.Values[P] = Rational(1);
+        R.Model.Assumptions.push_back(
+            note(NoteId::PointerTakenAsBuffer, {{"pointer", P}}));
+      }
     // A loop count the walker could not derive asks to be bound; once this
     // launch binds it, the request is answered (the assumption line keeps
     // the loop and its symbol, and the report shows the value).

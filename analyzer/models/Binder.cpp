@@ -20,6 +20,14 @@ Bindings launchBindings(const KernelModel &Model, const LaunchSpec &Launch) {
               (P->ParamKind == KernelParam::Other && Param != Name)))
       B[Name] = Value;
   }
+  // A pointer the kernel tests for null: 0 where the launch passes null,
+  // 1 where it passes an allocation.
+  for (const std::string &P : Model.NullTestedPointers) {
+    if (Launch.NullPointerArgs.count(P))
+      B[P] = Rational(0);
+    else if (Launch.AllocatedBytes.count(P))
+      B[P] = Rational(1);
+  }
   return B;
 }
 

@@ -68,6 +68,13 @@ std::string noL2Bandwidth(const NoteValues &V) {
                         "called bound by another level";
 }
 
+std::string pointerTakenAsBuffer(const NoteValues &V) {
+  const std::string P = V.str("pointer");
+  return "'" + P + "' is taken as a buffer, not null: the kernel tests it " +
+         "and the launch's pointer is not known (--bind " + P +
+         "=0 for a null pointer)";
+}
+
 std::string gridFollowsCeil(const NoteValues &V) {
   const std::string Symbol = V.str("symbol"), Block = V.str("block");
   return V.str("grid") + " follows " + Symbol + " as ceil(" + Symbol + " / " +

@@ -355,6 +355,7 @@ void CostWalker::walkBranches(const clang::Expr *Cond,
   GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
   GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
   noteDivergentModulo(Then, Cond);
+  Out.NullTestedPointers.insert(Then.NullTests.begin(), Then.NullTests.end());
   Snapshot Before = save();
   auto walkUnder = [&](const GuardAnalysis &G,
                        const std::function<void()> &Walk) {

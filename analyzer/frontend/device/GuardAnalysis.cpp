@@ -147,9 +147,14 @@ public:
         add(B->getRHS(), Negate);
         return;
       }
+      if (B->isComparisonOp() && addNullComparison(B, Negate))
+        return;
       if (B->isComparisonOp())
         return addComparison(B, Negate);
     }
+    // `if (p)` on a pointer parameter: whether the launch passed a buffer.
+    if (auto P = Conv.pointerParam(E))
+      return addNullTest(*P, Negate ? BO_EQ : BO_NE, E);
     if (auto Known = foldInteger(E, Ctx)) {
       bool Value = !Known->isZero();
       if (Value == Negate)
@@ -194,6 +199,36 @@ private:
         CharSourceRange::getTokenRange(E->getSourceRange()), SM,
         Ctx.getLangOpts());
     Result.Reason = Text.str();
+  }
+
+  /// `p != NULL`, `p == nullptr`, `0 != p` on a pointer parameter.
+  bool addNullComparison(const clang::BinaryOperator *B, bool Negate) {
+    BinaryOperatorKind Op = B->getOpcode();
+    if (Op != BO_EQ && Op != BO_NE)
+      return false;
+    const clang::Expr *L = B->getLHS(), *R = B->getRHS();
+    auto IsNull = [&](const clang::Expr *E) {
+      return E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                                      clang::Expr::NPC_ValueDependentIsNotNull);
+    };
+    std::optional<std::string> P;
+    if (IsNull(R))
+      P = Conv.pointerParam(L);
+    else if (IsNull(L))
+      P = Conv.pointerParam(R);
+    if (!P)
+      return false;
+    if (Negate)
+      Op = negateComparison(Op);
+    addNullTest(*P, Op == BO_EQ ? BO_EQ : BO_NE, B);
+    return true;
+  }
+
+  /// The pointer's symbol compared with 0 (Op is == or !=).
+  void addNullTest(const std::string &Pointer, BinaryOperatorKind Op,
+                   const clang::Expr *E) {
+    Result.NullTests.push_back(Pointer);
+    addDifference(Expr::symbol(Pointer), Op, E);
   }
 
   void addComparison(const clang::BinaryOperator *B, bool Negate) {

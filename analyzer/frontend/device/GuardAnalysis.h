@@ -50,6 +50,9 @@ struct GuardAnalysis {
   bool DataDependent = false;
   /// The source text of the part, "" when it has none; report/ words it.
   std::optional<std::string> Reason;
+  /// Pointer parameters the condition tests for null (`if (p)`, `p != NULL`):
+  /// their symbols, which the launch binds to 1 (a buffer) or 0 (null).
+  std::vector<std::string> NullTests;
 };
 
 /// Analyses Cond (or its negation, when Negate is set).

@@ -40,6 +40,19 @@ public:
   /// nullopt when E's value is not determined by the symbols we track.
   std::optional<Expr> convert(const clang::Expr *E) const;
 
+  /// The kernel's pointer parameter E names (through casts), whose symbol
+  /// of that name is 1 where the launch passes a buffer and 0 for null.
+  std::optional<std::string> pointerParam(const clang::Expr *E) const {
+    const auto *Ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *P =
+        Ref ? llvm::dyn_cast<clang::ParmVarDecl>(Ref->getDecl()) : nullptr;
+    if (!P || !KernelParams.count(P) || !P->getType()->isPointerType() ||
+        Env.Values.count(P))
+      return std::nullopt;
+    return P->getName().str();
+  }
+
   /// The value of a variable where the converter stands (what a DeclRefExpr
   /// to it converts to).
   std::optional<Expr> valueOf(const clang::ValueDecl *D) const;

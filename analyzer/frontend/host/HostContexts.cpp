@@ -94,6 +94,12 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
     }
     It = InAll ? std::next(It) : M.AllocatedBytes.erase(It);
   }
+  // A pointer is null for the merged entry only where every context
+  // passes null.
+  for (InterpretedLaunch &C : Contexts)
+    for (auto It = M.NullPointerArgs.begin(); It != M.NullPointerArgs.end();)
+      It = C.Spec.NullPointerArgs.count(*It) ? std::next(It)
+                                             : M.NullPointerArgs.erase(It);
   // The calls all contexts share, outermost first.
   size_t Common = M.CallChain.size();
   for (InterpretedLaunch &C : Contexts) {

@@ -118,7 +118,8 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
         L.Spec.Grid == Spec.Grid && L.Spec.Block == Spec.Block &&
         L.Spec.DynamicSmem == Spec.DynamicSmem && L.Spec.Args == Spec.Args &&
         L.Spec.Notes == Spec.Notes &&
-        L.Spec.AllocatedBytes == Spec.AllocatedBytes) {
+        L.Spec.AllocatedBytes == Spec.AllocatedBytes &&
+        L.Spec.NullPointerArgs == Spec.NullPointerArgs) {
       L.Spec.LaunchCount =
           L.Spec.LaunchCount && Count
               ? std::optional<Rational>(*L.Spec.LaunchCount + *Count)

@@ -332,6 +332,13 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
         Spec.PointerArgs[Param->getName().str()] = Text;
       if (auto Bytes = Values.allocatedBytes(ArgI))
         Spec.AllocatedBytes[Param->getName().str()] = *Bytes;
+      // A null pointer decides the kernel's `if (p)`: its symbol is 0.
+      std::string Why;
+      if (Arg->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                                     clang::Expr::NPC_ValueDependentIsNotNull))
+        Spec.NullPointerArgs.insert(Param->getName().str());
+      else if (auto V = Values.scalar(ArgI, Why); V && V->isZero())
+        Spec.NullPointerArgs.insert(Param->getName().str());
       continue;
     }
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
