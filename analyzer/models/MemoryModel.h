@@ -79,6 +79,10 @@ struct SiteTraffic {
   double L1Bytes = 0;
 };
 
+/// Bytes the program allocated behind pointer parameters, by name
+/// (LaunchSpec::AllocatedBytes).
+using ArrayAllocations = std::map<std::string, double>;
+
 struct MemoryEstimate {
   bool Available = false;
   std::vector<ArrayTraffic> Arrays;
@@ -127,12 +131,8 @@ struct MemoryEstimate {
   /// ... and the shared accesses' widths as compiled (empty: as written).
   SharedWidthsByLine CompiledWidths;
   /// ... and the buffers' sizes it knew.
-  std::map<std::string, double> Allocated;
+  ArrayAllocations Allocated;
 };
-
-/// Bytes the program allocated behind pointer parameters, by name
-/// (LaunchSpec::AllocatedBytes).
-using ArrayAllocations = std::map<std::string, double>;
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
 /// Gpu. Available is false when the launch shape is not bound, the model

@@ -35,7 +35,7 @@ struct SiteLaunch {
   /// The access (an index into Model.Accesses) priced at its IdealBytes.
   std::optional<size_t> IdealSite;
   /// The buffers' sizes behind pointer parameters, by name.
-  const std::map<std::string, double> &Allocated;
+  const ArrayAllocations &Allocated;
 };
 
 /// Accesses priced by an assumption rather than by their addresses: each
