@@ -167,6 +167,15 @@ std::optional<MathFunctionCost> lookupMathFunction(const std::string &Name) {
   return It->second;
 }
 
+std::optional<MathFunctionCost> lookupMathFunction(const std::string &Name,
+                                                   bool FloatOverload) {
+  std::optional<MathFunctionCost> Cost = lookupMathFunction(Name);
+  if (FloatOverload && Cost && Cost->Prec == Precision::FP64)
+    if (auto Single = lookupMathFunction(Name + "f"))
+      return Single;
+  return Cost;
+}
+
 MemoryIntrinsic classifyMemoryIntrinsic(const std::string &Name) {
   static const char *Loads[] = {"__ldg",  "__ldcg", "__ldca",
                                 "__ldcs", "__ldlu", "__ldcv"};

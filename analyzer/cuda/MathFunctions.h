@@ -41,6 +41,12 @@ struct MathFunctionCost {
 /// math function or intrinsic (then the caller looks into its body).
 std::optional<MathFunctionCost> lookupMathFunction(const std::string &Name);
 
+/// The cost of a call to Name whose parameters are all `float`: the C++
+/// overloads exp(float), sqrt(float), std::log(float) ... are the
+/// single-precision functions expf, sqrtf, logf, not the double ones.
+std::optional<MathFunctionCost> lookupMathFunction(const std::string &Name,
+                                                   bool FloatOverload);
+
 /// Memory intrinsics: loads (__ldg, __ldcs, ...) and stores (__stcs, ...).
 enum class MemoryIntrinsic { None, Load, Store };
 MemoryIntrinsic classifyMemoryIntrinsic(const std::string &Name);

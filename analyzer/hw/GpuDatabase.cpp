@@ -218,6 +218,11 @@ void readTensorFlops(const Reader &R, const json &J, GpuSpec &G) {
 /// MUFU results per clock per SM for 32-bit sin/cos/ex2/lg2/rcp/rsqrt, the
 /// same for compute capability 5.0 to 12.x in the Programming Guide's table.
 constexpr double SfuResultsPerSmClock = 16;
+/// Texture units per SM, each one texel fetch per clock: four on every
+/// architecture the database holds (the Volta, Turing, Ampere, Ada, Hopper
+/// and Blackwell whitepapers' texture units over their SMs: 528 on the
+/// H100 SXM's 132 SMs).
+constexpr double TextureFetchesPerSmClock = 4;
 
 /// An ascending table of {addresses, value, unit, source} atomic rates.
 void readAtomicTable(const Reader &R, const json &J, const std::string &Key,
@@ -335,6 +340,11 @@ GpuSpec readGpu(const json &J, size_t Index) {
         "derived: SMs x 16 special-function results per clock (CUDA C++ "
         "Programming Guide, arithmetic instruction throughput: sin, cos, "
         "exp2, log2, reciprocal, rsqrt) x boost clock"};
+  if (G.SmCount && G.BoostClockHz)
+    G.TextureThroughput = SourcedValue{
+        G.SmCount->Value * TextureFetchesPerSmClock * G.BoostClockHz->Value,
+        "derived: SMs x 4 texture units, one fetch per clock each "
+        "(architecture whitepapers' texture unit counts) x boost clock"};
   if (auto It = J.find("notes"); It != J.end())
     G.Notes = R.strings(*It, "notes");
   return G;

@@ -98,6 +98,8 @@ struct GpuSpec {
   /// Special-function (MUFU) results per second: SMs x 16 per clock x the
   /// boost clock (every compute capability the database holds).
   std::optional<SourcedValue> SfuThroughput;
+  /// Texture fetches per second: SMs x 4 texture units x the boost clock.
+  std::optional<SourcedValue> TextureThroughput;
   /// Global atomics: seconds per update (all SMs together) when the updates
   /// fall on a given number of distinct addresses, ascending by addresses
   /// (measured; empty: atomics are not timed). Few addresses serialize.

@@ -127,6 +127,7 @@ CostVector::scalarFields() {
       {Metric::AtomicBytes, &CostVector::AtomicBytes},
       {Metric::Barriers, &CostVector::Barriers},
       {Metric::HardwareFlops, &CostVector::HardwareFlops},
+      {Metric::TextureFetches, &CostVector::TextureFetches},
   };
   return Fields;
 }

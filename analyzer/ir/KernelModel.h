@@ -125,6 +125,10 @@ struct CostVector {
   /// see: instructions, not lanes, and math functions and divisions as the
   /// FMA sequences they compile to (docs/sass-math-costs.md).
   Expr HardwareFlops;
+  /// Texture and surface fetches (tex2D, tex1Dfetch, surf2Dread, ...), one
+  /// per call: the texture units' work, apart from their bytes, which are
+  /// global loads and stores.
+  Expr TextureFetches;
 
   Expr totalFlops() const;
   Expr totalTensorFlops() const;

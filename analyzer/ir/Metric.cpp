@@ -36,6 +36,7 @@ constexpr const char *Keys[NumMetrics] = {
     "atomic_bytes",
     "barriers",
     "hardware_flops",
+    "texture_fetches",
     "dram_bytes",
     "footprint_bytes",
     "dram_read_bytes",

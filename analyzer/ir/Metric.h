@@ -52,6 +52,7 @@ enum class Metric : unsigned char {
   AtomicBytes,
   Barriers,
   HardwareFlops,
+  TextureFetches,
   /// What the source requests; the memory model replaces it with what
   /// reaches DRAM.
   DramBytes,

@@ -198,6 +198,22 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
                     R.L1Time);
   if (R.L1Known)
     R.L1Time *= std::max(1.0, In.SmWaveFactor);
+  // Texture fetches go through L1/TEX at the texture units' rate, which a
+  // fetch of a few bytes reaches long before the L1's bandwidth.
+  if (In.TextureFetches > 0 && Gpu.TextureThroughput &&
+      Gpu.TextureThroughput->Value > 0) {
+    R.TextureTime = In.TextureFetches / Gpu.TextureThroughput->Value *
+                    std::max(1.0, In.SmWaveFactor);
+    if (R.TextureTime > R.L1Time) {
+      R.L1Time = R.TextureTime;
+      R.L1Known = true;
+      R.TextureBound = true;
+      R.Notes.push_back(note(NoteId::TextureUnitsSetL1Time,
+                             {{"gpu", Gpu.Name},
+                              {"fetches", In.TextureFetches},
+                              {"rate", Gpu.TextureThroughput->Value}}));
+    }
+  }
   return R;
 }
 

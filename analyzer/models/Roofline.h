@@ -42,6 +42,8 @@ struct RooflineInput {
   double L2ScatteredStoreBytes = 0, L2ScatteredStoreTime = 0;
   /// Special-function (MUFU) operations: sin, cos, exp, log, rsqrt, ...
   double SfuOps = 0;
+  /// Texture and surface fetches (tex2D, surf2Dread, ...).
+  double TextureFetches = 0;
   /// Global atomic sites: updates, distinct addresses, and whether a
   /// warp's lanes update distinct addresses.
   struct AtomicSite {
@@ -91,6 +93,11 @@ struct RooflineResult {
   /// The compute time is the larger of the FLOP time and this; RoofName is
   /// "sfu" when this is the larger.
   double SfuTime = 0;
+  /// The texture units: TextureFetches over the GPU's fetch rate, on the
+  /// busiest SM. The L1 time is the larger of the L1 bytes' time and this;
+  /// TextureBound when this is the larger.
+  double TextureTime = 0;
+  bool TextureBound = false;
   /// The SASS issue model (IssueTime.h): the launch's warp instructions
   /// through the issue slots and pipes of the busiest SM (the compute time
   /// is the larger of the FLOP time and IssueThroughputTime), and the

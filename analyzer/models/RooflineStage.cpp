@@ -24,6 +24,8 @@ RooflineInput rooflineInput(const BoundTotals &T, bool High) {
     In.DramBytes = High ? V->High : V->Low;
   if (auto V = T.get(Metric::SfuOps))
     In.SfuOps = High ? V->High : V->Low;
+  if (auto V = T.get(Metric::TextureFetches))
+    In.TextureFetches = High ? V->High : V->Low;
   return In;
 }
 

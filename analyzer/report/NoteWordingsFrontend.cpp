@@ -103,6 +103,18 @@ std::string asyncCopyUnaddressed(const NoteValues &V) {
          "addresses are not modelled";
 }
 
+std::string textureLayout(const NoteValues &V) {
+  return "texture '" + V.str("object") +
+         "': a texel's address taken as row-major in its coordinates, each "
+         "row (and layer) apart from the next; the texture's own tiled "
+         "layout and a filter's neighbouring texels are not modelled";
+}
+
+std::string textureNormalizedLayout(const NoteValues &V) {
+  return textureLayout(V) + "; normalized coordinates `u / w` are taken as "
+                            "texel u (w taken as the texture's size)";
+}
+
 std::string unknownTripCount(const NoteValues &V) {
   return "trip count of this loop is not derived (" + V.joinedParts() +
          "); its iterations per thread are the symbol '" + V.str("symbol") +

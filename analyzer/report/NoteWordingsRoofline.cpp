@@ -1,5 +1,6 @@
 //===- NoteWordingsRoofline.cpp - The roofline's missing data -------------===//
 #include "analyzer/report/NoteWordings.h"
+#include "analyzer/support/HumanUnits.h"
 
 namespace rla {
 namespace notewording {
@@ -7,6 +8,13 @@ namespace notewording {
 std::string noPeak(const NoteValues &V) {
   return "no " + V.str("precision") + " or fp32 peak for " + V.str("gpu") +
          "; compute time unknown";
+}
+
+std::string textureUnitsSetL1Time(const NoteValues &V) {
+  return "the L1 time is the texture units': " + formatSi(V.num("fetches")) +
+         " texture fetches at " + formatSignificant(V.num("rate") / 1e9) +
+         " G fetches/s on " + V.str("gpu") +
+         " (4 per SM per clock), more than the L1 bytes take";
 }
 
 std::string fp32PeakStandsIn(const NoteValues &V) {

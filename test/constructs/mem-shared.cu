@@ -26,6 +26,7 @@ __global__ void reverse(const float *x, float *y) {
 // CHECK-NEXT: "atomic_bytes": "0",
 // CHECK-NEXT: "barriers": "1",
 // CHECK-NEXT: "hardware_flops": "1",
+// CHECK-NEXT: "texture_fetches": "0",
 // CHECK-NEXT: "dram_bytes": "8"
 // CHECK: "totals": {
 // CHECK: "global_load_bytes": 512,

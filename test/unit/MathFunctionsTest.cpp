@@ -258,3 +258,15 @@ TEST(MathFunctionsTest, AtomicsAndMemoryIntrinsicsAreNotMath) {
 }
 
 } // namespace
+
+TEST(MathFunctionsTest, FloatOverloadsAreTheSinglePrecisionFunctions) {
+  // exp(float) is expf; exp(double) stays exp; a function without an f
+  // spelling keeps its own entry.
+  auto Float = lookupMathFunction("exp", true);
+  auto Double = lookupMathFunction("exp", false);
+  ASSERT_TRUE(Float && Double);
+  EXPECT_EQ(Float->HardwareFlops, lookupMathFunction("expf")->HardwareFlops);
+  EXPECT_EQ(Float->Prec, Precision::FP32);
+  EXPECT_EQ(Double->Prec, Precision::FP64);
+  EXPECT_EQ(lookupMathFunction("expf", true)->Prec, Precision::FP32);
+}

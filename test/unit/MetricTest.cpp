@@ -35,5 +35,5 @@ TEST(MetricTest, ScalarFieldsAreTheirMetrics) {
   const auto &Fields = CostVector::scalarFields();
   ASSERT_FALSE(Fields.empty());
   EXPECT_STREQ(metricKey(Fields.front().first), "sfu_ops");
-  EXPECT_STREQ(metricKey(Fields.back().first), "hardware_flops");
+  EXPECT_STREQ(metricKey(Fields.back().first), "texture_fetches");
 }

@@ -257,3 +257,30 @@ TEST(RooflineTest, NoTensorPeakLeavesComputeUnknown) {
             note(NoteId::NoTensorPeak,
                  {{"precision", "int4"}, {"gpu", gpu("H100").Name}}));
 }
+
+namespace {
+
+TEST(RooflineTest, TextureUnitsSetTheL1TimeWhenSlowerThanItsBytes) {
+  // 17.8M fetches of 4-byte texels (71 MB through L1) on the H100 SXM:
+  // 528 texture units at the boost clock take longer than the L1 bytes.
+  const GpuSpec &G = gpu("H100 SXM");
+  RooflineInput In = input(1e6, 8e6);
+  In.L1Bytes = 71.3e6;
+  In.TextureFetches = 17.8e6;
+  RooflineResult R = evaluateRoofline(In, G);
+  ASSERT_TRUE(G.TextureThroughput);
+  EXPECT_NEAR(G.TextureThroughput->Value, 132 * 4 * G.BoostClockHz->Value, 1);
+  EXPECT_NEAR(R.TextureTime, 17.8e6 / G.TextureThroughput->Value, 1e-12);
+  EXPECT_TRUE(R.TextureBound);
+  EXPECT_DOUBLE_EQ(R.L1Time, R.TextureTime);
+  ASSERT_FALSE(R.Notes.empty());
+  EXPECT_EQ(R.Notes.back().Id, NoteId::TextureUnitsSetL1Time);
+
+  // Few fetches: the L1 bytes set the time, and nothing is said.
+  In.TextureFetches = 1000;
+  RooflineResult Few = evaluateRoofline(In, G);
+  EXPECT_FALSE(Few.TextureBound);
+  EXPECT_GT(Few.L1Time, Few.TextureTime);
+}
+
+} // namespace

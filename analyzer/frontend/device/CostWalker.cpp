@@ -916,6 +916,13 @@ void CostWalker::bindValue(ValueEnv &Target, const ValueDecl *D,
     Target.Values[D] = converter().convert(Init);
   else if (T->isPointerType())
     Target.Origins[D] = classifier().originOfPointer(Init);
+  else if (T->isRealFloatingType()) {
+    bool Normalized = false;
+    if (auto Texel = texelCoordinate(Init, Normalized))
+      Target.Texels[D] = TexelValue{*Texel, Normalized};
+    else
+      Target.Texels.erase(D);
+  }
 }
 
 } // namespace rla

@@ -138,6 +138,21 @@ private:
                     const RowPadding *Padding = nullptr,
                     const TileShape *Tile = nullptr);
 
+  // Textures and surfaces (CostWalkerTexture.cpp).
+  /// tex2D, tex1Dfetch, surf2Dread, surf2Dwrite, ...: a texture fetch and
+  /// its bytes through the object's memory. False when Call is not one.
+  bool walkTextureCall(const clang::CallExpr *Call,
+                       const clang::FunctionDecl *Callee);
+  /// The texel a coordinate names: `x + 0.5f` is texel x, normalized
+  /// `u / (float)w` texel u (Normalized set); unset when not followed.
+  std::optional<Expr> texelCoordinate(const clang::Expr *E,
+                                      bool &Normalized) const;
+  /// The bytes from the texture's start of the texel the Coordinates
+  /// arguments from First name, in a row-major layout of wide rows.
+  std::optional<Expr> texelOffset(const clang::CallExpr *Call, unsigned First,
+                                  unsigned Coordinates, bool SurfaceX,
+                                  uint64_t TexelBytes, bool &Normalized);
+
   // Tensor cores (CostWalkerTensor.cpp).
   /// nvcuda::wmma calls: MMAs as tensor FLOPs, fragment loads and stores as
   /// tile traffic. False when Call is not one of them.

@@ -389,6 +389,8 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
       } else {
         movePointer(D, std::nullopt);
       }
+    } else if (T->isRealFloatingType()) {
+      Env.Texels.erase(D);
     } else if (T->isReferenceType()) {
       // Assigning through a reference bound to caller memory.
       if (auto A = classifier().classifyLValue(LHS)) {
@@ -503,6 +505,8 @@ void CostWalker::walkCall(const CallExpr *Call) {
 
   if (Library && walkWmmaCall(Call, Callee))
     return;
+  if (Library && walkTextureCall(Call, Callee))
+    return;
   bool GroupSync = false;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
     GroupSync =
@@ -535,7 +539,21 @@ void CostWalker::walkCall(const CallExpr *Call) {
     }
   }
   if (Library) {
-    if (auto Cost = lookupMathFunction(Name)) {
+    // exp(float), sincos(float, float *, float *), ldexp(float, int): the
+    // single-precision function by another name.
+    auto isDouble = [](QualType T) {
+      if (const auto *P = T->getAs<PointerType>())
+        T = P->getPointeeType();
+      return T->isSpecificBuiltinType(BuiltinType::Double);
+    };
+    bool FloatOverload =
+        Callee->getNumParams() > 0 &&
+        Callee->getParamDecl(0)->getType()->isSpecificBuiltinType(
+            BuiltinType::Float) &&
+        llvm::none_of(Callee->parameters(), [&](const ParmVarDecl *Param) {
+          return isDouble(Param->getType());
+        });
+    if (auto Cost = lookupMathFunction(Name, FloatOverload)) {
       unsigned Lanes = Cost->Lanes;
       std::optional<Precision> P = Cost->Prec;
       if (!P && Call->getNumArgs() > 0)

@@ -42,11 +42,20 @@ struct BoundReference {
   MemoryOrigin Origin;
 };
 
+/// A floating-point variable that holds a texture coordinate: the texel it
+/// falls in (`x = ix + 0.5f` is in texel ix).
+struct TexelValue {
+  Expr Texel;
+  bool Normalized = false; ///< made from `u / w`, taken as texel u
+};
+
 struct ValueEnv {
   /// Known integer values; a present key with nullopt means "unknown".
   std::map<const clang::ValueDecl *, std::optional<Expr>> Values;
   /// Pointer variables' origins.
   std::map<const clang::ValueDecl *, MemoryOrigin> Origins;
+  /// Floating-point variables known as texture coordinates.
+  std::map<const clang::ValueDecl *, TexelValue> Texels;
   /// Reference parameters of inlined calls that alias caller memory.
   std::map<const clang::ValueDecl *, BoundReference> References;
   /// Inside an inlined member function: where `*this` lives (Local: a

@@ -249,6 +249,8 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
     R.Value = std::move(V);
     return R;
   };
+  if (std::optional<HostValue> V = callTextureLibrary(C))
+    return done(std::move(*V));
   // Math on known values: ceil(n / 256.0), fmax(a, b), std::min(a, b).
   // ceilf and ceill are ceil.
   static const std::set<llvm::StringRef> Math = {

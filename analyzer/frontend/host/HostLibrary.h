@@ -52,6 +52,10 @@ struct HostLibraryResult {
 
 HostLibraryResult callLibrary(const HostLibraryCall &Call);
 
+/// Channel descriptions, extents, CUDA arrays, texture and surface objects
+/// (HostTextures.cpp): the call's value, or nullopt when Call is not one.
+std::optional<HostValue> callTextureLibrary(const HostLibraryCall &Call);
+
 } // namespace rla
 
 #endif // RLA_FRONTEND_HOST_HOSTLIBRARY_H

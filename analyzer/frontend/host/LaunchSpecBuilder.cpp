@@ -11,6 +11,17 @@ using namespace clang;
 namespace rla {
 namespace {
 const char *const DimNames[] = {"x", "y", "z"};
+
+/// cudaTextureObject_t and cudaSurfaceObject_t, integers by type.
+bool isTextureObject(QualType T) {
+  for (const auto *Typedef = T->getAs<TypedefType>(); Typedef;
+       Typedef = Typedef->desugar()->getAs<TypedefType>()) {
+    llvm::StringRef Name = Typedef->getDecl()->getName();
+    if (Name == "cudaTextureObject_t" || Name == "cudaSurfaceObject_t")
+      return true;
+  }
+  return false;
+}
 } // namespace
 
 /// Unknown grid dimensions written over values the launch also passes to
@@ -316,6 +327,12 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
     QualType T = Param->getType();
     if (T->isRecordType()) {
       Values.fields(ArgI, Param->getName().str(), Spec.Args);
+      continue;
+    }
+    // A texture or surface object reads the memory it was made from.
+    if (isTextureObject(T)) {
+      if (auto Bytes = Values.allocatedBytes(ArgI))
+        Spec.AllocatedBytes[Param->getName().str()] = *Bytes;
       continue;
     }
     if (T->isPointerType()) {
