@@ -145,6 +145,9 @@ private:
                        const clang::FunctionDecl *Callee);
   /// The texel a coordinate names: `x + 0.5f` is texel x, normalized
   /// `u / (float)w` texel u (Normalized set); unset when not followed.
+  /// The local variable E names when it is a register (not memory a
+  /// reference could alias); null otherwise.
+  const clang::VarDecl *integerRegister(const clang::Expr *E) const;
   std::optional<Expr> texelCoordinate(const clang::Expr *E,
                                       bool &Normalized) const;
   /// The bytes from the texture's start of the texel the Coordinates

@@ -342,14 +342,20 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
     }
     return walkExpr(RHS);
   }
-  if (auto A = classifier().classifyLValue(LHS)) {
+  const auto *LhsRef = dyn_cast<DeclRefExpr>(skipNoOps(LHS));
+  bool LocalReference =
+      LhsRef && Env.LocalReferences.count(LhsRef->getDecl()) > 0;
+  if (auto A =
+          LocalReference ? std::nullopt : classifier().classifyLValue(LHS)) {
     if (Compound)
       countAccess(*A, false);
     countAccess(*A, true);
-  } else if (const auto *Ref = dyn_cast<DeclRefExpr>(skipNoOps(LHS))) {
+  } else if (const auto *Ref = LhsRef) {
     // A register: track its new value.
     const ValueDecl *D = Ref->getDecl();
-    QualType T = D->getType();
+    QualType T = D->getType().getNonReferenceType();
+    if (!LocalReference && D->getType()->isReferenceType())
+      T = D->getType();
     if (T->isIntegralOrEnumerationType()) {
       std::optional<Expr> New;
       auto Rhs = converter().convert(RHS);
@@ -369,6 +375,12 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
           break;
         case BO_MulAssign:
           New = *OldValue * *Rhs;
+          break;
+        case BO_DivAssign:
+          New = Expr::floorDiv(*OldValue, *Rhs);
+          break;
+        case BO_RemAssign:
+          New = Expr::mod(*OldValue, *Rhs);
           break;
         default:
           break;
@@ -634,6 +646,17 @@ CostWalker::walkReturnedReference(const clang::Expr *E) {
   return MemoryAccess{*Origin, classifier().sizeOf(E->getType())};
 }
 
+const VarDecl *CostWalker::integerRegister(const clang::Expr *E) const {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || Var->hasGlobalStorage() || Var->hasAttr<CUDASharedAttr>())
+    return nullptr;
+  // A reference parameter that is itself a caller's register passes on.
+  if (Var->getType()->isReferenceType())
+    return Env.LocalReferences.count(Var) ? Var : nullptr;
+  return Var->getType()->isIntegralOrEnumerationType() ? Var : nullptr;
+}
+
 std::optional<MemoryOrigin>
 CostWalker::inlineCall(const FunctionDecl *Callee,
                        llvm::ArrayRef<const clang::Expr *> Args,
@@ -675,6 +698,12 @@ CostWalker::inlineCall(const FunctionDecl *Callee,
     if (T->isReferenceType()) {
       const clang::Expr *Source = skipNoOps(Arg);
       walkLValueAddress(Source);
+      if (const auto *Local = integerRegister(Source);
+          Local && T.getNonReferenceType()->isIntegralOrEnumerationType()) {
+        CalleeEnv.LocalReferences[P] = Local;
+        CalleeEnv.Values[P] = converter().convert(Source);
+        continue;
+      }
       if (auto A = classifier().classifyLValue(Source))
         CalleeEnv.References[P] = BoundReference{A->Origin};
       else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
@@ -692,6 +721,12 @@ CostWalker::inlineCall(const FunctionDecl *Callee,
   std::optional<MemoryOrigin> Returned = ReturnedOrigin;
   InlineSites.pop_back();
   CallStack.pop_back();
+  // What the callee left in its reference parameters is the caller's.
+  for (const auto &[Param, Local] : CalleeEnv.LocalReferences) {
+    auto It = Env.Values.find(Param);
+    CallerEnv.Values[Local] =
+        It != Env.Values.end() ? It->second : std::nullopt;
+  }
   Env = CallerEnv;
   ReturnedOrigin = Returned;
   return Returned;

@@ -54,6 +54,10 @@ struct ValueEnv {
   std::map<const clang::ValueDecl *, std::optional<Expr>> Values;
   /// Pointer variables' origins.
   std::map<const clang::ValueDecl *, MemoryOrigin> Origins;
+  /// Integer reference parameters of inlined calls bound to a register
+  /// variable of the caller (`udivmod(i, n, rem)`): what the callee
+  /// assigns them is the caller variable's value when the call returns.
+  std::map<const clang::ValueDecl *, const clang::ValueDecl *> LocalReferences;
   /// Floating-point variables known as texture coordinates.
   std::map<const clang::ValueDecl *, TexelValue> Texels;
   /// Reference parameters of inlined calls that alias caller memory.
