@@ -28,6 +28,8 @@ std::vector<GpuTerm> gpuTerms(const GpuSpec &G) {
        "no instruction issue, special-function or launch-dispatch time"},
       {"boost_clock", "boost clock", Opt(G.BoostClockHz),
        "no instruction issue or launch-dispatch time"},
+      {"texture_throughput", "texture fetch rate", Opt(G.TextureThroughput),
+       "texture fetches are not timed"},
       {"peak_flops.fp32", "fp32 peak", G.peakFlops(Precision::FP32),
        "no compute roof (the GPU is refused)"},
       {"peak_flops.fp64", "fp64 peak", G.peakFlops(Precision::FP64),
@@ -47,7 +49,8 @@ std::vector<GpuTerm> gpuTerms(const GpuSpec &G) {
       {"dram_latency", "DRAM latency", Opt(G.DramLatency),
        "the architecture table's assumed latency (data/architectures.json)"},
       {"atomic_interval", "atomic rates",
-       G.AtomicIntervals.empty() ? nullptr : &G.AtomicIntervals.front().Interval,
+       G.AtomicIntervals.empty() ? nullptr
+                                 : &G.AtomicIntervals.front().Interval,
        "atomics are not timed"},
       {"scattered_store", "scattered stores",
        G.ScatteredStore ? &G.ScatteredStore->PerSector : nullptr,
