@@ -56,6 +56,11 @@ struct LaunchSpec {
   /// Pointer parameters the launch passes null: what decides a kernel's
   /// `if (p)` (KernelModel::NullTestedPointers).
   std::set<std::string> NullPointerArgs;
+  /// Pointer parameters the launch passes page-locked host memory mapped
+  /// into the device (cudaHostAlloc, cudaMallocHost, the pointer
+  /// cudaHostGetDevicePointer gives): the kernel reads and writes it over
+  /// the host link (zero-copy).
+  std::set<std::string> HostMemoryArgs;
   /// Launch sites reached by running the host code from `main` (or from a
   /// function nothing in the file calls): the calls that lead here, outermost
   /// first, with the values they pass ("main", "gemmCuda(ni=512, nj=512)").

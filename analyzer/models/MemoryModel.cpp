@@ -238,8 +238,8 @@ double wholeUnits(double Bytes, double Unit) {
 /// it: where the addresses give no footprint (a gather through an index
 /// array) or one beyond the buffer, the buffer's bytes bound it.
 void boundByAllocation(const SiteLaunch &L, ArrayTraffic &T) {
-  auto It = L.Allocated.find(T.Name);
-  if (It == L.Allocated.end())
+  auto It = L.Allocated.Bytes.find(T.Name);
+  if (It == L.Allocated.Bytes.end())
     return;
   const double Buffer = It->second;
   T.AllocatedBytes = Buffer;
@@ -526,6 +526,20 @@ void priceArrayLevels(const ArrayLevels &C, size_t I, MemoryEstimate &M,
   ArrayTraffic &T = M.Arrays[I];
   const Group &G = C.Groups[I];
   M.GlobalSectorBytes += T.LoadSectorBytes + T.StoreSectorBytes;
+  // Zero-copy host memory: every sector a request moves crosses the host
+  // link; none of it is DRAM's.
+  if (C.L.Allocated.HostMemory.count(T.Name)) {
+    T.HostLinkReadBytes = T.LoadSectorBytes + T.AtomicBytes;
+    T.HostLinkWriteBytes = T.StoreSectorBytes + T.AtomicBytes;
+    M.HostLinkReadBytes += T.HostLinkReadBytes;
+    M.HostLinkWriteBytes += T.HostLinkWriteBytes;
+    Reasons.Dram.push_back(
+        note(NoteId::ArrayInHostMemory, {{"array", T.Name},
+                                         {"read", T.HostLinkReadBytes},
+                                         {"written", T.HostLinkWriteBytes}}));
+    M.L2Bytes += T.LoadSectorBytes + T.StoreSectorBytes + T.AtomicBytes;
+    return;
+  }
   const std::optional<FootprintResult> &Loads = C.Fit.LoadSectors[I];
   const std::optional<FootprintResult> &Stores = C.Fit.StoreSectors[I];
   double Written = Stores ? Stores->Bytes : T.StoreSectorBytes;

@@ -23,6 +23,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct ArrayTraffic {
   std::optional<double> AllocatedBytes;
   double LoadSectorBytes = 0, StoreSectorBytes = 0; ///< global only
   double DramBytes = 0; ///< this array's share of the DRAM estimate
+  /// Host memory (ArrayAllocations::HostMemory): the sectors its requests
+  /// move over the host link, read and written; its DRAM bytes are 0.
+  double HostLinkReadBytes = 0, HostLinkWriteBytes = 0;
   double DramReadBytes = 0, DramWriteBytes = 0; ///< DramBytes, split
 };
 
@@ -79,9 +83,15 @@ struct SiteTraffic {
   double L1Bytes = 0;
 };
 
-/// Bytes the program allocated behind pointer parameters, by name
-/// (LaunchSpec::AllocatedBytes).
-using ArrayAllocations = std::map<std::string, double>;
+/// What the program allocated behind pointer parameters, by name.
+struct ArrayAllocations {
+  /// The buffer's bytes (LaunchSpec::AllocatedBytes).
+  std::map<std::string, double> Bytes;
+  /// Page-locked host memory mapped into the device (zero-copy,
+  /// LaunchSpec::HostMemoryArgs): its traffic crosses the host link, not
+  /// DRAM.
+  std::set<std::string> HostMemory;
+};
 
 struct MemoryEstimate {
   bool Available = false;
@@ -96,6 +106,8 @@ struct MemoryEstimate {
   /// DRAM traffic the launch causes: DramReadBytes + DramWriteBytes.
   double DramBytes = 0;
   double DramReadBytes = 0, DramWriteBytes = 0;
+  /// Over the host link to zero-copy host memory, beside DRAM.
+  double HostLinkReadBytes = 0, HostLinkWriteBytes = 0;
   /// Of DramWriteBytes, what is still dirty in L2 when the kernel ends: it
   /// reaches DRAM after the kernel, where counters read during the kernel
   /// do not see it.

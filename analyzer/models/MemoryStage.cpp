@@ -30,7 +30,8 @@ SharedWidthsByLine compiledWidths(LaunchContext &C, const GpuSpec &Gpu) {
 ArrayAllocations allocations(const LaunchSpec &Launch) {
   ArrayAllocations Out;
   for (const auto &[Name, Bytes] : Launch.AllocatedBytes)
-    Out[Name] = Bytes.toDouble();
+    Out.Bytes[Name] = Bytes.toDouble();
+  Out.HostMemory = Launch.HostMemoryArgs;
   return Out;
 }
 

@@ -165,6 +165,21 @@ RooflineResult rooflineTerms(const RooflineInput &In, const GpuSpec &Gpu) {
       R.SustainedDram = true;
     }
 
+  if (In.HostLinkReadBytes > 0 || In.HostLinkWriteBytes > 0) {
+    if (Gpu.HostLinkBandwidth && Gpu.HostLinkBandwidth->Value > 0) {
+      R.HostLinkTime = std::max(In.HostLinkReadBytes, In.HostLinkWriteBytes) /
+                       Gpu.HostLinkBandwidth->Value;
+      R.MemoryTime = std::max(R.MemoryTime, R.HostLinkTime);
+      R.Notes.push_back(
+          note(NoteId::HostLinkTime, {{"gpu", Gpu.Name},
+                                      {"read", In.HostLinkReadBytes},
+                                      {"written", In.HostLinkWriteBytes},
+                                      {"rate", Gpu.HostLinkBandwidth->Value},
+                                      {"time", R.HostLinkTime}}));
+    } else {
+      R.Notes.push_back(note(NoteId::HostLinkNotTimed, {{"gpu", Gpu.Name}}));
+    }
+  }
   if (In.DramBytes > 0)
     R.Intensity = R.TotalFlops / In.DramBytes;
   else if (R.TotalFlops > 0)
@@ -231,7 +246,7 @@ double latencyTime(const RooflineResult &R) {
 LimiterTerms limiterTerms(const RooflineResult &R) {
   LimiterTerms T;
   T[Level::Compute] = R.ComputeTime;
-  if (R.DramBytes > 0)
+  if (R.DramBytes > 0 || R.HostLinkTime > 0)
     T[Level::Dram] = R.MemoryTime;
   if (R.L2Time > 0)
     T[Level::L2] = R.L2Time;

@@ -44,6 +44,8 @@ struct RooflineInput {
   double SfuOps = 0;
   /// Texture and surface fetches (tex2D, surf2Dread, ...).
   double TextureFetches = 0;
+  /// Zero-copy host memory's traffic over the host link, each direction.
+  double HostLinkReadBytes = 0, HostLinkWriteBytes = 0;
   /// Global atomic sites: updates, distinct addresses, and whether a
   /// warp's lanes update distinct addresses.
   struct AtomicSite {
@@ -98,6 +100,10 @@ struct RooflineResult {
   /// TextureBound when this is the larger.
   double TextureTime = 0;
   bool TextureBound = false;
+  /// Zero-copy host memory over the host link (each direction at the
+  /// link's rate, the slower one counts); the memory time is the larger of
+  /// DRAM's and this.
+  double HostLinkTime = 0;
   /// The SASS issue model (IssueTime.h): the launch's warp instructions
   /// through the issue slots and pipes of the busiest SM (the compute time
   /// is the larger of the FLOP time and IssueThroughputTime), and the

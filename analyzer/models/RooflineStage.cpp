@@ -36,6 +36,8 @@ void addMemoryLevels(RooflineInput &In, const MemoryEstimate &M) {
   In.DramWriteBytes = M.DramWriteBytes;
   In.L2Bytes = M.L2Bytes;
   In.L1Bytes = M.L1Bytes;
+  In.HostLinkReadBytes = M.HostLinkReadBytes;
+  In.HostLinkWriteBytes = M.HostLinkWriteBytes;
   In.L2ScatteredStoreBytes = M.ScatteredStores.SectorBytes;
   In.L2ScatteredStoreTime = M.ScatteredStores.Seconds;
   for (const MemoryEstimate::AtomicSite &A : M.GlobalAtomics)

@@ -70,6 +70,13 @@ std::string arrayRereadBeyondL2(const NoteValues &V) {
                           ", fits in L2) hits it, farther re-use does not");
 }
 
+std::string arrayInHostMemory(const NoteValues &V) {
+  return quoted(V.str("array")) +
+         " is page-locked host memory (zero-copy): its " +
+         bytesText(V.num("read")) + " read and " + bytesText(V.num("written")) +
+         " written cross the host link, not DRAM";
+}
+
 std::string arrayMergeReads(const NoteValues &V) {
   const double Bytes = V.num("merge_bytes");
   return quoted(V.str("array")) +

@@ -17,6 +17,19 @@ std::string textureUnitsSetL1Time(const NoteValues &V) {
          " (4 per SM per clock), more than the L1 bytes take";
 }
 
+std::string hostLinkTime(const NoteValues &V) {
+  return "zero-copy host memory: " + formatSi(V.num("read"), "B") +
+         " read and " + formatSi(V.num("written"), "B") +
+         " written over the host link at " + formatSi(V.num("rate"), "B/s") +
+         " each way (" + V.str("gpu") + "'s datasheet rate) take " +
+         formatDuration(V.num("time")) + ", part of the memory time";
+}
+
+std::string hostLinkNotTimed(const NoteValues &V) {
+  return "zero-copy host memory: no host-link rate for " + V.str("gpu") +
+         "; its traffic is not timed";
+}
+
 std::string fp32PeakStandsIn(const NoteValues &V) {
   return "no " + V.str("precision") + " peak for " + V.str("gpu") +
          "; used the fp32 peak as a stand-in";

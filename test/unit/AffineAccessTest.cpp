@@ -167,15 +167,16 @@ TEST(MemoryModelTest, AllocationBoundsAGatherThatFitsInL2) {
   Gpu.L2Bytes = SourcedValue{1 << 20, "test"};
   Gpu.DramFetchBytes = SourcedValue{64, "test"};
   Bindings V = launch1d(4096, 256);
-  MemoryEstimate E =
-      estimateMemory(M, V, Gpu, CacheState::Cold, 0, {}, {{"x", 65536.0}});
+  MemoryEstimate E = estimateMemory(M, V, Gpu, CacheState::Cold, 0, {},
+                                    ArrayAllocations{{{"x", 65536.0}}, {}});
   ASSERT_TRUE(E.Available);
   EXPECT_EQ(E.Arrays[0].AllocatedBytes, 65536.0);
   EXPECT_EQ(E.Arrays[0].FootprintBytes, 65536.0);
   EXPECT_EQ(E.DramReadBytes, 65536);
   // A buffer beyond the L2 leaves the gather's misses as they were.
-  MemoryEstimate Big = estimateMemory(M, V, Gpu, CacheState::Cold, 0, {},
-                                      {{"x", double(256 << 20)}});
+  MemoryEstimate Big =
+      estimateMemory(M, V, Gpu, CacheState::Cold, 0, {},
+                     ArrayAllocations{{{"x", double(256 << 20)}}, {}});
   EXPECT_EQ(Big.DramReadBytes, 64 << 20);
 }
 

@@ -284,3 +284,29 @@ TEST(RooflineTest, TextureUnitsSetTheL1TimeWhenSlowerThanItsBytes) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RooflineTest, ZeroCopyTrafficTakesTheHostLinkEachWay) {
+  // 8 MB read and 4 MB written over the H100 SXM's 64 GB/s each way: the
+  // reads take 125 us, which sets the memory time over 1 MB of DRAM.
+  const GpuSpec &G = gpu("H100 SXM");
+  RooflineInput In = input(1e6, 1e6);
+  In.HostLinkReadBytes = 8e6;
+  In.HostLinkWriteBytes = 4e6;
+  RooflineResult R = evaluateRoofline(In, G);
+  EXPECT_NEAR(R.HostLinkTime, 8e6 / 64e9, 1e-12);
+  EXPECT_DOUBLE_EQ(R.MemoryTime, R.HostLinkTime);
+  EXPECT_EQ(R.Verdict, Level::Dram);
+  ASSERT_FALSE(R.Notes.empty());
+  EXPECT_EQ(R.Notes.back().Id, NoteId::HostLinkTime);
+
+  // A GPU without a host-link rate says the traffic is not timed.
+  GpuSpec NoLink = handMadeGpu();
+  RooflineResult Untimed = evaluateRoofline(In, NoLink);
+  EXPECT_EQ(Untimed.HostLinkTime, 0);
+  ASSERT_FALSE(Untimed.Notes.empty());
+  EXPECT_EQ(Untimed.Notes.back().Id, NoteId::HostLinkNotTimed);
+}
+
+} // namespace

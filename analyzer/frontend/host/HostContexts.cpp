@@ -100,6 +100,11 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
     for (auto It = M.NullPointerArgs.begin(); It != M.NullPointerArgs.end();)
       It = C.Spec.NullPointerArgs.count(*It) ? std::next(It)
                                              : M.NullPointerArgs.erase(It);
+  // Host memory for the merged entry only where every context passes it.
+  for (InterpretedLaunch &C : Contexts)
+    for (auto It = M.HostMemoryArgs.begin(); It != M.HostMemoryArgs.end();)
+      It = C.Spec.HostMemoryArgs.count(*It) ? std::next(It)
+                                            : M.HostMemoryArgs.erase(It);
   // The calls all contexts share, outermost first.
   size_t Common = M.CallChain.size();
   for (InterpretedLaunch &C : Contexts) {

@@ -73,6 +73,7 @@ public:
   std::optional<Rational> scalar(const clang::Expr *E,
                                  std::string &Why) override;
   std::optional<Rational> allocatedBytes(const clang::Expr *E) override;
+  bool hostMemory(const clang::Expr *E) override;
   std::array<std::optional<Rational>, 3> dim3(const clang::Expr *E,
                                               std::string &Why) override;
   void fields(const clang::Expr *E, const std::string &Prefix,

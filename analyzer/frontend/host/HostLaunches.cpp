@@ -119,7 +119,8 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
         L.Spec.DynamicSmem == Spec.DynamicSmem && L.Spec.Args == Spec.Args &&
         L.Spec.Notes == Spec.Notes &&
         L.Spec.AllocatedBytes == Spec.AllocatedBytes &&
-        L.Spec.NullPointerArgs == Spec.NullPointerArgs) {
+        L.Spec.NullPointerArgs == Spec.NullPointerArgs &&
+        L.Spec.HostMemoryArgs == Spec.HostMemoryArgs) {
       L.Spec.LaunchCount =
           L.Spec.LaunchCount && Count
               ? std::optional<Rational>(*L.Spec.LaunchCount + *Count)
@@ -157,6 +158,11 @@ InterpretedValues::allocatedBytes(const clang::Expr *E) {
   if (Left.isNegative())
     return std::nullopt;
   return Left;
+}
+
+bool InterpretedValues::hostMemory(const clang::Expr *E) {
+  HostValue V = I.eval(E);
+  return V.K == HostValue::Kind::Pointer && V.HostMemory;
 }
 
 std::array<std::optional<Rational>, 3>

@@ -251,6 +251,8 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
   };
   if (std::optional<HostValue> V = callTextureLibrary(C))
     return done(std::move(*V));
+  if (std::optional<HostValue> V = callMappedMemoryLibrary(C))
+    return done(std::move(*V));
   // Math on known values: ceil(n / 256.0), fmax(a, b), std::min(a, b).
   // ceilf and ceill are ceil.
   static const std::set<llvm::StringRef> Math = {

@@ -56,6 +56,11 @@ HostLibraryResult callLibrary(const HostLibraryCall &Call);
 /// (HostTextures.cpp): the call's value, or nullopt when Call is not one.
 std::optional<HostValue> callTextureLibrary(const HostLibraryCall &Call);
 
+/// cudaHostAlloc, cudaMallocHost and cudaHostGetDevicePointer
+/// (HostMappedMemory.cpp): zero-copy host memory; nullopt when Call is not
+/// one of them.
+std::optional<HostValue> callMappedMemoryLibrary(const HostLibraryCall &Call);
+
 } // namespace rla
 
 #endif // RLA_FRONTEND_HOST_HOSTLIBRARY_H

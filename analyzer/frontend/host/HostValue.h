@@ -40,6 +40,9 @@ struct HostValue {
   /// Pointer from cudaMalloc and its kin with a known size: the buffer's
   /// bytes from where it starts (Offset counts elements from there).
   std::optional<Rational> AllocatedBytes;
+  /// Pointer into page-locked host memory mapped into the device
+  /// (cudaHostAlloc, cudaMallocHost): kernels reach it over the host link.
+  bool HostMemory = false;
   const clang::FunctionDecl *Fn = nullptr; ///< Function
 
   static HostValue unknown(std::string Why) {

@@ -349,6 +349,8 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
         Spec.PointerArgs[Param->getName().str()] = Text;
       if (auto Bytes = Values.allocatedBytes(ArgI))
         Spec.AllocatedBytes[Param->getName().str()] = *Bytes;
+      if (Values.hostMemory(ArgI))
+        Spec.HostMemoryArgs.insert(Param->getName().str());
       // A null pointer decides the kernel's `if (p)`: its symbol is 0.
       std::string Why;
       if (Arg->isNullPointerConstant(const_cast<ASTContext &>(Ctx),

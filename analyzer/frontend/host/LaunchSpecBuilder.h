@@ -31,6 +31,9 @@ public:
   virtual std::optional<Rational> allocatedBytes(const clang::Expr *E) {
     return std::nullopt;
   }
+  /// Whether pointer E points into page-locked host memory mapped into
+  /// the device.
+  virtual bool hostMemory(const clang::Expr *E) { return false; }
   virtual std::optional<Rational> scalar(const clang::Expr *E,
                                          std::string &Why) = 0;
   /// The three components of a dim3 (or an integer converted to one).
