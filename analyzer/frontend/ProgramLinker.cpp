@@ -27,8 +27,8 @@ std::string launchDigest(const LaunchSpec &L) {
     Text += " " + Name + "=" + Value.str();
   for (const std::string &C : L.CallChain)
     Text += " <" + C + ">";
-  for (const std::string &N : L.Notes)
-    Text += " [" + N + "]";
+  for (const Note &N : L.Notes)
+    Text += " [" + noteKey(N) + "]";
   for (const auto &[Name, Host] : L.PointerArgs)
     Text += " " + Name + "->" + Host;
   return Text + "\n";

@@ -10,6 +10,7 @@
 
 #include "analyzer/ir/Expr.h"
 #include "analyzer/ir/KernelModel.h"
+#include "analyzer/ir/Note.h"
 
 #include <array>
 #include <cstdint>
@@ -41,9 +42,10 @@ struct LaunchSpec {
   std::optional<Rational> DynamicSmem;
   /// Scalar argument values by kernel parameter name.
   std::map<std::string, Rational> Args;
-  /// Why a value is missing ("grid.x = (n + 255) / 256: 'n' is not a
-  /// compile-time constant"), to show the user what to bind.
-  std::vector<std::string> Notes;
+  /// Why a value is missing (grid.x is not known: 'n' is read from a
+  /// file), the conditions the launch runs under and what the run assumed,
+  /// to show the user what to bind; worded by report/NoteText.h.
+  std::vector<Note> Notes;
   /// Launch sites: the host function the launch is in, and for each pointer
   /// parameter the host expression passed ("d_x"), to follow buffers from
   /// one launch to the next.

@@ -13,6 +13,7 @@
 #include "analyzer/ir/FindingData.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -49,10 +50,24 @@ inline Note verbatimNote(std::string Text) {
   return Note{NoteId::Verbatim, {{"text", std::move(Text)}}, {}};
 }
 
-/// Words a stage still makes itself, kept as they are until their wording
-/// moves to report/.
-inline Note proseNote(std::string Text) {
-  return Note{NoteId::Prose, {{"text", std::move(Text)}}, {}};
+/// N as text for a key (a cache's, a grouping's): its id and values, not
+/// its words, so that notes with equal keys are equal.
+inline std::string noteKey(const Note &N) {
+  std::string Key = std::to_string(unsigned(N.Id)) + "{";
+  for (const auto &[Name, Value] : N.Data) {
+    std::string Text;
+    if (const double *D = std::get_if<double>(&Value)) {
+      char Buf[32];
+      std::snprintf(Buf, sizeof Buf, "%.17g", *D);
+      Text = Buf;
+    } else {
+      Text = "'" + std::get<std::string>(Value);
+    }
+    Key += Name + "=" + std::to_string(Text.size()) + ":" + Text + ";";
+  }
+  for (const Note &P : N.Parts)
+    Key += noteKey(P);
+  return Key + "}";
 }
 
 /// Appends N unless an equal note is already there.

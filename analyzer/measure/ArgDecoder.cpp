@@ -102,14 +102,13 @@ LaunchSpec launchFromTrace(const KernelModel &Model, const TraceLaunch &L) {
   }
   S.DynamicSmem = Rational(static_cast<int64_t>(L.DynamicSmem));
   if (!L.HasArgs) {
-    S.Notes.push_back("the trace has no argument bytes for this launch");
+    S.Notes.push_back(note(NoteId::TraceNoArgumentBytes));
     return S;
   }
   if (L.Args.size() != Model.Params.size()) {
-    S.Notes.push_back("the trace has " + std::to_string(L.Args.size()) +
-                      " arguments, the kernel " +
-                      std::to_string(Model.Params.size()) +
-                      " parameters; arguments not decoded");
+    S.Notes.push_back(note(NoteId::TraceArgumentCountMismatch,
+                           {{"args", double(L.Args.size())},
+                            {"params", double(Model.Params.size())}}));
     return S;
   }
   for (size_t I = 0; I < Model.Params.size(); ++I) {
@@ -120,7 +119,8 @@ LaunchSpec launchFromTrace(const KernelModel &Model, const TraceLaunch &L) {
     if (auto V = decodeScalar(P, L.Args[I].Bytes, Why))
       S.Args[P.Name] = *V;
     else if (P.ParamKind != KernelParam::Other)
-      S.Notes.push_back("argument '" + P.Name + "' not decoded: " + Why);
+      S.Notes.push_back(note(NoteId::TraceArgumentNotDecoded,
+                             {{"argument", P.Name}, {"reason", Why}}));
   }
   return S;
 }

@@ -18,15 +18,23 @@ std::vector<const Expr *> countsOf(const CostVector &V) {
   return Out;
 }
 
-/// "argument 'frame' is not known from the source: WHY" -> WHY, the front
-/// end's words (its launch notes are still text).
-Note whyNotKnown(const LaunchSpec &L, const std::string &Symbol) {
-  std::string Prefix =
-      "argument '" + Symbol + "' is not known from the source: ";
-  for (const std::string &N : L.Notes)
-    if (N.rfind(Prefix, 0) == 0)
-      return proseNote(N.substr(Prefix.size()));
-  return note(NoteId::ArgumentNotFromSource);
+/// The note that Symbol is spanned: with the front end's reason why the
+/// launch does not know it (its LaunchArgumentUnknown note), where it gave
+/// one.
+Note spannedNote(const LaunchSpec &L, const std::string &Symbol,
+                 int64_t Saturation) {
+  FindingData Data{{"symbol", Symbol}, {"saturation", double(Saturation)}};
+  for (const Note &N : L.Notes) {
+    auto Argument = N.Data.find("argument");
+    if (N.Id != NoteId::LaunchArgumentUnknown || Argument == N.Data.end() ||
+        Argument->second != FindingValue(Symbol))
+      continue;
+    auto Reason = N.Data.find("reason");
+    Data["reason"] =
+        Reason != N.Data.end() ? Reason->second : FindingValue(std::string());
+    break;
+  }
+  return note(NoteId::ArgumentSpanned, std::move(Data));
 }
 
 } // namespace
@@ -121,10 +129,7 @@ void envelopeUnknownArguments(KernelReport &K, const KernelModel &Model,
   // their min and max.
   Out.LaunchFormulas = K.LaunchFormulas;
   for (const auto &[Symbol, C] : Unknown)
-    Out.Model.RangeReasons.push_back(
-        note(NoteId::ArgumentSpanned,
-             {{"symbol", Symbol}, {"saturation", double(C)}},
-             {whyNotKnown(K.Launch, Symbol)}));
+    Out.Model.RangeReasons.push_back(spannedNote(K.Launch, Symbol, C));
   K = std::move(Out);
 }
 

@@ -71,8 +71,9 @@ public:
     if (auto Smem = C.UserBindings.find("smem");
         Smem != C.UserBindings.end() && !Model.findParam("smem")) {
       R.Launch.DynamicSmem = Smem->second;
-      llvm::erase_if(R.Launch.Notes, [](const std::string &N) {
-        return N.rfind("dynamic shared memory is not known", 0) == 0;
+      llvm::erase_if(R.Launch.Notes, [](const Note &N) {
+        return N.Id == NoteId::LaunchSmemUnknown ||
+               N.Id == NoteId::LaunchConfigSmemUnknown;
       });
     }
     // The report shows the values the numbers use.

@@ -4,11 +4,11 @@
 namespace rla {
 namespace {
 
-/// Why a bound context still has no sum: its first note (the front end's
-/// words), else its symbols.
+/// Why a bound context still has no sum: its launch's first note, else its
+/// symbols.
 Note unboundReason(const KernelReport &C) {
   if (!C.Launch.Notes.empty())
-    return proseNote(C.Launch.Notes.front());
+    return C.Launch.Notes.front();
   if (C.Unbound.empty())
     return note(NoteId::TotalsDidNotEvaluate);
   std::string Symbols;

@@ -355,14 +355,9 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
           HostError = &E;
       None.Notes.push_back(
           HostError
-              ? "no launch of '" + Model.Name +
-                    "' could be read: clang reports errors in this file "
-                    "(the first at " +
-                    HostError->Loc.str() +
-                    "), and a launch in a host statement that does not "
-                    "parse is lost with it; fix the error, or pass --launch"
-              : "no launch of '" + Model.Name +
-                    "' in this file; pass --launch or --launches");
+              ? note(NoteId::NoLaunchReadable,
+                     {{"kernel", Model.Name}, {"at", HostError->Loc.str()}})
+              : note(NoteId::NoLaunchInFile, {{"kernel", Model.Name}}));
       PerKernel[I].push_back(&None);
     }
     // The kernel's first launch: later ones reuse what it computed.

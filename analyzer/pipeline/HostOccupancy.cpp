@@ -98,8 +98,8 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
     A.BlockSize = B->BlockSize;
     A.MinGridSize = B->MinGridSize;
   }
-  A.Assumption = "occupancy as the runtime computes it on " + GpuName +
-                 " (the first --gpu), from nvcc's registers for " + Arch;
+  A.Assumption =
+      note(NoteId::HostOccupancyFromNvcc, {{"gpu", GpuName}, {"arch", Arch}});
   return A;
 }
 

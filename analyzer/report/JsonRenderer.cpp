@@ -151,7 +151,7 @@ Json launch(const LaunchSpec &L) {
   J["site"] = L.Site.valid() ? location(L.Site) : Json(nullptr);
   J["host_function"] =
       L.HostFunction.empty() ? Json(nullptr) : Json(L.HostFunction);
-  J["notes"] = L.Notes;
+  J["notes"] = eachNoteText(L.Notes);
   J["call_chain"] = L.CallChain;
   J["launch_count"] = L.LaunchCount ? number(*L.LaunchCount) : Json(nullptr);
   return J;

@@ -1,6 +1,7 @@
 //===- MeasureRenderer.cpp - Text, JSON and plot of a MeasureReport -------===//
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/report/MeasureReport.h"
+#include "analyzer/report/NoteText.h"
 #include "analyzer/report/RooflineCeilings.h"
 #include "analyzer/support/HumanUnits.h"
 
@@ -136,8 +137,8 @@ std::string renderMeasureText(const MeasureReport &M) {
     if (!K.Totals)
       for (const std::string &Sym : K.Unbound)
         S << "  unbound: " << Sym << "\n";
-    for (const std::string &N : E.Group.Spec.Notes)
-      S << "  note: " << N << "\n";
+    for (const Note &N : E.Group.Spec.Notes)
+      S << "  note: " << noteText(N) << "\n";
   }
   if (!M.Totals.empty())
     S << "\nper kernel (every launch):\n";

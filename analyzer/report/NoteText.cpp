@@ -45,6 +45,14 @@ void addNoteTexts(std::vector<std::string> &Into,
   }
 }
 
+std::vector<std::string> eachNoteText(const std::vector<Note> &Notes) {
+  std::vector<std::string> Texts;
+  Texts.reserve(Notes.size());
+  for (const Note &N : Notes)
+    Texts.push_back(noteText(N));
+  return Texts;
+}
+
 std::vector<std::string> noteTexts(const std::vector<Note> &Notes) {
   std::vector<std::string> Texts;
   addNoteTexts(Texts, Notes);
@@ -54,7 +62,6 @@ std::vector<std::string> noteTexts(const std::vector<Note> &Notes) {
 namespace notewording {
 
 std::string verbatim(const NoteValues &V) { return V.str("text"); }
-std::string prose(const NoteValues &V) { return V.str("text"); }
 
 } // namespace notewording
 

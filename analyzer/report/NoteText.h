@@ -20,6 +20,10 @@ std::string noteText(const Note &N);
 /// Each note's sentence, each sentence once, in first-seen order.
 std::vector<std::string> noteTexts(const std::vector<Note> &Notes);
 
+/// Each note's sentence in the notes' order, repeats kept: a list the
+/// stage made whole (a launch's notes).
+std::vector<std::string> eachNoteText(const std::vector<Note> &Notes);
+
 /// Appends the sentences of Notes not already in Into.
 void addNoteTexts(std::vector<std::string> &Into,
                   const std::vector<Note> &Notes);

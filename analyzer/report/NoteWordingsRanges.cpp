@@ -24,13 +24,11 @@ std::string globalAndLocalGuards(const NoteValues &) {
 
 std::string argumentSpanned(const NoteValues &V) {
   const std::string Symbol = V.str("symbol"), Max = V.whole("saturation");
-  return "argument '" + Symbol + "' is not known (" + V.joinedParts() +
+  const std::string Why =
+      V.has("reason") ? V.str("reason") : "it is not known from the source";
+  return "argument '" + Symbol + "' is not known (" + Why +
          "): the counts span " + Symbol + " = 0 .. " + Max +
          ", and every larger value counts as " + Max;
-}
-
-std::string argumentNotFromSource(const NoteValues &) {
-  return "it is not known from the source";
 }
 
 } // namespace notewording

@@ -289,6 +289,23 @@ std::vector<std::string> bindOrder(const std::set<std::string> &Unbound) {
   return Args;
 }
 
+/// Whether N says the program runs without the arguments --args gives (an
+/// assumption, or where it stops), or lists such a note.
+bool runsWithoutArguments(const Note &N) {
+  auto Without = N.Data.find("without_arguments");
+  return N.Id == NoteId::RunWithoutArguments ||
+         (Without != N.Data.end() && Without->second != FindingValue(0.0)) ||
+         llvm::any_of(N.Parts, runsWithoutArguments);
+}
+
+/// Whether N is about the launch's dynamic shared memory (not known, or
+/// varying over the contexts).
+bool aboutDynamicSmem(const Note &N) {
+  return N.Id == NoteId::LaunchSmemUnknown ||
+         N.Id == NoteId::LaunchConfigSmemUnknown ||
+         (N.Id == NoteId::ContextsVary && N.Data.count("smem"));
+}
+
 void renderUnbound(std::ostringstream &OS, const KernelReport &K,
                    const Style &S) {
   OS << label("FLOPs") << formulaText(K, Metric::Flops);
@@ -321,14 +338,12 @@ void renderUnbound(std::ostringstream &OS, const KernelReport &K,
   if (!Binds.empty())
     How += (How.empty() ? "" : " and ") + Binds;
   // Sizes the program would read from its arguments: run it with them.
-  if (llvm::any_of(K.Launch.Notes, [](const std::string &N) {
-        return N.find("without arguments") != std::string::npos;
-      }))
+  if (llvm::any_of(K.Launch.Notes, runsWithoutArguments))
     How += ", or run it with --args";
   OS << "  " << S.hint("unbound: " + Names + " \u2014 bind with " + How)
      << "\n";
-  for (const std::string &Note : K.Launch.Notes)
-    OS << "  launch: " << Note << "\n";
+  for (const Note &N : K.Launch.Notes)
+    OS << "  launch: " << noteText(N) << "\n";
 }
 
 /// "0.167 FLOP/B at DRAM, 0.167 at L2, 7.88 at L1": the FLOP per byte at
@@ -669,9 +684,9 @@ void renderKernel(std::ostringstream &OS, const KernelReport &K, const Style &S,
     // A bound launch whose dynamic shared memory is not known ("smem ?")
     // says why and how to give it.
     if (!K.Launch.DynamicSmem)
-      for (const std::string &Note : K.Launch.Notes)
-        if (Note.rfind("dynamic shared memory", 0) == 0)
-          OS << "  launch: " << Note << "\n";
+      for (const Note &N : K.Launch.Notes)
+        if (aboutDynamicSmem(N))
+          OS << "  launch: " << noteText(N) << "\n";
     renderBoundTotals(OS, K);
     renderVerdicts(OS, K, S);
   } else {

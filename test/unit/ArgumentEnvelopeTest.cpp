@@ -27,8 +27,9 @@ LaunchSpec launch() {
   L.Grid = {Rational(1024), Rational(1), Rational(1)};
   L.Block = {Rational(256), Rational(1), Rational(1)};
   L.DynamicSmem = Rational(0);
-  L.Notes = {"argument 'frame' is not known from the source: 'pass' "
-             "changes in the loop at app.cu:9"};
+  L.Notes = {note(NoteId::LaunchArgumentUnknown,
+                  {{"argument", "frame"},
+                   {"reason", "'pass' changes in the loop at app.cu:9"}})};
   return L;
 }
 
@@ -67,8 +68,9 @@ TEST(ArgumentEnvelopeTest, TotalsSpanEveryValueTheArgumentCanTake) {
   ASSERT_EQ(K.Model.RangeReasons.size(), 1u);
   EXPECT_EQ(K.Model.RangeReasons[0],
             note(NoteId::ArgumentSpanned,
-                 {{"symbol", "frame"}, {"saturation", 1.0}},
-                 {proseNote("'pass' changes in the loop at app.cu:9")}));
+                 {{"symbol", "frame"},
+                  {"saturation", 1.0},
+                  {"reason", "'pass' changes in the loop at app.cu:9"}}));
   EXPECT_TRUE(K.Launch.Args.count("frame") == 0); // still not known
 }
 
@@ -88,4 +90,23 @@ TEST(ArgumentEnvelopeTest, AnUnknownLaunchDimensionStaysUnbound) {
   envelopeUnknownArguments(K, M, {}, {h200()}, {}, nullptr, CacheState::Cold);
   EXPECT_EQ(K.Unbound.count("gridDim.x"), 1u);
   EXPECT_FALSE(K.Totals.has_value());
+}
+
+// Only the launch's note on that argument gives the reason: another
+// argument's, or the contexts' range of it, does not.
+TEST(ArgumentEnvelopeTest, TheReasonComesFromTheArgumentsOwnNote) {
+  KernelModel M = modelWith(Expr::min(sym("frame"), Expr(1)));
+  LaunchSpec L = launch();
+  L.Notes = {note(NoteId::LaunchArgumentUnknown,
+                  {{"argument", "frames"}, {"reason", "'f' is read"}}),
+             note(NoteId::ContextsVary, {{"argument", "frame"},
+                                         {"low", "0"},
+                                         {"high", "9"},
+                                         {"contexts", 10.0}})};
+  KernelReport K = bindLaunch(M, L, {}, {h200()});
+  envelopeUnknownArguments(K, M, {}, {h200()}, {}, nullptr, CacheState::Cold);
+  ASSERT_EQ(K.Model.RangeReasons.size(), 1u);
+  EXPECT_EQ(K.Model.RangeReasons[0],
+            note(NoteId::ArgumentSpanned,
+                 {{"symbol", "frame"}, {"saturation", 1.0}}));
 }

@@ -538,3 +538,22 @@ TEST(BinderTest, LaunchCudaRejectsIsAnErrorWithoutPrediction) {
 }
 
 } // namespace
+
+// --bind smem=BYTES answers the launch's note that its dynamic shared memory
+// is not known (by its id, either form), and keeps the others.
+TEST(BinderTest, BindingSmemDropsTheLaunchsSmemNotes) {
+  LaunchSpec L = saxpyLaunch();
+  L.DynamicSmem.reset();
+  Note Grid = note(NoteId::LaunchDimUnknown,
+                   {{"dim", "grid.y"}, {"reason", "'rows' is read"}});
+  L.Notes = {note(NoteId::LaunchSmemUnknown, {{"reason", "'bytes' is read"}}),
+             Grid,
+             note(NoteId::LaunchConfigSmemUnknown,
+                  {{"field", "dynamicSmemBytes"}, {"node", 0.0}})};
+  KernelReport R = bindLaunch(saxpyModel(), L, {{"smem", Rational(4096)}}, {});
+  EXPECT_EQ(R.Launch.DynamicSmem, Rational(4096));
+  EXPECT_EQ(R.Launch.Notes, std::vector<Note>{Grid});
+  // Without the binding the notes stay.
+  R = bindLaunch(saxpyModel(), L, {}, {});
+  EXPECT_EQ(R.Launch.Notes, L.Notes);
+}

@@ -82,14 +82,14 @@ TEST(ContextSumTest, AContextTheProgramDoesNotRunAddsNothing) {
 TEST(ContextSumTest, AnUnboundContextLeavesNoSum) {
   std::vector<LaunchSpec> Contexts = {launchOf(2, 1), launchOf(2, 1)};
   Contexts[1].Grid[0].reset();
-  Contexts[1].Notes = {"grid.x is not known from the source: 'n' is read"};
+  Contexts[1].Notes = {note(NoteId::LaunchDimUnknown,
+                            {{"dim", "grid.x"}, {"reason", "'n' is read"}})};
   KernelReport K = mergedEntry(Contexts);
   sumContexts(K, scaleModel(), {}, {h200()}, {}, nullptr, CacheState::Cold);
   ASSERT_TRUE(K.Sum.has_value());
   EXPECT_FALSE(K.Sum->complete());
   EXPECT_EQ(K.Sum->Unbound, 1u);
-  EXPECT_EQ(K.Sum->Why,
-            proseNote("grid.x is not known from the source: 'n' is read"));
+  EXPECT_EQ(K.Sum->Why, Contexts[1].Notes.front());
 }
 
 TEST(ContextSumTest, AContextWithoutACountLeavesNoSum) {

@@ -373,3 +373,25 @@ TEST(Comparison, OccupancyFromTheTraceAndThePrediction) {
   withPredictedOccupancy(C, 6);
   EXPECT_DOUBLE_EQ(*C.PredictedActiveBlocksPerSm, 6);
 }
+
+// What a trace does not give is a note of its own, with the values.
+TEST(ArgDecoder, LaunchFromTraceNotesWhatItCannotDecode) {
+  Trace T;
+  std::string Error;
+  ASSERT_TRUE(parseTrace(launch("_Z1kiPf", 1000, 0, 10), T, Error));
+  KernelModel M = model();
+  TraceLaunch L = T.Launches[0];
+  L.Args[0].Bytes = {1, 2, 3};
+  EXPECT_EQ(
+      launchFromTrace(M, L).Notes,
+      std::vector<Note>{
+          note(NoteId::TraceArgumentNotDecoded,
+               {{"argument", "n"}, {"reason", "3 bytes is no integer size"}})});
+  L.Args.pop_back();
+  EXPECT_EQ(launchFromTrace(M, L).Notes,
+            std::vector<Note>{note(NoteId::TraceArgumentCountMismatch,
+                                   {{"args", 1.0}, {"params", 2.0}})});
+  L.HasArgs = false;
+  EXPECT_EQ(launchFromTrace(M, L).Notes,
+            std::vector<Note>{note(NoteId::TraceNoArgumentBytes)});
+}

@@ -128,13 +128,12 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
     recordLibraryArguments(F, Values, Site);
     HostLibraryCall Call{F, Args, Values, Options, where(Site->getBeginLoc())};
     HostLibraryResult R = callLibrary(Call);
-    for (std::string &A : R.Assumptions)
-      if (std::find(Assumptions.begin(), Assumptions.end(), A) ==
-          Assumptions.end())
-        Assumptions.push_back(std::move(A));
+    for (Note &A : R.Assumptions)
+      addNoteOnce(Assumptions, std::move(A));
     if (R.Exits) {
-      StopNote = "the program exits at " + where(Site->getBeginLoc()) +
-                 (Options.Args ? "" : " when run without arguments");
+      StopNote = note(NoteId::ProgramExitsAt,
+                      {{"at", where(Site->getBeginLoc())},
+                       {"without_arguments", double(!Options.Args)}});
       Stopped = true;
     }
     if (R.Handled)

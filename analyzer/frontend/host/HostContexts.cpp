@@ -16,8 +16,9 @@ namespace interp {
 
 namespace {
 
-/// "from 0 to 99" over the values a launch parameter takes.
-std::string rangeText(const std::vector<Rational> &Values) {
+/// The lowest and highest of the values a launch parameter takes, as the
+/// "low" and "high" of What's ContextsVary note.
+void addRange(FindingData &What, const std::vector<Rational> &Values) {
   Rational Lo = Values.front(), Hi = Values.front();
   for (const Rational &V : Values) {
     if (V < Lo)
@@ -25,7 +26,8 @@ std::string rangeText(const std::vector<Rational> &Values) {
     if (Hi < V)
       Hi = V;
   }
-  return Lo.str() + " to " + Hi.str();
+  What["low"] = Lo.str();
+  What["high"] = Hi.str();
 }
 
 /// One entry for a site the run reaches with many different values (a loop
@@ -35,7 +37,8 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
   InterpretedLaunch Merged = Contexts.front();
   LaunchSpec &M = Merged.Spec;
   size_t N = Contexts.size();
-  auto mergeOne = [&](std::optional<Rational> &Field, const std::string &Name,
+  // What: the value's name (dim, smem or argument) in the note.
+  auto mergeOne = [&](std::optional<Rational> &Field, FindingData What,
                       auto Get) {
     std::vector<Rational> Values;
     bool Same = true, AllKnown = true;
@@ -51,24 +54,24 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
     if (Same && AllKnown)
       return;
     Field.reset();
-    M.Notes.push_back(
-        Name + " varies: " +
-        (Values.empty() ? std::string("not known") : rangeText(Values)) + " (" +
-        std::to_string(N) + " calling contexts)");
+    if (!Values.empty())
+      addRange(What, Values);
+    What["contexts"] = double(N);
+    M.Notes.push_back(note(NoteId::ContextsVary, std::move(What)));
   };
   const char *Dims[] = {"x", "y", "z"};
   for (unsigned D = 0; D < 3; ++D) {
-    mergeOne(M.Grid[D], std::string("grid.") + Dims[D],
+    mergeOne(M.Grid[D], {{"dim", std::string("grid.") + Dims[D]}},
              [&](const LaunchSpec &S) { return S.Grid[D]; });
-    mergeOne(M.Block[D], std::string("block.") + Dims[D],
+    mergeOne(M.Block[D], {{"dim", std::string("block.") + Dims[D]}},
              [&](const LaunchSpec &S) { return S.Block[D]; });
   }
-  mergeOne(M.DynamicSmem, "dynamic shared memory",
+  mergeOne(M.DynamicSmem, {{"smem", 1.0}},
            [](const LaunchSpec &S) { return S.DynamicSmem; });
   std::map<std::string, Rational> Args;
   for (const auto &[Name, Value] : M.Args) {
     std::optional<Rational> Field = Value;
-    mergeOne(Field, "argument '" + Name + "'",
+    mergeOne(Field, {{"argument", Name}},
              [&, Name = Name](const LaunchSpec &S) -> std::optional<Rational> {
                auto It = S.Args.find(Name);
                if (It == S.Args.end())
@@ -130,9 +133,7 @@ InterpretedLaunch mergeContexts(std::vector<InterpretedLaunch> &Contexts) {
 
 /// How many branches the program does not take lead to the launch.
 size_t untakenBranches(const InterpretedLaunch &L) {
-  return llvm::count_if(L.Spec.Notes, [](const std::string &N) {
-    return llvm::StringRef(N).starts_with(NotRunPrefix);
-  });
+  return llvm::count_if(L.Spec.Notes, isNotRunNote);
 }
 
 } // namespace
@@ -154,9 +155,7 @@ void keepNearestContexts(std::vector<InterpretedLaunch> &Contexts) {
     return;
   for (InterpretedLaunch &L : Contexts)
     L.Spec.Notes.push_back(
-        std::to_string(Dropped) + " more calling context" +
-        (Dropped == 1 ? "" : "s") +
-        " behind more branches the program does not take are not shown");
+        note(NoteId::ContextsNotShown, {{"dropped", double(Dropped)}}));
 }
 
 namespace {
@@ -164,9 +163,9 @@ namespace {
 /// The branches not taken that lead to the launch, as one key.
 std::string untakenKey(const InterpretedLaunch &L) {
   std::string Key;
-  for (const std::string &N : L.Spec.Notes)
-    if (llvm::StringRef(N).starts_with(NotRunPrefix))
-      Key += N + "\n";
+  for (const Note &N : L.Spec.Notes)
+    if (isNotRunNote(N))
+      Key += noteKey(N) + "\n";
   return Key;
 }
 
@@ -194,12 +193,10 @@ InterpretedLaunch largestOfSweep(std::vector<InterpretedLaunch> &Contexts) {
   if (threadsOf(Largest.Spec) == Rational(0))
     return Merged;
   Largest.Spec.Notes.push_back(
-      "the largest of " + std::to_string(Contexts.size()) +
-      " calling contexts followed in a sweep the program does not run; "
-      "the others are not shown");
-  for (const std::string &N : Merged.Spec.Notes)
-    if (llvm::StringRef(N).contains(" varies: "))
-      Largest.Spec.Notes.push_back("over the sweep, " + N);
+      note(NoteId::LargestOfSweep, {{"contexts", double(Contexts.size())}}));
+  for (const Note &N : Merged.Spec.Notes)
+    if (N.Id == NoteId::ContextsVary)
+      Largest.Spec.Notes.push_back(note(NoteId::OverTheSweep, {}, {N}));
   return Largest;
 }
 

@@ -73,7 +73,7 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   if (OverBudget)
     return false;
   if (IsMain && R == Flow::Stop)
-    MainStop = StopNote.empty() ? "the program stops earlier" : StopNote;
+    MainStop = StopNote ? *StopNote : note(NoteId::ProgramStopsEarlier);
   for (InterpretedLaunch &L : Launches)
     Result.push_back(std::move(L));
   return true;
@@ -93,9 +93,8 @@ void Interpreter::noteCallbacks(const CallExpr *C, const std::string &Name) {
     if (!Def || Def->hasAttr<CUDAGlobalAttr>() || !Graph.reachesLaunch(Def))
       continue;
     if (llvm::none_of(Callbacks,
-                      [&](const auto &CB) { return CB.first == Def; }))
-      Callbacks.push_back(
-          {Def, "'" + Name + "' at " + where(C->getBeginLoc())});
+                      [&](const Callback &CB) { return CB.Fn == Def; }))
+      Callbacks.push_back({Def, Name, where(C->getBeginLoc())});
   }
 }
 
@@ -106,7 +105,8 @@ void Interpreter::runCallbacks() {
   constexpr size_t MaxCallbacks = 16;
   for (size_t I = 0; I < Callbacks.size() && I < MaxCallbacks && !OverBudget;
        ++I) {
-    auto [Fn, By] = Callbacks[I];
+    const FunctionDecl *Fn = Callbacks[I].Fn;
+    std::string By = "'" + Callbacks[I].Call + "' at " + Callbacks[I].At;
     Frame F;
     F.Fn = Fn;
     F.Label = Fn->getNameAsString() + " (called back by " + By + ")";
@@ -116,9 +116,10 @@ void Interpreter::runCallbacks() {
           Fn->getNameAsString() + "', which " + By + " calls back"));
     Stopped = false;
     Multipliers.push_back(std::nullopt);
-    Conditions.push_back("runs when " + By + " calls '" +
-                         Fn->getNameAsString() +
-                         "' back; how often is not known");
+    Conditions.push_back(note(NoteId::RunsWhenCalledBack,
+                              {{"call", Callbacks[I].Call},
+                               {"at", Callbacks[I].At},
+                               {"function", Fn->getNameAsString()}}));
     Stack.push_back(&F);
     exec(Fn->getBody());
     Stack.pop_back();
@@ -170,13 +171,13 @@ HostRun interpretProgram(llvm::ArrayRef<HostUnit> Units,
       Run.Launches.push_back(std::move(L));
   }
   Run.LibraryArguments = std::move(I.LibraryArguments);
-  if (!I.MainStop.empty())
-    Run.Unreached.push_back(I.MainStop);
+  if (I.MainStop)
+    Run.Unreached.push_back(*I.MainStop);
   if (I.MainReturn) {
     Run.MainReturn = I.MainReturn->getBeginLoc();
-    Run.MainReturnNote = "main returns at " +
-                         I.where(I.MainReturn->getBeginLoc()) +
-                         (Options.Args ? "" : " when run without arguments");
+    Run.MainReturnNote = note(NoteId::MainReturnsAt,
+                              {{"at", I.where(I.MainReturn->getBeginLoc())},
+                               {"without_arguments", double(!Options.Args)}});
   }
   // A site with more contexts than a report can show becomes one entry.
   // (A site that launches through a kernel pointer is one site per kernel.)

@@ -83,13 +83,13 @@ struct HostRun {
   /// Roots the run followed ("main"); a site in none of their runs keeps
   /// its own per-function evaluation.
   std::vector<std::string> Roots;
-  /// Notes for sites the run did not reach ("main exits at app.cu:12 when
-  /// run without arguments").
-  std::vector<std::string> Unreached;
+  /// Why sites the run did not reach are not reached (the program exits at
+  /// app.cu:12 when run without arguments).
+  std::vector<Note> Unreached;
   /// Where main returned; a launch of main after it is not reached
   /// ("main returns at app.cu:14 when run without arguments").
   std::optional<clang::SourceLocation> MainReturn;
-  std::string MainReturnNote;
+  Note MainReturnNote;
 };
 
 /// One translation unit of a program: its AST, kept alive while the

@@ -54,8 +54,10 @@ constexpr uint64_t MaxElements = 4096;
 constexpr uint64_t MaxHeapElements = 256;
 /// Distinct calling contexts of one site shown as entries of their own.
 constexpr size_t MaxContextsPerSite = 8;
-/// How a launch's note on a branch the program does not take begins.
-constexpr const char *NotRunPrefix = "not run by the program: ";
+/// Whether a launch's note is a branch the program does not take.
+inline bool isNotRunNote(const Note &N) {
+  return N.Id == NoteId::NotRunBranch || N.Id == NoteId::NotRunCase;
+}
 
 /// Unknown scalars in V become 0: static storage and value-initialisation.
 void zeroFill(HostValue &V);
@@ -106,8 +108,8 @@ public:
   /// False when the run went over its budget: its launches are dropped.
   bool runRoot(const clang::FunctionDecl *F,
                std::vector<InterpretedLaunch> &Out);
-  std::string StopNote; ///< the last exit() ("exits at a.cu:12")
-  std::string MainStop; ///< why main ended early, if it did
+  std::optional<Note> StopNote; ///< the last exit() ("exits at a.cu:12")
+  std::optional<Note> MainStop; ///< why main ended early, if it did
   /// What the run passed to the library calls the extractor prices.
   std::map<const clang::CallExpr *, std::vector<LibraryArgument>>
       LibraryArguments;
@@ -263,7 +265,7 @@ private:
   bool launchesIn(const clang::Stmt *S);
   void runNotTaken(const clang::Expr *CondExpr, bool Value,
                    const clang::Stmt *S);
-  void runCounterfactual(const std::string &Condition, const clang::Stmt *Scope,
+  void runCounterfactual(Note Condition, const clang::Stmt *Scope,
                          llvm::function_ref<void()> Run);
 
   friend class InterpretedValues;
@@ -298,10 +300,10 @@ private:
   std::vector<Frame *> Stack;
   std::map<const clang::VarDecl *, HostSlot> Globals;
   /// Conditions not known around the current statement.
-  std::vector<std::string> Conditions;
+  std::vector<Note> Conditions;
   /// Trip counts of the summarised loops around the current statement.
   std::vector<std::optional<Rational>> Multipliers;
-  std::vector<std::string> Assumptions;
+  std::vector<Note> Assumptions;
   std::vector<InterpretedLaunch> *Out = nullptr;
   uint64_t Steps = 0;
   bool OverBudget = false;
@@ -317,7 +319,11 @@ private:
   /// Functions handed to a function that is not here (glutDisplayFunc,
   /// pthread_create, atexit), with the call that registers them: the
   /// library calls them back after the root's own code has run.
-  std::vector<std::pair<const clang::FunctionDecl *, std::string>> Callbacks;
+  struct Callback {
+    const clang::FunctionDecl *Fn = nullptr;
+    std::string Call, At; ///< the function it is handed to, and where
+  };
+  std::vector<Callback> Callbacks;
   void noteCallbacks(const clang::CallExpr *C, const std::string &Name);
   void runCallbacks();
 };

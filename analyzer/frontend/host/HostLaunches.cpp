@@ -108,9 +108,9 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
       }))
     Count = Rational(0);
   Spec.LaunchCount = Count;
-  for (const std::string &C : Conditions)
+  for (const Note &C : Conditions)
     Spec.Notes.push_back(C);
-  for (const std::string &A : Assumptions)
+  for (const Note &A : Assumptions)
     Spec.Notes.push_back(A);
   // The same values again (a time-step loop): one entry, counted.
   for (InterpretedLaunch &L : *Out)

@@ -212,8 +212,8 @@ void fillDeviceProperties(const HostLibraryCall &C, HostLibraryResult &R) {
     Slot = value(Name);
   }
   if (!C.Options.DeviceProperties.empty())
-    R.Assumptions.push_back("device properties as on " + C.Options.DeviceName +
-                            " (the first --gpu)");
+    R.Assumptions.push_back(
+        note(NoteId::DevicePropertiesAsOn, {{"gpu", C.Options.DeviceName}}));
 }
 
 std::optional<double> real(const HostValue &V) {
@@ -384,8 +384,7 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
     auto It = C.Options.Env.find(A[0].Text);
     if (It != C.Options.Env.end())
       return done(HostValue::string(It->second));
-    R.Assumptions.push_back("as run with " + A[0].Text + " unset (pass --env " +
-                            A[0].Text + "=...)");
+    R.Assumptions.push_back(note(NoteId::EnvUnset, {{"name", A[0].Text}}));
     return done(HostValue::number(Rational(0)));
   }
   if (Name == "exit" || Name == "_exit" || Name == "abort" ||
@@ -422,8 +421,8 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
     auto It = C.Options.DeviceProperties.find(Field);
     if (It != C.Options.DeviceProperties.end()) {
       store(A[0], HostValue::number(It->second));
-      R.Assumptions.push_back("device properties as on " +
-                              C.Options.DeviceName + " (the first --gpu)");
+      R.Assumptions.push_back(
+          note(NoteId::DevicePropertiesAsOn, {{"gpu", C.Options.DeviceName}}));
     } else {
       store(A[0], HostValue::unknown("the attribute read at " + C.Where +
                                      " is known only at run time"));
@@ -432,7 +431,7 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
   }
   if (Name == "cudaGetDeviceCount" && !A.empty()) {
     store(A[0], HostValue::number(Rational(1)));
-    R.Assumptions.push_back("one GPU (cudaGetDeviceCount)");
+    R.Assumptions.push_back(note(NoteId::OneGpu));
     return done(HostValue::number(Rational(0)));
   }
   if (Name == "cudaGetDevice" && !A.empty()) {

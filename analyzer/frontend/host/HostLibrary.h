@@ -47,7 +47,7 @@ struct HostLibraryResult {
   bool Handled = false; ///< false: the caller treats it as unknown
   HostValue Value;
   bool Exits = false; ///< exit(), abort()
-  std::vector<std::string> Assumptions;
+  std::vector<Note> Assumptions;
 };
 
 HostLibraryResult callLibrary(const HostLibraryCall &Call);

@@ -76,9 +76,8 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
   OccupancyAnswer A = Options.Occupancy->answer(Q);
   if (!A.Why.empty())
     return fail(A.Why);
-  if (!A.Assumption.empty() && std::find(Assumptions.begin(), Assumptions.end(),
-                                         A.Assumption) == Assumptions.end())
-    Assumptions.push_back(A.Assumption);
+  if (A.Assumption)
+    addNoteOnce(Assumptions, *A.Assumption);
   auto set = [&](const clang::Expr *E, unsigned V) {
     if (HostSlot S = eval(E).pointee())
       *S = HostValue::number(Rational(int64_t(V)));

@@ -364,7 +364,7 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
   havoc(Loop, Changes, /*OnlyCarried=*/Body);
   Multipliers.push_back(Count);
   if (!Count)
-    Conditions.push_back("in a loop whose trip count is not known: " + Why);
+    Conditions.push_back(note(NoteId::InLoopOfUnknownCount, {{"reason", Why}}));
   Flow F = exec(Body);
   if ((F == Flow::Break || F == Flow::Return) && Count != Rational(1)) {
     // The pass leaves the loop with what the loop carries not known, so

@@ -138,11 +138,7 @@ void Interpreter::join(const Snapshot &Other, const std::string &Why) {
 
 HostSlot Interpreter::variable(const ValueDecl *D) {
   if (!Options.Args && (D == Argc || D == Argv)) {
-    std::string A = "as the program runs without arguments (pass --args to "
-                    "give some)";
-    if (std::find(Assumptions.begin(), Assumptions.end(), A) ==
-        Assumptions.end())
-      Assumptions.push_back(A);
+    addNoteOnce(Assumptions, note(NoteId::RunWithoutArguments));
   }
   for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
     auto Found = (*It)->Vars.find(D);

@@ -144,13 +144,19 @@ Interpreter::Flow Interpreter::execBranch(const clang::Expr *CondExpr,
       " (" + (Cond.Text.empty() ? "known only at run time" : Cond.Text) + ")";
   Snapshot Before = snapshot(Then, Else);
   bool WasStopped = Stopped;
-  Conditions.push_back("runs only when " + What + " holds" + Detail);
+  Note Runs =
+      note(NoteId::RunsOnlyWhen, {{"cond", text(CondExpr)},
+                                  {"at", where(CondExpr->getBeginLoc())},
+                                  {"holds", 1.0},
+                                  {"reason", Cond.Text}});
+  Conditions.push_back(Runs);
   Flow A = exec(Then);
   bool StopA = Stopped;
   Stopped = WasStopped;
   Snapshot AfterThen = snapshot(Then, Else);
   restore(Before);
-  Conditions.back() = "runs only when " + What + " does not hold" + Detail;
+  Runs.Data["holds"] = 0.0;
+  Conditions.back() = std::move(Runs);
   Flow B = exec(Else);
   Conditions.pop_back();
   if (OverBudget)
@@ -191,14 +197,14 @@ void Interpreter::runNotTaken(const clang::Expr *CondExpr, bool Value,
                               const Stmt *S) {
   if (Counterfactual >= MaxCounterfactualDepth || !launchesIn(S))
     return;
-  runCounterfactual(std::string(NotRunPrefix) + "`" + text(CondExpr) + "` at " +
-                        where(CondExpr->getBeginLoc()) + " is " +
-                        (Value ? "true" : "false") + " when it gets here",
-                    S, [&] { exec(S); });
+  runCounterfactual(
+      note(NoteId::NotRunBranch, {{"cond", text(CondExpr)},
+                                  {"at", where(CondExpr->getBeginLoc())},
+                                  {"value", double(Value)}}),
+      S, [&] { exec(S); });
 }
 
-void Interpreter::runCounterfactual(const std::string &Condition,
-                                    const Stmt *Scope,
+void Interpreter::runCounterfactual(Note Condition, const Stmt *Scope,
                                     llvm::function_ref<void()> Run) {
   Snapshot Before = snapshot(Scope, nullptr);
   bool WasStopped = Stopped;
@@ -209,7 +215,7 @@ void Interpreter::runCounterfactual(const std::string &Condition,
   EarlyExit OuterExit = Exit;
   ++Counterfactual;
   Multipliers.push_back(Rational(0));
-  Conditions.push_back(Condition);
+  Conditions.push_back(std::move(Condition));
   // A branch not taken gets a share of the budget: past it (a benchmark
   // sweep behind a flag) its count-0 entries are dropped, not the run.
   size_t Recorded = Out ? Out->size() : 0;
@@ -278,9 +284,10 @@ Interpreter::Flow Interpreter::execSwitchBody(const SwitchStmt *S) {
       if (!Launches)
         continue;
       runCounterfactual(
-          std::string(NotRunPrefix) + "`" + text(S->getCond()) + "` at " +
-              where(S->getBeginLoc()) + " is " + numberText(Cond) + ", not " +
-              numberText(V) + ", when it gets here",
+          note(NoteId::NotRunCase, {{"cond", text(S->getCond())},
+                                    {"at", where(S->getBeginLoc())},
+                                    {"value", numberText(Cond)},
+                                    {"case", numberText(V)}}),
           S, [&] {
             std::string Why;
             if (HostSlot Slot = Var ? lvalue(Var, Why) : nullptr)

@@ -97,12 +97,12 @@ public:
     EvaluatorValues Values(Ctx, Current, Call->getBeginLoc());
     LaunchSpec Spec = buildLaunchSpec(Ctx, Call, Current, Values);
     if (Current && Current->isMain()) {
-      for (const std::string &Why : Run.Unreached)
-        Spec.Notes.push_back("the program does not reach this launch: " + Why);
+      for (const Note &Why : Run.Unreached)
+        Spec.Notes.push_back(note(NoteId::LaunchNotReached, {}, {Why}));
       if (Run.MainReturn && Ctx.getSourceManager().isBeforeInTranslationUnit(
                                 *Run.MainReturn, Call->getBeginLoc()))
-        Spec.Notes.push_back("the program does not reach this launch: " +
-                             Run.MainReturnNote);
+        Spec.Notes.push_back(
+            note(NoteId::LaunchNotReached, {}, {Run.MainReturnNote}));
     }
     Out.push_back(std::move(Spec));
     return true;

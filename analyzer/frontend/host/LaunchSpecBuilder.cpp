@@ -69,9 +69,9 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
   if (const FunctionDecl *C = Config ? Config->getDirectCallee() : nullptr;
       C && C->getName() == "cudaLaunchDevice") {
     First = 2;
-    Spec.Notes.push_back("device-side launch from kernel '" +
-                         (Host ? Host->getNameAsString() : "?") +
-                         "': its values come from that kernel's launch");
+    Spec.Notes.push_back(
+        note(NoteId::DeviceSideLaunch,
+             {{"parent", Host ? Host->getNameAsString() : "?"}}));
   }
   auto evalDims = [&](unsigned Index, const char *What,
                       std::array<std::optional<Rational>, 3> &Dims) {
@@ -82,9 +82,9 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
     Dims = Values.dim3(Config->getArg(Index), Why);
     for (unsigned D = 0; D < 3; ++D)
       if (!Dims[D]) {
-        Spec.Notes.push_back(std::string(What) + "." + DimNames[D] +
-                             " is not known from the source: " +
-                             (Why.empty() ? "not a constant" : Why));
+        Spec.Notes.push_back(note(
+            NoteId::LaunchDimUnknown,
+            {{"dim", std::string(What) + "." + DimNames[D]}, {"reason", Why}}));
         break;
       }
   };
@@ -97,8 +97,7 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
     std::string Why;
     Spec.DynamicSmem = Values.scalar(Config->getArg(First + 2), Why);
     if (!Spec.DynamicSmem)
-      Spec.Notes.push_back("dynamic shared memory is not known: " + Why +
-                             " (--bind smem=BYTES gives it)");
+      Spec.Notes.push_back(note(NoteId::LaunchSmemUnknown, {{"reason", Why}}));
   } else {
     Spec.DynamicSmem = Rational(0);
   }
@@ -161,9 +160,9 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   if (P.isValid())
     Spec.Site = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
   std::string Callee = Call->getDirectCallee()->getName().str();
-  auto note = [&](const std::string &What, const std::string &Why) {
-    Spec.Notes.push_back(What + " is not known from the source: " +
-                         (Why.empty() ? "not a constant" : Why));
+  auto dimNote = [&](const std::string &What, const std::string &Why) {
+    Spec.Notes.push_back(
+        note(NoteId::LaunchDimUnknown, {{"dim", What}, {"reason", Why}}));
   };
   if (Api == LaunchApi::Launch) {
     auto dims = [&](unsigned Index, const char *What,
@@ -174,7 +173,7 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       Dims = Values.dim3(Call->getArg(Index), Why);
       for (unsigned D = 0; D < 3; ++D)
         if (!Dims[D]) {
-          note(std::string(What) + "." + DimNames[D], Why);
+          dimNote(std::string(What) + "." + DimNames[D], Why);
           break;
         }
     };
@@ -185,8 +184,8 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       std::string Why;
       Spec.DynamicSmem = Values.scalar(Call->getArg(4), Why);
       if (!Spec.DynamicSmem)
-        Spec.Notes.push_back("dynamic shared memory is not known: " + Why +
-                             " (--bind smem=BYTES gives it)");
+        Spec.Notes.push_back(
+            note(NoteId::LaunchSmemUnknown, {{"reason", Why}}));
     }
     if (Call->getNumArgs() > 3)
       pointeeArguments(Kernel, Call->getArg(3), Values, Spec);
@@ -200,7 +199,7 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
         std::string Why;
         Dims[D] = Values.scalar(Call->getArg(First + D), Why);
         if (!Dims[D]) {
-          note(std::string(What) + "." + DimNames[D], Why);
+          dimNote(std::string(What) + "." + DimNames[D], Why);
           break;
         }
       }
@@ -211,8 +210,8 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
       std::string Why;
       Spec.DynamicSmem = Values.scalar(Call->getArg(7), Why);
       if (!Spec.DynamicSmem)
-        Spec.Notes.push_back("dynamic shared memory is not known: " + Why +
-                             " (--bind smem=BYTES gives it)");
+        Spec.Notes.push_back(
+            note(NoteId::LaunchSmemUnknown, {{"reason", Why}}));
     }
     if (Call->getNumArgs() > 9)
       pointeeArguments(Kernel, Call->getArg(9), Values, Spec);
@@ -224,8 +223,7 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   const clang::Expr *Config = nullptr;
   if (Api == LaunchApi::GraphNode) {
     Config = graphNodeParams(Call, Prefix);
-    Spec.Notes.push_back("a kernel node of a CUDA graph (" + Callee +
-                         "): it runs each time the graph is launched");
+    Spec.Notes.push_back(note(NoteId::GraphKernelNode, {{"call", Callee}}));
   } else {
     Config = Call->getArg(0)->IgnoreParenImpCasts();
     if (const auto *U = dyn_cast<UnaryOperator>(Config);
@@ -243,7 +241,6 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   };
   // The same fields in both, named a little differently.
   bool Node = Api == LaunchApi::GraphNode;
-  std::string Whose = Node ? "the node's " : "the config's ";
   for (unsigned D = 0; D < 3; ++D) {
     Spec.Grid[D] = field(std::string("gridDim.") + DimNames[D]);
     Spec.Block[D] = field(std::string("blockDim.") + DimNames[D]);
@@ -252,15 +249,18 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
        {std::pair{&Spec.Grid, "grid"}, std::pair{&Spec.Block, "block"}})
     for (unsigned D = 0; D < 3; ++D)
       if (!(*Dims)[D]) {
-        note(std::string(What) + "." + DimNames[D],
-             Whose + What + "Dim." + DimNames[D] + " is not known");
+        Spec.Notes.push_back(
+            note(NoteId::LaunchConfigDimUnknown,
+                 {{"dim", std::string(What) + "." + DimNames[D]},
+                  {"field", std::string(What) + "Dim." + DimNames[D]},
+                  {"node", double(Node)}}));
         break;
       }
   std::string Smem = Node ? "sharedMemBytes" : "dynamicSmemBytes";
   Spec.DynamicSmem = field(Smem);
   if (!Spec.DynamicSmem)
-    Spec.Notes.push_back("dynamic shared memory is not known: " + Whose + Smem +
-                         " is not known (--bind smem=BYTES gives it)");
+    Spec.Notes.push_back(note(NoteId::LaunchConfigSmemUnknown,
+                              {{"field", Smem}, {"node", double(Node)}}));
   if (Node && Config)
     pointeeArguments(
         Kernel,
@@ -312,8 +312,9 @@ void pointeeArguments(
     if (auto V = Entry(I, Why))
       Spec.Args[Param->getName().str()] = *V;
     else if (T->isIntegralOrEnumerationType())
-      Spec.Notes.push_back("argument '" + Param->getName().str() +
-                           "' is not known from the source: " + Why);
+      Spec.Notes.push_back(
+          note(NoteId::LaunchArgumentUnknown,
+               {{"argument", Param->getName().str()}, {"reason", Why}}));
   }
 }
 
@@ -366,8 +367,9 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
     if (auto V = Values.scalar(ArgI, Why))
       Spec.Args[Param->getName().str()] = *V;
     else if (T->isIntegralOrEnumerationType())
-      Spec.Notes.push_back("argument '" + Param->getName().str() +
-                           "' is not known from the source: " + Why);
+      Spec.Notes.push_back(
+          note(NoteId::LaunchArgumentUnknown,
+               {{"argument", Param->getName().str()}, {"reason", Why}}));
   }
 }
 

@@ -13,8 +13,11 @@
 #ifndef RLA_FRONTEND_HOST_OCCUPANCYORACLE_H
 #define RLA_FRONTEND_HOST_OCCUPANCYORACLE_H
 
+#include "analyzer/ir/Note.h"
+
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +39,8 @@ struct OccupancyAnswer {
   std::string Why; ///< empty when answered
   unsigned ActiveBlocksPerSm = 0;
   unsigned BlockSize = 0, MinGridSize = 0;
-  std::string Assumption; ///< "occupancy from nvcc's registers for sm_90"
+  /// What the answer assumed (occupancy from nvcc's registers for sm_90).
+  std::optional<Note> Assumption;
 };
 
 /// Answers the occupancy questions of one parse's host code.

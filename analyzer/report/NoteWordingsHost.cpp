@@ -1,0 +1,175 @@
+//===- NoteWordingsHost.cpp - A launch's notes from the host code ---------===//
+#include "analyzer/report/NoteWordings.h"
+
+namespace rla {
+namespace notewording {
+namespace {
+
+/// "the node's " or "the config's ": whose field a launch call's size is.
+std::string whoseField(const NoteValues &V) {
+  return V.flag("node") ? "the node's " : "the config's ";
+}
+
+/// A reason the run gave, or Otherwise where it gave none.
+std::string reasonOr(const NoteValues &V, const char *Otherwise) {
+  std::string Why = V.str("reason");
+  return Why.empty() ? Otherwise : Why;
+}
+
+} // namespace
+
+std::string deviceSideLaunch(const NoteValues &V) {
+  return "device-side launch from kernel '" + V.str("parent") +
+         "': its values come from that kernel's launch";
+}
+
+std::string launchDimUnknown(const NoteValues &V) {
+  return V.str("dim") +
+         " is not known from the source: " + reasonOr(V, "not a constant");
+}
+
+std::string launchConfigDimUnknown(const NoteValues &V) {
+  return V.str("dim") + " is not known from the source: " + whoseField(V) +
+         V.str("field") + " is not known";
+}
+
+std::string launchSmemUnknown(const NoteValues &V) {
+  return "dynamic shared memory is not known: " + V.str("reason") +
+         " (--bind smem=BYTES gives it)";
+}
+
+std::string launchConfigSmemUnknown(const NoteValues &V) {
+  return "dynamic shared memory is not known: " + whoseField(V) +
+         V.str("field") + " is not known (--bind smem=BYTES gives it)";
+}
+
+std::string graphKernelNode(const NoteValues &V) {
+  return "a kernel node of a CUDA graph (" + V.str("call") +
+         "): it runs each time the graph is launched";
+}
+
+std::string launchArgumentUnknown(const NoteValues &V) {
+  return "argument '" + V.str("argument") +
+         "' is not known from the source: " + V.str("reason");
+}
+
+std::string runsOnlyWhen(const NoteValues &V) {
+  return "runs only when `" + V.str("cond") + "` at " + V.str("at") +
+         (V.flag("holds") ? " holds" : " does not hold") + " (" +
+         reasonOr(V, "known only at run time") + ")";
+}
+
+std::string runsWhenCalledBack(const NoteValues &V) {
+  return "runs when '" + V.str("call") + "' at " + V.str("at") + " calls '" +
+         V.str("function") + "' back; how often is not known";
+}
+
+std::string inLoopOfUnknownCount(const NoteValues &V) {
+  return "in a loop whose trip count is not known: " + V.str("reason");
+}
+
+std::string notRunBranch(const NoteValues &V) {
+  return "not run by the program: `" + V.str("cond") + "` at " + V.str("at") +
+         " is " + (V.flag("value") ? "true" : "false") + " when it gets here";
+}
+
+std::string notRunCase(const NoteValues &V) {
+  return "not run by the program: `" + V.str("cond") + "` at " + V.str("at") +
+         " is " + V.str("value") + ", not " + V.str("case") +
+         ", when it gets here";
+}
+
+std::string devicePropertiesAsOn(const NoteValues &V) {
+  return "device properties as on " + V.str("gpu") + " (the first --gpu)";
+}
+
+std::string envUnset(const NoteValues &V) {
+  const std::string Name = V.str("name");
+  return "as run with " + Name + " unset (pass --env " + Name + "=...)";
+}
+
+std::string oneGpu(const NoteValues &) {
+  return "one GPU (cudaGetDeviceCount)";
+}
+
+std::string runWithoutArguments(const NoteValues &) {
+  return "as the program runs without arguments (pass --args to give some)";
+}
+
+std::string hostOccupancyFromNvcc(const NoteValues &V) {
+  return "occupancy as the runtime computes it on " + V.str("gpu") +
+         " (the first --gpu), from nvcc's registers for " + V.str("arch");
+}
+
+std::string launchNotReached(const NoteValues &V) {
+  return "the program does not reach this launch: " + V.joinedParts();
+}
+
+std::string programExitsAt(const NoteValues &V) {
+  return "the program exits at " + V.str("at") +
+         (V.flag("without_arguments") ? " when run without arguments" : "");
+}
+
+std::string programStopsEarlier(const NoteValues &) {
+  return "the program stops earlier";
+}
+
+std::string mainReturnsAt(const NoteValues &V) {
+  return "main returns at " + V.str("at") +
+         (V.flag("without_arguments") ? " when run without arguments" : "");
+}
+
+std::string contextsVary(const NoteValues &V) {
+  std::string What = V.has("argument") ? "argument '" + V.str("argument") + "'"
+                     : V.flag("smem")  ? std::string("dynamic shared memory")
+                                       : V.str("dim");
+  std::string Range =
+      V.has("low") ? V.str("low") + " to " + V.str("high") : "not known";
+  return What + " varies: " + Range + " (" + V.whole("contexts") +
+         " calling contexts)";
+}
+
+std::string contextsNotShown(const NoteValues &V) {
+  return V.whole("dropped") + " more calling context" +
+         (V.num("dropped") == 1 ? "" : "s") +
+         " behind more branches the program does not take are not shown";
+}
+
+std::string largestOfSweep(const NoteValues &V) {
+  return "the largest of " + V.whole("contexts") +
+         " calling contexts followed in a sweep the program does not run; "
+         "the others are not shown";
+}
+
+std::string overTheSweep(const NoteValues &V) {
+  return "over the sweep, " + V.joinedParts();
+}
+
+std::string noLaunchReadable(const NoteValues &V) {
+  return "no launch of '" + V.str("kernel") +
+         "' could be read: clang reports errors in this file (the first at " +
+         V.str("at") +
+         "), and a launch in a host statement that does not parse is lost "
+         "with it; fix the error, or pass --launch";
+}
+
+std::string noLaunchInFile(const NoteValues &V) {
+  return "no launch of '" + V.str("kernel") +
+         "' in this file; pass --launch or --launches";
+}
+
+std::string traceNoArgumentBytes(const NoteValues &) {
+  return "the trace has no argument bytes for this launch";
+}
+
+std::string traceArgumentCountMismatch(const NoteValues &V) {
+  return "the trace has " + V.whole("args") + " arguments, the kernel " +
+         V.whole("params") + " parameters; arguments not decoded";
+}
+
+std::string traceArgumentNotDecoded(const NoteValues &V) {
+  return "argument '" + V.str("argument") + "' not decoded: " + V.str("reason");
+}
+
+} // namespace notewording
+} // namespace rla
