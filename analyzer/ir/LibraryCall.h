@@ -11,6 +11,7 @@
 
 #include "analyzer/ir/Expr.h"
 #include "analyzer/ir/KernelModel.h"
+#include "analyzer/ir/Note.h"
 
 #include <optional>
 #include <string>
@@ -35,8 +36,9 @@ struct LibraryCall {
   /// "host-to-device", "device-to-host", "device-to-device",
   /// "host-to-host", "default" (cudaMemcpyDefault), "unknown"; Fill: "device".
   std::string Direction;
-  /// Why a value is missing, and what was assumed.
-  std::vector<std::string> Notes;
+  /// Why a value is missing, and what was assumed; worded by
+  /// report/NoteText.h.
+  std::vector<Note> Notes;
 };
 
 } // namespace rla

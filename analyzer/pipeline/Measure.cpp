@@ -62,9 +62,8 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
       M.DerivedGpu = std::make_shared<GpuSpec>(std::move(*Derived));
       Gpu = M.DerivedGpu.get();
       M.GpuSource = "runtime properties";
-      M.Notes.push_back("'" + Dev->Name +
-                        "' is not in the GPU database: its ceilings are "
-                        "derived from the properties the runtime reported");
+      M.Notes.push_back(
+          note(NoteId::DeviceNotInDatabase, {{"device", Dev->Name}}));
     }
   }
   if (!Gpu) {
@@ -93,22 +92,20 @@ MeasureResult measureFromTrace(const MeasureRequest &Req,
     for (const auto &[Program, Lines] : Ncu.Errors)
       for (const std::string &L : Lines)
         M.Notes.push_back(
-            "ncu" + (Program.empty() ? "" : " (" + Program + ")") + ": " + L);
+            note(NoteId::NcuSays, {{"program", Program}, {"text", L}}));
     if (Ncu.Launches.empty())
-      M.Notes.push_back("ncu read no counters; only times are compared");
+      M.Notes.push_back(note(NoteId::NcuReadNoCounters));
   } else {
-    M.Notes.push_back("no counters (pass --ncu-csv, or --counters on a GPU "
-                      "machine); only times are compared");
+    M.Notes.push_back(note(NoteId::NoCounters));
   }
   for (const auto &[Name, Count] : G.Unknown)
-    M.Notes.push_back("'" + Name + "' (" + std::to_string(Count) +
-                      " launches) is not a kernel of '" + AReq.Parse.File +
-                      "'; not compared");
+    M.Notes.push_back(
+        note(NoteId::TracedKernelNotInFile, {{"kernel", Name},
+                                             {"launches", double(Count)},
+                                             {"file", AReq.Parse.File}}));
   if (T.Launches.empty())
-    M.Notes.push_back("the trace has no launches" +
-                      (Req.Program.empty()
-                           ? std::string()
-                           : " of program '" + Req.Program + "'"));
+    M.Notes.push_back(
+        note(NoteId::TraceHasNoLaunches, {{"program", Req.Program}}));
 
   M.R = A.R;
   M.R.Kernels.clear();

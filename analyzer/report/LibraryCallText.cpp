@@ -61,8 +61,8 @@ std::string libraryCallsText(const Report &R) {
                " time unknown: " + (G.Why ? noteText(*G.Why) : "");
       Out += "\n";
     }
-    for (const std::string &N : C.Notes)
-      Out += "  note: " + N + "\n";
+    for (const Note &N : C.Notes)
+      Out += "  note: " + noteText(N) + "\n";
     Out += "\n";
   }
   return Out;
@@ -102,7 +102,7 @@ Json libraryCallsJson(const Report &R) {
       ByGpu.push_back(X);
     }
     J["by_gpu"] = ByGpu;
-    J["notes"] = C.Notes;
+    J["notes"] = eachNoteText(C.Notes);
     List.push_back(J);
   }
   return List;

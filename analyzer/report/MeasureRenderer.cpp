@@ -149,8 +149,8 @@ std::string renderMeasureText(const MeasureReport &M) {
       << (T.Configurations == 1 ? "" : "s") << "  measured "
       << time(T.MeasuredS) << "  predicted " << time(T.PredictedS) << "\n";
   }
-  for (const std::string &N : M.Notes)
-    S << "note: " << N << "\n";
+  for (const Note &N : M.Notes)
+    S << "note: " << noteText(N) << "\n";
   return S.str();
 }
 
@@ -181,7 +181,7 @@ std::string renderMeasureJson(const MeasureReport &M) {
                       {"measured_time_s", opt(T.MeasuredS)},
                       {"predicted_time_s", opt(T.PredictedS)}});
   Meas["kernels"] = Totals;
-  Meas["notes"] = M.Notes;
+  Meas["notes"] = eachNoteText(M.Notes);
   J["measurement"] = Meas;
   Json &Kernels = J["kernels"];
   for (size_t I = 0; I < M.Entries.size() && I < Kernels.size(); ++I) {

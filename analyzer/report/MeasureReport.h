@@ -10,6 +10,7 @@
 #ifndef RLA_REPORT_MEASUREREPORT_H
 #define RLA_REPORT_MEASUREREPORT_H
 
+#include "analyzer/ir/Note.h"
 #include "analyzer/measure/Comparison.h"
 #include "analyzer/report/Report.h"
 #include "analyzer/report/RooflineSvg.h"
@@ -41,8 +42,9 @@ struct MeasureReport {
   };
   std::vector<KernelTotal> Totals;
   bool HaveCounters = false;
-  /// Why counters are missing, ncu's own errors, unknown kernels, ...
-  std::vector<std::string> Notes;
+  /// Why counters are missing, ncu's own errors, unknown kernels, ...;
+  /// worded by report/NoteText.h.
+  std::vector<Note> Notes;
 };
 
 std::string renderMeasureText(const MeasureReport &M);

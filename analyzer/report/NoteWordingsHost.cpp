@@ -1,4 +1,4 @@
-//===- NoteWordingsHost.cpp - A launch's notes from the host code ---------===//
+//===- NoteWordingsHost.cpp - Notes of the host code and of measure -------===//
 #include "analyzer/report/NoteWordings.h"
 
 namespace rla {
@@ -169,6 +169,57 @@ std::string traceArgumentCountMismatch(const NoteValues &V) {
 
 std::string traceArgumentNotDecoded(const NoteValues &V) {
   return "argument '" + V.str("argument") + "' not decoded: " + V.str("reason");
+}
+
+std::string libraryArgumentUnknown(const NoteValues &V) {
+  const std::string Why = V.str("reason");
+  return V.str("argument") + " is not known from the source" +
+         (Why.empty() ? "" : ": " + Why);
+}
+
+std::string gemmTypeTakenAsFp32(const NoteValues &) {
+  return "the type of A is not known from the source: counted as fp32";
+}
+
+std::string cublasDefaultMathMode(const NoteValues &) {
+  return "cuBLAS's default math mode: fp32 on the CUDA cores (no TF32)";
+}
+
+std::string cublasLtLayoutsNotFollowed(const NoteValues &) {
+  return "m, n, k and the types are in the matrix layouts "
+         "(cublasLtMatrixLayoutCreate), which the model does not follow";
+}
+
+std::string deviceNotInDatabase(const NoteValues &V) {
+  return "'" + V.str("device") +
+         "' is not in the GPU database: its ceilings are derived from the "
+         "properties the runtime reported";
+}
+
+std::string ncuSays(const NoteValues &V) {
+  const std::string Program = V.str("program");
+  return "ncu" + (Program.empty() ? "" : " (" + Program + ")") + ": " +
+         V.str("text");
+}
+
+std::string ncuReadNoCounters(const NoteValues &) {
+  return "ncu read no counters; only times are compared";
+}
+
+std::string noCounters(const NoteValues &) {
+  return "no counters (pass --ncu-csv, or --counters on a GPU machine); only "
+         "times are compared";
+}
+
+std::string tracedKernelNotInFile(const NoteValues &V) {
+  return "'" + V.str("kernel") + "' (" + V.whole("launches") +
+         " launches) is not a kernel of '" + V.str("file") + "'; not compared";
+}
+
+std::string traceHasNoLaunches(const NoteValues &V) {
+  const std::string Program = V.str("program");
+  return "the trace has no launches" +
+         (Program.empty() ? "" : " of program '" + Program + "'");
 }
 
 } // namespace notewording

@@ -67,3 +67,24 @@ TEST(HostNoteText, EachNoteTextKeepsRepeats) {
                                       "one GPU (cudaGetDeviceCount)"}));
   EXPECT_EQ(noteTexts({One, One}).size(), 1u);
 }
+
+TEST(HostNoteText, WordsALibraryCallsArgumentWithOrWithoutAReason) {
+  EXPECT_EQ(noteText(note(NoteId::LibraryArgumentUnknown,
+                          {{"argument", "m"}, {"reason", "'m' is read"}})),
+            "m is not known from the source: 'm' is read");
+  EXPECT_EQ(noteText(note(NoteId::LibraryArgumentUnknown,
+                          {{"argument", "count"}, {"reason", ""}})),
+            "count is not known from the source");
+}
+
+TEST(HostNoteText, WordsTheMeasureReportsNotes) {
+  EXPECT_EQ(noteText(note(NoteId::NcuSays,
+                          {{"program", ""}, {"text", "==ERROR== no GPU"}})),
+            "ncu: ==ERROR== no GPU");
+  EXPECT_EQ(
+      noteText(note(NoteId::TracedKernelNotInFile,
+                    {{"kernel", "k2"}, {"launches", 3.0}, {"file", "a.cu"}})),
+      "'k2' (3 launches) is not a kernel of 'a.cu'; not compared");
+  EXPECT_EQ(noteText(note(NoteId::TraceHasNoLaunches, {{"program", "app"}})),
+            "the trace has no launches of program 'app'");
+}

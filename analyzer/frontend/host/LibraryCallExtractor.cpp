@@ -88,8 +88,8 @@ public:
             It != Run->end() && I < It->second.size() && It->second[I].Value)
           V = It->second[I].Value;
       if (!V)
-        L.Notes.push_back(std::string(What) + " is not known from the source" +
-                          (Why.empty() ? "" : ": " + Why));
+        L.Notes.push_back(note(NoteId::LibraryArgumentUnknown,
+                               {{"argument", What}, {"reason", Why}}));
       return V;
     };
     unsigned N = Call->getNumArgs();
@@ -113,8 +113,7 @@ public:
         auto [CPrec, CBytes] = dataType(enumeratorName(Call->getArg(15)));
         std::string Compute = enumeratorName(Call->getArg(17));
         if (ABytes == 0) {
-          L.Notes.push_back("the type of A is not known from the source: "
-                            "counted as fp32");
+          L.Notes.push_back(note(NoteId::GemmTypeTakenAsFp32));
           APrec = "fp32";
           ABytes = 4;
         }
@@ -127,17 +126,14 @@ public:
         if (APrec == "fp32" && Compute.find("TF32") != std::string::npos)
           L.Precision = "tf32";
       } else {
-        L.Notes.push_back("cuBLAS's default math mode: fp32 on the CUDA "
-                          "cores (no TF32)");
+        L.Notes.push_back(note(NoteId::CublasDefaultMathMode));
       }
       Out.push_back(L);
       return true;
     }
     if (Base == "cublasLtMatmul") {
       L.What = LibraryCall::Gemm;
-      L.Notes.push_back("m, n, k and the types are in the matrix layouts "
-                        "(cublasLtMatrixLayoutCreate), which the model does "
-                        "not follow");
+      L.Notes.push_back(note(NoteId::CublasLtLayoutsNotFollowed));
       Out.push_back(L);
       return true;
     }
