@@ -739,7 +739,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
 
   // DRAM and L2 for the global arrays.
   const L2Fit Fit = l2Fit(L, Groups, M.Arrays);
+  // Zero-copy host memory takes L2 but is no DRAM's compulsory traffic.
   M.FootprintBytes = Fit.Footprint;
+  for (const ArrayTraffic &T : M.Arrays)
+    if (!T.Shared && Allocated.HostMemory.count(T.Name))
+      M.FootprintBytes -=
+          T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes);
   const double Blocks = double(Shape->blocks());
   ReuseWindow Window(L, Groups, M.Arrays, Fit.L2, Blocks);
   const std::optional<L1Capacity> L1 = blockL1(L, DynamicSharedBytes);

@@ -3,7 +3,8 @@
 // pointer cudaHostGetDevicePointer gives is zero-copy memory: its traffic
 // crosses the host link, not DRAM. Two 4 MiB inputs are read and a 4 MiB
 // output written over the H200's PCIe Gen5 link (64 GB/s each way): the
-// reads set the time, 8.39 MB / 64 GB/s = 131 us, and DRAM moves nothing.
+// reads set the time, 8.39 MB / 64 GB/s = 131 us, and DRAM moves nothing:
+// the launch's compulsory DRAM footprint is 0.
 // RUN: %rl-analyze %s --gpu=H200 --format=json | FileCheck %s
 #include <cuda_runtime.h>
 
@@ -30,6 +31,7 @@ int main() {
 }
 
 // CHECK: "totals": {
+// CHECK: "footprint_bytes": 0,
 // CHECK: "dram_bytes": 0,
 // CHECK: "bound": "dram",
 // CHECK: "predicted_time_s":
