@@ -115,6 +115,50 @@ std::string textureNormalizedLayout(const NoteValues &V) {
                             "texel u (w taken as the texture's size)";
 }
 
+std::string gotoNotModelled(const NoteValues &) {
+  return "goto is not modelled; control flow after it may be miscounted";
+}
+
+std::string deviceLaunchNotAnalysed(const NoteValues &) {
+  return "dynamic parallelism (a launch inside a kernel) is not analysed";
+}
+
+std::string indirectCallNotAnalysed(const NoteValues &) {
+  return "indirect call is not analysed; its costs are not counted";
+}
+
+std::string callWithoutDefinition(const NoteValues &V) {
+  return "call to '" + V.str("callee") +
+         "' is not analysed: its definition is not in this translation "
+         "unit; its costs are not counted";
+}
+
+std::string recursionNotFollowed(const NoteValues &V) {
+  return "recursive call to '" + V.str("callee") +
+         "' is not followed: the model cannot bound the recursion "
+         "depth; the recursive call's costs are not counted";
+}
+
+std::string wmmaPrecisionUnknown(const NoteValues &V) {
+  return "wmma::" + V.str("call") + " on '" + V.str("element") +
+         "' fragments: the model has no tensor precision for it; "
+         "its FLOPs are not counted";
+}
+
+std::string wmmaElementSizeUnknown(const NoteValues &V) {
+  return "wmma::" + V.str("call") + " of '" + V.str("element") +
+         "' elements: element size unknown; its bytes are not counted";
+}
+
+std::string inlineAsmSizeUnknown(const NoteValues &V) {
+  return "the size of '" + V.str("mnemonic") +
+         "' is not known from the source; its bytes are not counted";
+}
+
+std::string inlineAsmNotAnalysed(const NoteValues &) {
+  return "inline assembly is not analysed; its costs are not counted";
+}
+
 std::string unknownTripCount(const NoteValues &V) {
   return "trip count of this loop is not derived (" + V.joinedParts() +
          "); its iterations per thread are the symbol '" + V.str("symbol") +

@@ -252,8 +252,7 @@ void CostWalker::walkStmt(const Stmt *S) {
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
     return walkAsm(Asm);
   if (isa<GotoStmt>(S)) {
-    finding("rl-unsupported", Severity::Warning,
-            "goto is not modelled; control flow after it may be miscounted",
+    finding("rl-unsupported", Severity::Warning, note(NoteId::GotoNotModelled),
             S->getBeginLoc());
     return;
   }

@@ -250,10 +250,8 @@ private:
   std::string where(const clang::Stmt *S) const; ///< "file.cu:12:3"
   std::string sourceText(const clang::Stmt *S) const;
   /// Records a finding once (the same words at the same place are one);
-  /// returns it, for the caller to add data the report reads.
-  Finding &finding(const std::string &Id, Severity Level,
-                   const std::string &Message, clang::SourceLocation L);
-  /// The same, its words given as a note that report/ words.
+  /// returns it, for the caller to add data the report reads. Its words
+  /// are a note that report/ words.
   Finding &finding(const std::string &Id, Severity Level, Note Words,
                    clang::SourceLocation L);
   void assume(Note Assumption);

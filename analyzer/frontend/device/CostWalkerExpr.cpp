@@ -253,8 +253,7 @@ void CostWalker::walkExpr(const clang::Expr *E) {
     return walkOperatorCall(Op);
   if (isa<CUDAKernelCallExpr>(E)) {
     finding("rl-unsupported", Severity::Warning,
-            "dynamic parallelism (a launch inside a kernel) is not analysed",
-            E->getBeginLoc());
+            note(NoteId::DeviceLaunchNotAnalysed), E->getBeginLoc());
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
@@ -487,8 +486,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee) {
     finding("rl-opaque-call", Severity::Warning,
-            "indirect call is not analysed; its costs are not counted",
-            Call->getBeginLoc());
+            note(NoteId::IndirectCallNotAnalysed), Call->getBeginLoc());
     for (const clang::Expr *Arg : Call->arguments())
       walkExpr(Arg);
     return;
@@ -608,9 +606,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
   }
   if (!HasBody && !SM.isInSystemHeader(Callee->getLocation())) {
     finding("rl-opaque-call", Severity::Warning,
-            "call to '" + Name +
-                "' is not analysed: its definition is not in this translation "
-                "unit; its costs are not counted",
+            note(NoteId::CallWithoutDefinition, {{"callee", Name}}),
             Call->getBeginLoc());
   } else if (!countAsyncCopy(Call, Name)) {
     UncountedCalls.insert(Name);
@@ -665,9 +661,8 @@ CostWalker::inlineCall(const FunctionDecl *Callee,
       std::find(CallStack.begin(), CallStack.end(), Callee) != CallStack.end();
   if (Recursive || CallStack.size() >= 64) {
     finding("rl-recursion", Severity::Warning,
-            "recursive call to '" + Callee->getNameAsString() +
-                "' is not followed: the model cannot bound the recursion "
-                "depth; the recursive call's costs are not counted",
+            note(NoteId::RecursionNotFollowed,
+                 {{"callee", Callee->getNameAsString()}}),
             Call->getBeginLoc());
     for (const clang::Expr *Arg : Args)
       walkExpr(Arg);

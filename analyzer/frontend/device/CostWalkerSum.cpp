@@ -245,16 +245,6 @@ std::string CostWalker::sourceText(const Stmt *S) const {
   return "`" + Out + "`";
 }
 
-Finding &CostWalker::finding(const std::string &Id, Severity Level,
-                             const std::string &Message, SourceLocation L) {
-  SourceLoc Loc = locOf(L);
-  for (Finding &F : Out.Findings)
-    if (F.Id == Id && F.Loc.Line == Loc.Line && F.Loc.Column == Loc.Column &&
-        F.Message == Message)
-      return F;
-  return Out.Findings.emplace_back(Finding{Id, Level, Message, Loc});
-}
-
 Finding &CostWalker::finding(const std::string &Id, Severity Level, Note Words,
                              SourceLocation L) {
   SourceLoc Loc = locOf(L);

@@ -128,9 +128,8 @@ bool CostWalker::walkWmmaCall(const CallExpr *Call,
     auto P = wmmaPrecision(A->Elem, C->Elem);
     if (!P) {
       finding("rl-unsupported", Severity::Warning,
-              "wmma::" + Name + " on '" + A->Elem +
-                  "' fragments: the model has no tensor precision for it; "
-                  "its FLOPs are not counted",
+              note(NoteId::WmmaPrecisionUnknown,
+                   {{"call", Name}, {"element", A->Elem}}),
               Call->getBeginLoc());
       return true;
     }
@@ -178,8 +177,8 @@ bool CostWalker::walkWmmaCall(const CallExpr *Call,
     Tile.StrideBytes = *LdElems * Expr(Rational(int64_t(Bits), int64_t(8)));
   if (Bits == 0 || Tile.LineBytes == 0) {
     finding("rl-unsupported", Severity::Warning,
-            "wmma::" + Name + " of '" + F->Elem +
-                "' elements: element size unknown; its bytes are not counted",
+            note(NoteId::WmmaElementSizeUnknown,
+                 {{"call", Name}, {"element", F->Elem}}),
             Call->getBeginLoc());
     return true;
   }
@@ -256,11 +255,10 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
         const clang::Expr *Size = operand(I.SizeOperand);
         std::optional<Expr> S = Size ? converter().convert(Size) : std::nullopt;
         if (!S) {
-          finding("rl-inline-asm", Severity::Warning,
-                  "the size of '" + I.Mnemonic +
-                      "' is not known from the source; its bytes are not "
-                      "counted",
-                  Asm->getBeginLoc());
+          finding(
+              "rl-inline-asm", Severity::Warning,
+              note(NoteId::InlineAsmSizeUnknown, {{"mnemonic", I.Mnemonic}}),
+              Asm->getBeginLoc());
           break;
         }
         Bytes = *S;
@@ -303,8 +301,7 @@ void CostWalker::walkAsm(const GCCAsmStmt *Asm) {
   }
   if (!Counted)
     finding("rl-inline-asm", Severity::Warning,
-            "inline assembly is not analysed; its costs are not counted",
-            Asm->getBeginLoc());
+            note(NoteId::InlineAsmNotAnalysed), Asm->getBeginLoc());
 }
 
 /// The byte count of a copy's size argument: a number, or the size an
