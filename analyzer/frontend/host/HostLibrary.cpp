@@ -177,12 +177,6 @@ std::string attributeField(llvm::StringRef Enumerator) {
   return Field;
 }
 
-/// Writes V where pointer P points, if it points somewhere known.
-void store(const HostValue &P, HostValue V) {
-  if (HostSlot To = P.pointee())
-    *To = std::move(V);
-}
-
 void fillDeviceProperties(const HostLibraryCall &C, HostLibraryResult &R) {
   if (C.Args.empty() || C.Args[0].K != HostValue::Kind::Pointer ||
       !C.Args[0].Target)
@@ -239,6 +233,11 @@ std::optional<HostValue> parseNumber(llvm::StringRef Name, const HostValue &S) {
 }
 
 } // namespace
+
+void store(const HostValue &P, HostValue V) {
+  if (HostSlot To = P.pointee())
+    *To = std::move(V);
+}
 
 HostLibraryResult callLibrary(const HostLibraryCall &C) {
   HostLibraryResult R;

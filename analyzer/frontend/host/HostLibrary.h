@@ -31,6 +31,10 @@ HostValue arithmetic(const HostValue &L, const HostValue &R,
                      clang::BinaryOperatorKind Op, bool Integer);
 HostValue unaryArithmetic(const HostValue &V, clang::UnaryOperatorKind Op);
 
+/// Writes V where pointer P points, if it points somewhere known (a library
+/// call's output argument).
+void store(const HostValue &P, HostValue V);
+
 /// Declared by a library (a system header), not by the user.
 bool isLibraryFunction(const clang::FunctionDecl *F,
                        const clang::ASTContext &Ctx);

@@ -21,14 +21,12 @@ std::optional<HostValue> callMappedMemoryLibrary(const HostLibraryCall &C) {
     P.HostMemory = true;
     if (A[1].isNumber() && A[1].Num.isInteger() && !A[1].Num.isNegative())
       P.AllocatedBytes = A[1].Num;
-    if (HostSlot To = A[0].pointee())
-      *To = std::move(P);
+    store(A[0], std::move(P));
     return HostValue::number(Rational(0));
   }
   // cudaHostGetDevicePointer(&device, host, 0): the same memory.
   if (Name == "cudaHostGetDevicePointer" && A.size() > 1) {
-    if (HostSlot To = A[0].pointee())
-      *To = A[1];
+    store(A[0], A[1]);
     return HostValue::number(Rational(0));
   }
   return std::nullopt;

@@ -151,11 +151,6 @@ HostValue deviceMemory(const HostLibraryCall &C, llvm::StringRef Name,
   return P;
 }
 
-void storeThrough(const HostValue &P, HostValue V) {
-  if (HostSlot To = P.pointee())
-    *To = std::move(V);
-}
-
 } // namespace
 
 std::optional<HostValue> callTextureLibrary(const HostLibraryCall &C) {
@@ -198,7 +193,7 @@ std::optional<HostValue> callTextureLibrary(const HostLibraryCall &C) {
     std::optional<Rational> Bytes;
     if (Element && Elements)
       Bytes = *Element * *Elements;
-    storeThrough(A[0], deviceMemory(C, Name, Bytes));
+    store(A[0], deviceMemory(C, Name, Bytes));
     return HostValue::number(Rational(0));
   }
   if (Name == "cudaCreateTextureObject" || Name == "cudaCreateSurfaceObject") {
@@ -206,9 +201,9 @@ std::optional<HostValue> callTextureLibrary(const HostLibraryCall &C) {
       return std::nullopt;
     QualType DescT;
     const HostValue *Desc = pointeeOf(C, 1, DescT);
-    storeThrough(
-        A[0], deviceMemory(C, Name,
-                           Desc ? resourceBytes(*Desc, DescT) : std::nullopt));
+    store(A[0],
+          deviceMemory(C, Name,
+                       Desc ? resourceBytes(*Desc, DescT) : std::nullopt));
     return HostValue::number(Rational(0));
   }
   return std::nullopt;
