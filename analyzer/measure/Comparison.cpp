@@ -66,6 +66,16 @@ std::optional<double> dramDuringKernel(const BoundTotals &T, bool High) {
   return *All - bound(T, Metric::DramDeferredWriteBytes, High).value_or(0);
 }
 
+/// The FLOPs Nsight Compute counts: the source's, plus the HFMA2.MMA
+/// register moves the compiled code issues (its fp16 counter takes them
+/// for FMAs) on the first GPU the report prices.
+std::optional<double> countedFlops(const KernelReport &R, bool High) {
+  std::optional<double> Flops = bound(*R.Totals, Metric::HardwareFlops, High);
+  if (Flops && !R.Verdicts.empty() && R.Verdicts[0].Issue)
+    *Flops += R.Verdicts[0].Issue->Mix.ConstantMoveFlops;
+  return Flops;
+}
+
 } // namespace
 
 std::optional<double> LaunchGroup::medianNs() const {
@@ -227,8 +237,7 @@ LaunchComparison compareLaunch(const LaunchGroup &G, const KernelReport &R,
   double Bytes = 0;
   bool HaveFlops = false, HaveBytes = false;
   if (R.Totals) {
-    C.Flops = checkQuantity(bound(*R.Totals, Metric::HardwareFlops, false),
-                            bound(*R.Totals, Metric::HardwareFlops, true),
+    C.Flops = checkQuantity(countedFlops(R, false), countedFlops(R, true),
                             G.NcuFlops);
     C.DramBytes =
         checkQuantity(dramDuringKernel(*R.Totals, false),

@@ -51,6 +51,9 @@ struct InstructionMix {
   double Barriers = 0; ///< BAR warp instructions
   /// Thread-level, as Nsight Compute's counters count them.
   double HardwareFlops = 0;
+  /// What the fp16 counters add for ptxas's HFMA2.MMA register moves
+  /// (SassClass::ConstantMove): no arithmetic, but counted as FLOPs.
+  double ConstantMoveFlops = 0;
   double GlobalLoadInstructions = 0, GlobalStoreInstructions = 0; ///< warp
   /// The listing: instructions reached from the entry, basic blocks, loops.
   unsigned StaticInstructions = 0, Blocks = 0, Loops = 0;

@@ -24,6 +24,12 @@ namespace {
 /// more data than L2 ends. On an H200, 12 to 20 MB of the 60 MiB remained
 /// after the streaming kernels of docs/accuracy/foundation.md.
 constexpr double RetainedDirtyShare = 0.3;
+/// The code of the empty kernel behind a GPU's launch_dram (EXIT and a
+/// branch to itself, padded: a 256-byte .text section on sm_90). A larger
+/// kernel's cold launch fetches the rest of its code too: the fit half of
+/// the real-code benchmark's small launches (lud_diagonal's 10 KB of code
+/// among them) read launch_dram plus their .text beyond these bytes.
+constexpr double EmptyKernelCodeBytes = 256;
 /// A read whose sectors exceed its footprint by less than this is streamed.
 constexpr double StreamingSlack = 1.1;
 
@@ -599,7 +605,9 @@ void finishLevels(MemoryEstimate &M, const GpuSpec &Gpu, CacheState State,
   // (an empty kernel reads 2.5 KB on an H100): small launches are mostly
   // this, large ones never notice it. Warm, the code is still in L2.
   if (Gpu.LaunchDramBytes && State == CacheState::Cold)
-    M.LaunchDramBytes = Gpu.LaunchDramBytes->Value;
+    M.LaunchDramBytes =
+        Gpu.LaunchDramBytes->Value +
+        std::max(0.0, M.Compiled.CodeBytes - EmptyKernelCodeBytes);
   // L2 is write-back: what was written last is still in L2 at the end.
   M.DeferredWriteBytes =
       Fit.Fits
@@ -621,6 +629,7 @@ Note dramAssumption(const MemoryEstimate &M, const GpuSpec &Gpu,
                {"fetch", double(Fit.Fetch)},
                {"gpu", Gpu.Name},
                {"launch_dram", M.LaunchDramBytes},
+               {"code", M.Compiled.CodeBytes},
                {"deferred_writes", M.DeferredWriteBytes}},
               std::move(Reasons));
 }
@@ -697,32 +706,51 @@ int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu, CacheState State,
                               double DynamicSharedBytes,
-                              const SharedWidthsByLine &CompiledWidths,
+                              const CompiledKernel &Compiled,
                               const ArrayAllocations &Allocated) {
   return estimateMemory(Model, Values, Gpu, std::nullopt, State,
-                        DynamicSharedBytes, CompiledWidths, Allocated);
+                        DynamicSharedBytes, Compiled, Allocated);
+}
+
+/// A kernel whose source moves no byte (no loads, stores, atomics or
+/// texture fetches in any thread) and hides none in code the walker could
+/// not read: its traffic is the launch's own reads. Bytes counted without
+/// access sites stay unestimated.
+static bool movesNoMemory(const KernelModel &Model) {
+  for (const Finding &F : Model.Findings)
+    if (F.Id == "rl-opaque-call" || F.Id == "rl-inline-asm" ||
+        F.Id == "rl-unsupported" || F.Id == "rl-recursion")
+      return false;
+  const CostVector &C = Model.PerThread.High;
+  for (const Expr *E :
+       {&C.GlobalLoadBytes, &C.GlobalStoreBytes, &C.SharedLoadBytes,
+        &C.SharedStoreBytes, &C.AtomicBytes, &C.TextureFetches})
+    if (!E->isZero())
+      return false;
+  return true;
 }
 
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               std::optional<size_t> IdealSite, CacheState State,
                               double DynamicSharedBytes,
-                              const SharedWidthsByLine &CompiledWidths,
+                              const CompiledKernel &Compiled,
                               const ArrayAllocations &Allocated) {
   MemoryEstimate M;
   M.State = State;
   M.DynamicSharedBytes = DynamicSharedBytes;
-  M.CompiledWidths = CompiledWidths;
+  M.Compiled = Compiled;
   M.Allocated = Allocated;
   auto Shape = launchShape(Values);
-  if (!Shape || Model.Accesses.empty())
+  if (!Shape || (Model.Accesses.empty() && !movesNoMemory(Model)))
     return M;
   M.Available = true;
 
   // What each access moves through L1 and to L2 (MemoryModelSites.h).
   const SiteLaunch L{Model, Values, Gpu, *Shape, IdealSite, Allocated};
   const std::vector<Group> Groups = groupByArray(Model);
-  const std::vector<CompiledWidth> Widths = sharedSiteWidths(L, CompiledWidths);
+  const std::vector<CompiledWidth> Widths =
+      sharedSiteWidths(L, Compiled.SharedWidths);
   SiteCaveats Caveats;
   for (const Group &G : Groups) {
     ArrayTraffic T;

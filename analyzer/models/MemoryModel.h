@@ -93,6 +93,15 @@ struct ArrayAllocations {
   std::set<std::string> HostMemory;
 };
 
+/// What the compiled kernel tells the memory model; empty without it
+/// (--no-resources, or an architecture nvcc cannot build).
+struct CompiledKernel {
+  /// The shared accesses' widths per source line as compiled.
+  SharedWidthsByLine SharedWidths;
+  /// The kernel's machine code: a cold launch fetches it from DRAM.
+  double CodeBytes = 0;
+};
+
 struct MemoryEstimate {
   bool Available = false;
   std::vector<ArrayTraffic> Arrays;
@@ -113,7 +122,8 @@ struct MemoryEstimate {
   /// do not see it.
   double DeferredWriteBytes = 0;
   /// What a cold launch reads of its own (code, constants, parameters),
-  /// beside DramBytes: the GPU's measured launch_dram; 0 where unknown.
+  /// beside DramBytes: the GPU's measured launch_dram (an empty kernel's),
+  /// plus the compiled code beyond the empty kernel's; 0 where unknown.
   double LaunchDramBytes = 0;
   double L2Bytes = 0; ///< traffic between L1 and L2
   double L1Bytes = 0; ///< traffic through L1/shared
@@ -140,8 +150,8 @@ struct MemoryEstimate {
   std::vector<SiteTraffic> Sites;      ///< in KernelModel::Accesses order
   CacheState State = CacheState::Cold; ///< what it was estimated under
   double DynamicSharedBytes = 0;       ///< ... and with this much per block
-  /// ... and the shared accesses' widths as compiled (empty: as written).
-  SharedWidthsByLine CompiledWidths;
+  /// ... and what the compiled kernel told it (empty: as written).
+  CompiledKernel Compiled;
   /// ... and the buffers' sizes it knew.
   ArrayAllocations Allocated;
 };
@@ -152,15 +162,16 @@ struct MemoryEstimate {
 /// access's count overflows or is undefined for this launch.
 /// DynamicSharedBytes: the launch's dynamic shared memory per block, which
 /// with the static shared arrays takes from the L1 the blocks' re-reads
-/// need. CompiledWidths: the SASS's shared load and store widths per line
+/// need. Compiled: the SASS's shared load and store widths per line
 /// (SharedAccessWidths.h), which price merged scalar accesses as the
-/// vector accesses they became. Allocated: the buffers' sizes, which bound
-/// each array's footprint where its addresses do not (a gather).
+/// vector accesses they became, and the size of its code. Allocated: the
+/// buffers' sizes, which bound each array's footprint where its addresses do
+/// not (a gather).
 MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               const GpuSpec &Gpu,
                               CacheState State = CacheState::Cold,
                               double DynamicSharedBytes = 0,
-                              const SharedWidthsByLine &CompiledWidths = {},
+                              const CompiledKernel &Compiled = {},
                               const ArrayAllocations &Allocated = {});
 /// The same launch with access IdealSite (an index into Model.Accesses)
 /// moving its IdealBytes: the traffic once that one access is fixed.
@@ -169,7 +180,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
                               std::optional<size_t> IdealSite,
                               CacheState State = CacheState::Cold,
                               double DynamicSharedBytes = 0,
-                              const SharedWidthsByLine &CompiledWidths = {},
+                              const CompiledKernel &Compiled = {},
                               const ArrayAllocations &Allocated = {});
 
 /// Threads one SM keeps resident, by compute capability.

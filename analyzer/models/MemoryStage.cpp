@@ -13,9 +13,10 @@
 namespace rla {
 namespace {
 
-/// The widths the kernel's shared accesses compiled to for Gpu's
-/// architecture; empty without the compiled code (--no-resources).
-SharedWidthsByLine compiledWidths(LaunchContext &C, const GpuSpec &Gpu) {
+/// What the kernel compiled to for Gpu's architecture (its shared access
+/// widths, its code's size); empty without the compiled code
+/// (--no-resources).
+CompiledKernel compiledKernel(LaunchContext &C, const GpuSpec &Gpu) {
   if (!C.Resources)
     return {};
   std::string Error;
@@ -23,7 +24,12 @@ SharedWidthsByLine compiledWidths(LaunchContext &C, const GpuSpec &Gpu) {
   if (!Compiled)
     return {};
   const SassFunction *F = Compiled->Sass.find(C.Model.MangledName);
-  return F ? sharedWidthsByLine(*F) : SharedWidthsByLine();
+  if (!F || F->Instructions.empty())
+    return {};
+  CompiledKernel K;
+  K.SharedWidths = sharedWidthsByLine(*F);
+  K.CodeBytes = F->codeBytes();
+  return K;
 }
 
 /// The buffers' sizes the launch passes, in bytes.
@@ -46,7 +52,7 @@ public:
         C.MemoryByGpu.push_back(estimateMemory(
             C.Model, C.Values, *Gpu, C.Cache,
             R.Launch.DynamicSmem ? R.Launch.DynamicSmem->toDouble() : 0,
-            compiledWidths(C, *Gpu), allocations(R.Launch)));
+            compiledKernel(C, *Gpu), allocations(R.Launch)));
         if (!C.MemoryByGpu.back().Available) {
           C.MemoryByGpu.clear();
           break;

@@ -26,7 +26,7 @@ std::vector<SiteFix> priceSiteFixes(const KernelModel &Model,
     const SiteTraffic &S = *Site;
     MemoryEstimate Fixed =
         estimateMemory(Model, Values, Gpu, S.Site, M.State,
-                       M.DynamicSharedBytes, M.CompiledWidths, M.Allocated);
+                       M.DynamicSharedBytes, M.Compiled, M.Allocated);
     if (!Fixed.Available)
       continue;
     In.DramBytes = Fixed.DramBytes;

@@ -110,6 +110,7 @@ SassClass classifySass(const SassInstruction &I) {
   C.FmaHeavy = Base.starts_with("IMAD") || Base.starts_with("IMUL") ||
                Base == "IDP" || (PackedHalf && !C.FmaMma);
   C.Shuffle = Base == "SHFL";
+  C.ConstantMove = Base == "HFMA2" && isConstantMove(I);
   if ((Base == "FFMA" || Base == "DFMA" || Base == "FFMA32I" ||
        Base == "HFMA2") &&
       !isConstantMove(I))

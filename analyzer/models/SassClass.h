@@ -39,6 +39,9 @@ struct SassClass {
   /// half (HFMA2.MMA): it runs beside the heavy half, at the same rate.
   bool FmaMma = false;
   bool Shuffle = false;
+  /// HFMA2.MMA R, -RZ, RZ, imm, imm: ptxas's way to set a register, which
+  /// Nsight Compute's fp16 counter counts as an FMA (2 FLOPs per thread).
+  bool ConstantMove = false;
   /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
   LineWork Work;
   bool GlobalLoad = false, GlobalStore = false;

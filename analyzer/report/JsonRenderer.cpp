@@ -322,6 +322,7 @@ Json issueJson(const IssueEstimate &E) {
   return {{"warp_instructions", M.Total},
           {"by_pipe", ByPipe},
           {"hardware_flops", M.HardwareFlops},
+          {"constant_move_flops", M.ConstantMoveFlops},
           {"global_load_instructions", M.GlobalLoadInstructions},
           {"global_store_instructions", M.GlobalStoreInstructions},
           {"static_instructions", M.StaticInstructions},

@@ -30,8 +30,12 @@ std::string memoryDram(const NoteValues &V) {
          (LaunchDram > 0
               ? "; the launch also reads " + bytesText(LaunchDram) +
                     " of its own code and constants (" + Gpu +
-                    "'s launch_dram), which a profiler counts and the "
-                    "DRAM bytes leave out"
+                    "'s launch_dram" +
+                    (V.num("code") > 0
+                         ? " with the kernel's " + bytesText(V.num("code")) +
+                               " of machine code"
+                         : std::string()) +
+                    "), which a profiler counts and the DRAM bytes leave out"
               : std::string()) +
          "; writes count once (" + bytesText(V.num("deferred_writes")) +
          " of them stay dirty in L2 when the kernel ends and reach DRAM "

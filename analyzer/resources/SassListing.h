@@ -56,6 +56,13 @@ struct SassInstruction {
 struct SassFunction {
   std::string MangledName;
   std::vector<SassInstruction> Instructions; ///< in address order
+  /// The bytes its code takes: first to last instruction, 16 bytes each
+  /// on Volta and later (0 when the listing has none).
+  double codeBytes() const {
+    return Instructions.empty() ? 0
+                                : Instructions.back().Address + 16.0 -
+                                      Instructions.front().Address;
+  }
 };
 
 struct SassListing {

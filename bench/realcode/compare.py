@@ -84,7 +84,9 @@ Matching
 Quantities per matched configuration (measured: median over rows)
   FLOPs     hardware view: fp32 + fp64 + fp16 = fadd + fmul + 2*ffma (and the
             d/h forms, thread instructions, smsp__sass_thread_inst_executed_
-            op_*_pred_on) against totals.hardware_flops; tensor FLOPs =
+            op_*_pred_on) against totals.hardware_flops plus the
+            verdict's issue.constant_move_flops (ptxas's HFMA2.MMA register
+            moves, which the fp16 counter counts); tensor FLOPs =
             sum of sm__ops_path_tensor_src_* (2*M*N*K per MMA, as in
             scripts/device/tensor_compare.py) against tensor_flops_total.
             "FLOPs within 5%" needs both within 5% (zero vs zero matches).
@@ -560,7 +562,10 @@ def prediction_values(entry, gpu, how):
                 spec.get("dram_bandwidth") and not spec.get("dram_sustained")
                 else None)
         source = "verdict"
-    return {"hw_flops": num(t.get("hardware_flops"), how),
+    hw = num(t.get("hardware_flops"), how)
+    moves = (v.get("issue") or {}).get("constant_move_flops")
+    return {"hw_flops": (hw + moves if hw is not None and moves else hw),
+            "hw_flops_source": hw,
             "half_flops": (None if None in half else sum(half)),
             "tensor": num(t.get("tensor_flops_total"), how),
             "flops": num(t.get("flops"), how),
@@ -820,7 +825,8 @@ def score(c):
     hw16 = m.get("hw_flops")
     if hw16 is not None and p.get("half_flops") == 0:
         hw16 -= m.get("fp16") or 0
-    s["hw_flops_no16"] = ratio(p.get("hw_flops"), hw16)
+    s["hw_flops_no16"] = ratio(p.get("hw_flops_source", p.get("hw_flops")),
+                               hw16)
     s["flops_ok_no16"] = (within(s["hw_flops_no16"], FLOPS_TOL) and
                           within(s["tensor"], FLOPS_TOL))
     s["tensor_launch"] = bool((m.get("tensor") or 0) > 0 or

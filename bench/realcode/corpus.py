@@ -532,6 +532,22 @@ PREDICTION_ARRAY = ("name", "footprint_bytes", "allocated_bytes")
 PREDICTION_VERDICT = ("gpu", "bound", "predicted_time_s", "compute_time_s",
                       "memory_time_s", "l2_time_s", "l1_time_s",
                       "latency_time_s")
+PREDICTION_ISSUE = ("constant_move_flops",)
+
+
+def cut_verdicts(verdicts):
+    """A kernel's verdicts, cut to what a comparison reads: the times and,
+    of the issue model, the FLOPs the counters see in register moves."""
+    out = []
+    for v in verdicts or []:
+        if not isinstance(v, dict):
+            continue
+        c = {f: v.get(f) for f in PREDICTION_VERDICT if f in v}
+        if isinstance(v.get("issue"), dict):
+            c["issue"] = {f: v["issue"].get(f) for f in PREDICTION_ISSUE
+                          if f in v["issue"]}
+        out.append(c)
+    return out
 
 
 def cut_context_sum(cs):
@@ -545,8 +561,7 @@ def cut_context_sum(cs):
          "dynamic_smem": b.get("dynamic_smem"), "launches": b.get("launches"),
          "totals": {f: (b.get("totals") or {}).get(f)
                     for f in PREDICTION_TOTALS if f in (b.get("totals") or {})},
-         "verdicts": [{f: v.get(f) for f in PREDICTION_VERDICT if f in v}
-                      for v in b.get("verdicts") or [] if isinstance(v, dict)]}
+         "verdicts": cut_verdicts(b.get("verdicts"))}
         for b in cs.get("by_launch") or [] if isinstance(b, dict)]
     return cs
 
@@ -572,9 +587,7 @@ def prediction_entries(report):
                        for a in k.get("arrays") or []
                        if isinstance(a, dict) and
                        a.get("allocated_bytes") is not None],
-            "verdicts": [{f: v.get(f) for f in PREDICTION_VERDICT if f in v}
-                         for v in k.get("verdicts") or []
-                         if isinstance(v, dict)]})
+            "verdicts": cut_verdicts(k.get("verdicts"))})
     return out
 
 
