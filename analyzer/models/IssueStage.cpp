@@ -103,7 +103,8 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   const PtxasReport *Compiled = C.Resources->forArch(G.smArch(), Error);
   if (!Compiled)
     return;
-  const SassFunction *F = Compiled->Sass.find(K.Model.MangledName);
+  const SassFunction *F =
+      findKernelCode(*Compiled, G.smArch(), K.Model.MangledName, K.Model.Name);
   if (!F)
     return;
   std::optional<double> Threads = launchThreads(K);

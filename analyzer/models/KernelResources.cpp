@@ -103,4 +103,14 @@ const PtxasFunction *findKernelResources(const PtxasReport &P,
   return BaseMatches == 1 ? ByBase : nullptr;
 }
 
+const SassFunction *findKernelCode(const PtxasReport &P,
+                                   const std::string &Arch,
+                                   const std::string &MangledName,
+                                   const std::string &Name) {
+  if (const SassFunction *F = P.Sass.find(MangledName))
+    return F;
+  const PtxasFunction *Entry = findKernelResources(P, Arch, MangledName, Name);
+  return Entry ? P.Sass.find(Entry->MangledName) : nullptr;
+}
+
 } // namespace rla

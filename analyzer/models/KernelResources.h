@@ -67,6 +67,14 @@ const PtxasFunction *findKernelResources(const PtxasReport &P,
                                          const std::string &MangledName,
                                          const std::string &Name);
 
+/// The kernel's machine code in P: under the name ptxas gave the entry
+/// findKernelResources finds, which is not clang's for a static kernel
+/// (_ZL16f... is _Z16f... in the cubin). nullptr when there is none.
+const SassFunction *findKernelCode(const PtxasReport &P,
+                                   const std::string &Arch,
+                                   const std::string &MangledName,
+                                   const std::string &Name);
+
 } // namespace rla
 
 #endif // RLA_MODELS_KERNELRESOURCES_H

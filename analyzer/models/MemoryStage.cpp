@@ -7,6 +7,7 @@
 /// launch's. Shared accesses are priced at the widths the compiled code
 /// uses when the kernel was compiled.
 //===----------------------------------------------------------------------===//
+#include "analyzer/models/KernelResources.h"
 #include "analyzer/models/LaunchStage.h"
 #include "analyzer/models/MemoryModel.h"
 
@@ -23,7 +24,8 @@ CompiledKernel compiledKernel(LaunchContext &C, const GpuSpec &Gpu) {
   const PtxasReport *Compiled = C.Resources->forArch(Gpu.smArch(), Error);
   if (!Compiled)
     return {};
-  const SassFunction *F = Compiled->Sass.find(C.Model.MangledName);
+  const SassFunction *F = findKernelCode(*Compiled, Gpu.smArch(),
+                                         C.Model.MangledName, C.Model.Name);
   if (!F || F->Instructions.empty())
     return {};
   CompiledKernel K;
