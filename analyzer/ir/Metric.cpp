@@ -48,6 +48,7 @@ constexpr const char *Keys[NumMetrics] = {
     "shared_wavefront_bytes",
     "l2_bytes",
     "l1_bytes",
+    "footprint_sector_bytes",
 };
 
 static_assert(unsigned(Metric::Flops) == NumPrecisions,

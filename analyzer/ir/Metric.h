@@ -71,8 +71,11 @@ enum class Metric : unsigned char {
   SharedWavefrontBytes,
   L2Bytes,
   L1Bytes,
+  /// The footprint in whole sectors: what DRAM reads at least once, and,
+  /// where it fits in L2, about at most (FootprintBytes counts bytes).
+  FootprintSectorBytes,
 };
-constexpr unsigned NumMetrics = unsigned(Metric::L1Bytes) + 1;
+constexpr unsigned NumMetrics = unsigned(Metric::FootprintSectorBytes) + 1;
 
 /// The report's name of Q: "flops_fp32", "global_load_bytes", "l2_bytes".
 const char *metricKey(Metric Q);

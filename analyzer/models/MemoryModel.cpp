@@ -769,6 +769,7 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
   const L2Fit Fit = l2Fit(L, Groups, M.Arrays);
   // Zero-copy host memory takes L2 but is no DRAM's compulsory traffic.
   M.FootprintBytes = Fit.Footprint;
+  M.SectorFootprintBytes = Fit.SectorFootprint;
   for (const ArrayTraffic &T : M.Arrays)
     if (!T.Shared && Allocated.HostMemory.count(T.Name))
       M.FootprintBytes -=

@@ -112,6 +112,8 @@ struct MemoryEstimate {
   /// cycles where its sectors alone would say 8.
   double GlobalWavefrontBytes = 0;
   double SharedWavefrontBytes = 0;
+  /// The footprint in whole sectors (the L2 fit is judged on it).
+  double SectorFootprintBytes = 0;
   /// DRAM traffic the launch causes: DramReadBytes + DramWriteBytes.
   double DramBytes = 0;
   double DramReadBytes = 0, DramWriteBytes = 0;

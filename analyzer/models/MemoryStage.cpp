@@ -69,6 +69,8 @@ public:
       auto exact = [](double V) { return NumberRange{V, V}; };
       Totals.set(Metric::DramBytes, exact(First.DramBytes));
       Totals.set(Metric::FootprintBytes, exact(First.FootprintBytes));
+      Totals.set(Metric::FootprintSectorBytes,
+                 exact(First.SectorFootprintBytes));
       Totals.set(Metric::DramReadBytes, exact(First.DramReadBytes));
       Totals.set(Metric::DramWriteBytes, exact(First.DramWriteBytes));
       Totals.set(Metric::DramDeferredWriteBytes,
@@ -91,12 +93,12 @@ public:
       return;
     if (!R.Unbound.empty()) {
       BoundTotals Partial = Totals;
-      for (Metric Q :
-           {Metric::DramBytes, Metric::FootprintBytes, Metric::DramReadBytes,
-            Metric::DramWriteBytes, Metric::DramDeferredWriteBytes,
-            Metric::DramLaunchBytes, Metric::DramKernelBytes,
-            Metric::GlobalSectorBytes, Metric::SharedWavefrontBytes,
-            Metric::L2Bytes, Metric::L1Bytes})
+      for (Metric Q : {Metric::DramBytes, Metric::FootprintBytes,
+                       Metric::FootprintSectorBytes, Metric::DramReadBytes,
+                       Metric::DramWriteBytes, Metric::DramDeferredWriteBytes,
+                       Metric::DramLaunchBytes, Metric::DramKernelBytes,
+                       Metric::GlobalSectorBytes, Metric::SharedWavefrontBytes,
+                       Metric::L2Bytes, Metric::L1Bytes})
         Partial.erase(Q);
       if (Partial.size())
         R.PartialTotals = Partial;

@@ -267,6 +267,7 @@ Json totalsOf(const std::optional<BoundTotals> &Known) {
   J["l1_bytes"] = Value(Metric::L1Bytes);
   J["global_sector_bytes"] = Value(Metric::GlobalSectorBytes);
   J["shared_wavefront_bytes"] = Value(Metric::SharedWavefrontBytes);
+  J["footprint_sector_bytes"] = Value(Metric::FootprintSectorBytes);
   return J;
 }
 

@@ -125,6 +125,8 @@ std::string nextStepText(const KernelReport &K) {
   bool IssueRoof = false; ///< the compute roof is the instructions' issue
   bool OneBound = true;
   bool FloorMost = false; ///< the launch floor outweighs handing out blocks
+  /// The memory time is zero-copy host memory's time over the host link.
+  bool HostLinkRoof = false;
   for (const GpuVerdict &V : K.Verdicts) {
     std::optional<Level> B = V.High.Verdict;
     if (!B || V.Next.What != NextStep::AtRoof)
@@ -137,6 +139,8 @@ std::string nextStepText(const KernelReport &K) {
     RoofBound = B;
     IssueRoof = Issue;
     FloorMost = V.Launch && V.Launch->Floor >= V.High.DispatchTime;
+    HostLinkRoof = B == Level::Dram && V.High.HostLinkTime > 0 &&
+                   V.High.HostLinkTime >= V.High.MemoryTime;
   }
   if (!Head) {
     if (AtRoof.empty())
@@ -151,6 +155,10 @@ std::string nextStepText(const KernelReport &K) {
                   ? "the floor every launch takes is most of its time: "
                     "only more work per launch (fusing it with the launches "
                     "beside it, or a CUDA graph of them) makes it faster"
+              : HostLinkRoof
+                  ? "its memory time is zero-copy host memory crossing the "
+                    "host link: only fewer bytes over the link (copy data "
+                    "read more than once to device memory) make it faster"
                   : roofAdvice(*RoofBound));
     return Out;
   }

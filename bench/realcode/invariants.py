@@ -8,7 +8,11 @@ every kernel entry with numbers it checks that no total is negative, that
 DRAM bytes are at most twice the global sectors requested plus 4 KiB (an
 L2 miss fetches at most two sectors on the GPUs in the database, and a
 cold launch reads a few KB of its own), that DRAM bytes are at least the
-compulsory footprint (the caches start cold), and that every verdict's predicted
+compulsory footprint (the caches start cold), that where the footprint in
+whole sectors fits in the L2 of the totals' GPU the DRAM bytes are at most
+twice it plus the writes and 4 KiB (each sector read once, in fetches of at
+most two sectors),
+and that every verdict's predicted
 time is at least the floor every launch takes on its GPU (data/gpus.json's
 launch_floor, else data/architectures.json's), and that no array's footprint
 exceeds the buffer the program allocated for it (`allocated_bytes`, where
@@ -24,6 +28,13 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
 SCALE = {"us": 1e-6, "ns": 1e-9, "B": 1, "KiB": 1024, "MiB": 1 << 20,
          "MB": 1e6, "GB": 1e9}
+
+
+def gpu_l2():
+    """name -> the L2's bytes, from the GPU database (absent: unknown)."""
+    gpus = json.load(open(os.path.join(REPO, "data", "gpus.json")))["gpus"]
+    return {g["name"]: g["l2_cache"]["value"] * SCALE[g["l2_cache"]["unit"]]
+            for g in gpus if g.get("l2_cache")}
 
 
 def gpu_limits():
@@ -44,8 +55,8 @@ def gpu_limits():
 
 def main():
     files = json.load(open(sys.argv[1]))["files"]
-    limits = gpu_limits()
-    checked, arrays, bad = 0, 0, []
+    limits, l2_sizes = gpu_limits(), gpu_l2()
+    checked, arrays, fits, bad = 0, 0, 0, []
     for path, entries in sorted(files.items()):
         for e in entries or []:
             t = e.get("totals") or {}
@@ -69,6 +80,20 @@ def main():
                     dram < foot * (1 - 1e-9) - 1:
                 bad.append("%s: DRAM %g B below the %g B compulsory "
                            "footprint" % (where, dram, foot))
+            # With the footprint in L2 every sector is read from DRAM once:
+            # at most two per sector of the footprint (a 64-byte fetch), plus
+            # the writes. The totals are the first verdict's GPU's.
+            first = (e.get("verdicts") or [{}])[0].get("gpu")
+            l2 = l2_sizes.get(first)
+            sfoot = t.get("footprint_sector_bytes")
+            if all(isinstance(x, (int, float))
+                   for x in (dram, sfoot, writes, l2)) and sfoot <= l2:
+                fits += 1
+                if dram > 2 * sfoot + writes + 4096:
+                    bad.append("%s: DRAM %g B far above the %g B footprint "
+                               "(whole sectors) plus %g B of writes, which "
+                               "fit in %s's L2" %
+                               (where, dram, sfoot, writes, first))
             for a in e.get("arrays") or []:
                 size, foot = a.get("allocated_bytes"), a.get("footprint_bytes")
                 if not isinstance(size, (int, float)):
@@ -92,7 +117,8 @@ def main():
     for line in bad:
         print(line)
     print("invariants: %d entries checked (%d arrays with their buffer's "
-          "size), %d violations" % (checked, arrays, len(bad)))
+          "size, %d footprints that fit in L2), %d violations" %
+          (checked, arrays, fits, len(bad)))
     return 1 if bad or checked == 0 else 0
 
 

@@ -9,7 +9,9 @@
     (atomics are served by L2, not L1) and l2_bytes >= dram_bytes, where
     an L2 miss brings the GPU's DRAM fetch unit (`dram_fetch` in
     data/gpus.json: a sector pair on the H200), so a read that takes one
-    sector of each pair moves up to that many times its L2 sectors.
+    sector of each pair moves up to that many times its L2 sectors;
+  - a footprint that fits in L2 is read once: dram_bytes <=
+    footprint_sector_bytes x fetch unit / 32 + dram_write_bytes.
 
 A violation is a bug of the model, never an output: each is printed with
 the kernel and the numbers. Usage: check_memory_invariants.py TOOL FILE...
@@ -40,6 +42,18 @@ def fetch_factor():
 FETCH = fetch_factor()
 
 
+def l2_bytes():
+    """The L2's bytes of GPU (data/gpus.json)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "data", "gpus.json")) as f:
+        gpus = json.load(f)["gpus"]
+    l2 = next(g for g in gpus if g["name"] == GPU)["l2_cache"]
+    return l2["value"] * {"MiB": 1 << 20, "KiB": 1 << 10, "MB": 1e6}[l2["unit"]]
+
+
+L2 = l2_bytes()
+
+
 def number(totals, key):
     v = totals.get(key)
     if isinstance(v, dict):
@@ -67,6 +81,14 @@ def violations(entry):
     if v["l2_bytes"] * FETCH * SLACK < v["dram_bytes"]:
         out.append(f"l2_bytes {v['l2_bytes']} x {FETCH:g} (fetch unit) < "
                    f"dram_bytes {v['dram_bytes']}")
+    # A footprint that fits in L2 is read from DRAM once, in fetch units.
+    sectors, writes = (number(t, "footprint_sector_bytes"),
+                       number(t, "dram_write_bytes"))
+    if sectors is not None and writes is not None and sectors <= L2 and \
+            v["dram_bytes"] > (sectors * FETCH + writes) * SLACK:
+        out.append(f"dram_bytes {v['dram_bytes']} > footprint_sector_bytes "
+                   f"{sectors} x {FETCH:g} + dram_write_bytes {writes}, "
+                   f"which fit in L2")
     return out
 
 

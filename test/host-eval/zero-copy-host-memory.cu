@@ -4,8 +4,10 @@
 // crosses the host link, not DRAM. Two 4 MiB inputs are read and a 4 MiB
 // output written over the H200's PCIe Gen5 link (64 GB/s each way): the
 // reads set the time, 8.39 MB / 64 GB/s = 131 us, and DRAM moves nothing:
-// the launch's compulsory DRAM footprint is 0.
+// the launch's compulsory DRAM footprint is 0. At that roof, the advice is
+// about the link, not DRAM.
 // RUN: %rl-analyze %s --gpu=H200 --format=json | FileCheck %s
+// RUN: %rl-analyze %s --gpu=H200 | FileCheck %s --check-prefix=TEXT
 #include <cuda_runtime.h>
 
 __global__ void add(const float *a, const float *b, float *c, int n) {
@@ -42,3 +44,5 @@ int main() {
 // CHECK: "assumptions": [
 // CHECK: 'a' is page-locked host memory (zero-copy): its 4.2 MB read and 0 B
 // CHECK-SAME: written cross the host link, not DRAM
+// TEXT: at its roof on H200 (dram): its memory time is zero-copy host memory
+// TEXT-SAME: crossing the host link: only fewer bytes over the link
