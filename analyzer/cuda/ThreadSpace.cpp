@@ -87,6 +87,15 @@ bool ThreadSpace::enterGridStride(unsigned Dim, const Expr &Bound,
   return true;
 }
 
+bool ThreadSpace::groupGridStride(unsigned Dim, const Rational &Width) {
+  if (!GridStride[Dim] || StrideTile[Dim] || !Width.isInteger())
+    return false;
+  if (StrideGroup[Dim])
+    return (*StrideGroup[Dim] / Width).isInteger();
+  StrideGroup[Dim] = Width;
+  return true;
+}
+
 const IndexInterval &ThreadSpace::interval(IndexKind Kind, unsigned Dim) const {
   return const_cast<ThreadSpace *>(this)->intervalRef(Kind, Dim);
 }

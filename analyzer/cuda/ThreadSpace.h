@@ -138,6 +138,12 @@ public:
   /// grid-stride loop over blocks).
   const Expr &blockExtent(unsigned Dim) const { return BlockExtent[Dim]; }
   bool inGridStride(unsigned Dim) const { return GridStride[Dim]; }
+  /// Inside a grid-stride loop over single threads, takes its points in
+  /// groups of Width consecutive ones (blockDim a multiple of Width, which
+  /// the caller records): index g runs on threadIdx g mod blockDim, so a
+  /// guard on threadIdx mod Width passes the same residues of g. False
+  /// when the loop already groups its points otherwise.
+  bool groupGridStride(unsigned Dim, const Rational &Width);
   const IndexInterval &interval(IndexKind Kind, unsigned Dim) const;
   /// [Lo, Hi) of the coordinate clipped to its extent (moduli ignored): the
   /// values the index takes at this point, for address ranges.

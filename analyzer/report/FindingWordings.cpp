@@ -26,8 +26,8 @@ std::string blockSizeMismatch(const FindingValues &V) {
            " repeat elements of the next tile; counted as about " +
            V.str("launched") + "/" + V.str("tile") + " passes over the data";
   if (V.has("group"))
-    return quoted(V.str("kernel")) + " gives each index of a grid-stride " +
-           "loop to " + V.str("group") + " consecutive threads but this " +
+    return quoted(V.str("kernel")) + " counts a grid-stride loop in groups " +
+           "of " + V.str("group") + " consecutive threads but this " +
            "launch has " + V.str("dimension") + " = " + V.str("launched") +
            ", not a multiple of " + V.str("group") +
            ": a group spans two blocks; the counts assume whole groups";

@@ -56,6 +56,13 @@ std::string strideIndexPerGroup(const NoteValues &V) {
          " is a multiple of " + V.str("width");
 }
 
+std::string laneGuardInGridStride(const NoteValues &V) {
+  return "the guard at " + V.str("at") + " on threadIdx modulo " +
+         V.str("width") + " inside a grid-stride loop passes 1 of every " +
+         V.str("width") + " consecutive indices: " + V.str("dim") +
+         " is a multiple of " + V.str("width");
+}
+
 std::string strideWalksRows(const NoteValues &V) {
   return "the loop at " + V.str("loop") +
          " walks the block's threads in rows of " + V.str("x") + ", stepping " +

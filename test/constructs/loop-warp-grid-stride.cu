@@ -60,4 +60,5 @@ __global__ void rowSumsDigits(const float *m, float *sums, int rows,
 // DIGITS: "global_load_bytes": 16384000,
 // DIGITS-NEXT: "global_stores": 1000,
 
-// PARTIAL: warning: 'rowSums' gives each index of a grid-stride loop to 32 consecutive threads but this launch has blockDim.x = 48, not a multiple of 32
+// PARTIAL: warning: 'rowSums' counts a grid-stride loop in groups of 32
+// consecutive threads but this launch has blockDim.x = 48, not a multiple of 32

@@ -30,6 +30,27 @@ Expr linear(const char *Index, const char *Extent,
   return Out;
 }
 
+/// Whether Object is a variable made by coalesced_threads(): the lanes of
+/// the warp that reach the call (not a labeled or binary partition of them).
+bool activeLanesOfWarp(const clang::Expr *Object) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const clang::Expr *Init = Var ? Var->getInit() : nullptr;
+  while (Init) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init)) {
+      Init = Construct->getNumArgs() == 1 ? Construct->getArg(0) : nullptr;
+      continue;
+    }
+    const auto *Call = dyn_cast<CallExpr>(Init);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    return F && F->getDeclName().isIdentifier() &&
+           F->getName() == "coalesced_threads" &&
+           inCooperativeGroups(F->getDeclContext());
+  }
+  return false;
+}
+
 Expr product(const char *Extent, const std::array<bool, 3> &Dims) {
   Expr Out(1);
   for (unsigned D = 0; D < 3; ++D)
@@ -72,6 +93,8 @@ GroupKind groupOfCall(const CallExpr *Call, unsigned *TileSize) {
             unsigned(S->getTemplateArgs()[0].getAsIntegral().getZExtValue());
       return GroupKind::Tile;
     }
+  if (Name == "coalesced_group")
+    return GroupKind::Coalesced;
   return GroupKind::None;
 }
 
@@ -115,6 +138,16 @@ std::optional<Expr> groupValue(const CallExpr *Call,
     if (Name == "meta_group_size")
       return Expr::ceilDiv(BlockSize, Expr(int64_t(Tile)));
     break;
+  case GroupKind::Coalesced: {
+    // The rank among the warp's active lanes: its lane when the whole warp
+    // is active, and `rank == 0` is one lane per warp that reaches it
+    // either way (the warp-aggregated atomic's leader).
+    const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+    if (Name == "thread_rank" && Member &&
+        activeLanesOfWarp(Member->getImplicitObjectArgument()))
+      return Expr::mod(InBlock, Expr(int64_t(32)));
+    break;
+  }
   case GroupKind::None:
     break;
   }

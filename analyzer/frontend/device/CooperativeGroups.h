@@ -6,7 +6,8 @@
 /// expressions over the thread coordinates: `this_thread_block()`'s
 /// thread_rank() and size(), `this_grid()`'s thread_rank(), size(),
 /// block_rank() and num_blocks(), and a `thread_block_tile<N>`'s
-/// thread_rank(), size(), meta_group_rank() and meta_group_size(). Ranks
+/// thread_rank(), size(), meta_group_rank() and meta_group_size(), and the
+/// thread_rank() of a coalesced_group made by coalesced_threads(). Ranks
 /// are linear over the dimensions the kernel indexes; the others are taken
 /// as 1, which the model records as an assumption that a launch checks.
 //===----------------------------------------------------------------------===//
@@ -23,11 +24,11 @@
 namespace rla {
 
 /// Which group a cooperative_groups object is.
-enum class GroupKind { None, Block, Grid, Tile };
+enum class GroupKind { None, Block, Grid, Tile, Coalesced };
 
 /// The group kind of a member call's object (also of a static member
-/// called through an object) (a thread_block, grid_group or
-/// thread_block_tile<N>; N in TileSize).
+/// called through an object) (a thread_block, grid_group,
+/// thread_block_tile<N> (N in TileSize) or coalesced_group).
 GroupKind groupOfCall(const clang::CallExpr *Call,
                       unsigned *TileSize = nullptr);
 

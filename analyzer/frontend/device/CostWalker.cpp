@@ -495,6 +495,20 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
         assume(note(NoteId::TileSizedGuard,
                     {{"dim", Dim}, {"tile", C.AssumedBlockDim->str()}}));
     }
+    if (C.Modulus && C.Kind == IndexKind::Thread && Space.inGridStride(C.Dim) &&
+        !C.Lo && !C.Hi) {
+      // A lane guard in a grid-stride loop passes fixed residues of the
+      // loop's index when blocks hold whole groups of the modulus.
+      std::string Dim = dimSymbol("blockDim", C.Dim);
+      auto Known = Out.BlockDimMultiples.find(Dim);
+      if ((Known == Out.BlockDimMultiples.end() ||
+           (Known->second / *C.Modulus).isInteger()) &&
+          Space.groupGridStride(C.Dim, *C.Modulus) &&
+          Out.BlockDimMultiples.emplace(Dim, *C.Modulus).second)
+        assume(note(NoteId::LaneGuardInGridStride, {{"at", where(AccessLoc)},
+                                                    {"width", C.Modulus->str()},
+                                                    {"dim", Dim}}));
+    }
     if (C.Modulus || C.SymbolicModulus) {
       if (!(C.Modulus ? Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus,
                                                    C.Residue, C.ResidueEnd,

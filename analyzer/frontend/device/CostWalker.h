@@ -248,6 +248,7 @@ private:
   // Reporting.
   SourceLoc locOf(clang::SourceLocation L) const;
   std::string where(const clang::Stmt *S) const; ///< "file.cu:12:3"
+  std::string where(clang::SourceLocation Loc) const;
   std::string sourceText(const clang::Stmt *S) const;
   /// Records a finding once (the same words at the same place are one);
   /// returns it, for the caller to add data the report reads. Its words

@@ -224,7 +224,11 @@ SourceLoc CostWalker::locOf(SourceLocation L) const {
 }
 
 std::string CostWalker::where(const Stmt *S) const {
-  SourceLoc L = locOf(S->getBeginLoc());
+  return where(S->getBeginLoc());
+}
+
+std::string CostWalker::where(clang::SourceLocation Loc) const {
+  SourceLoc L = locOf(Loc);
   std::string File = L.File;
   size_t Slash = File.find_last_of('/');
   if (Slash != std::string::npos)
