@@ -160,8 +160,10 @@ struct MemoryEstimate {
 
 /// Estimates the traffic of one launch (Values binds every launch symbol) on
 /// Gpu. Available is false when the launch shape is not bound, the model
-/// recorded no accesses (a model built without the front end), or an
-/// access's count overflows or is undefined for this launch.
+/// recorded no accesses yet counts bytes or holds code the walker could not
+/// read (a model built without the front end, an opaque call), or an
+/// access's count overflows or is undefined for this launch. A kernel that
+/// moves no memory has the launch's own reads alone.
 /// DynamicSharedBytes: the launch's dynamic shared memory per block, which
 /// with the static shared arrays takes from the L1 the blocks' re-reads
 /// need. Compiled: the SASS's shared load and store widths per line
