@@ -4,9 +4,9 @@
 // blockDim.x is a multiple of 32. 1 << 16 indices give 2048 atomics, an
 // assumption says why, and a launch whose block breaks it is warned about.
 // RUN: %rl-analyze %s --no-config --no-resources --format=json | FileCheck %s
-// RUN: %rl-analyze %s --no-config --no-resources --launch
-// 'leaders:grid=16,block=48,n=65536' \ RUN:   --format=json | FileCheck %s
-// --check-prefix=ODD
+// RUN: %rl-analyze %s --no-config --no-resources \
+// RUN:   --launch 'leaders:grid=16,block=48,n=65536' \
+// RUN:   | FileCheck %s --check-prefix=ODD
 #include "cuda.h"
 
 __global__ void leaders(int *count, const int *src, int n) {
@@ -22,8 +22,8 @@ void run(int *count, const int *src) {
 }
 
 // CHECK: "atomic_ops": 2048,
-// CHECK: the guard at guard-lane-in-grid-stride.cu:14:9 on threadIdx modulo 32
-// inside a grid-stride loop passes 1 of every 32 consecutive indices:
-// blockDim.x is a multiple of 32 ODD: 'leaders' counts a grid-stride loop in
-// groups of 32 consecutive threads but this launch has blockDim.x = 48, not a
-// multiple of 32
+// CHECK: the guard at guard-lane-in-grid-stride.cu:15:9 on threadIdx modulo
+// CHECK-SAME: 32 inside a grid-stride loop passes 1 of every 32 consecutive
+// CHECK-SAME: indices: blockDim.x is a multiple of 32
+// ODD: 'leaders' counts a grid-stride loop in groups of 32 consecutive
+// ODD-SAME: threads but this launch has blockDim.x = 48, not a multiple of 32

@@ -28,6 +28,8 @@ void run(const float *x, float *y) {
 // CHECK: "dram_launch_bytes": 2560,
 // CHECK-LABEL: "name": "poly"
 // CHECK: "dram_launch_bytes":
-// {{[3-9][0-9][0-9][0-9]|[1-9][0-9][0-9][0-9][0-9]}}, TEXT: the launch also
-// reads {{[0-9.]+}} KB of its own code and constants (H100 SXM's launch_dram
-// with the kernel's {{[0-9.]+}} KB of machine code)
+// CHECK-SAME: {{[3-9][0-9][0-9][0-9]|[1-9][0-9][0-9][0-9][0-9]}},
+// TEXT-LABEL: {{^}}poly{{ }}
+// TEXT: the launch also reads {{[0-9.]+}} KB of its own code and constants
+// TEXT-SAME: (H100 SXM's launch_dram with the kernel's {{[0-9.]+}} KB of
+// TEXT-SAME: machine code)

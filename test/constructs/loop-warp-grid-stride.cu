@@ -61,4 +61,5 @@ __global__ void rowSumsDigits(const float *m, float *sums, int rows,
 // DIGITS-NEXT: "global_stores": 1000,
 
 // PARTIAL: warning: 'rowSums' counts a grid-stride loop in groups of 32
-// consecutive threads but this launch has blockDim.x = 48, not a multiple of 32
+// PARTIAL-SAME: consecutive threads but this launch has blockDim.x = 48, not
+// PARTIAL-SAME: a multiple of 32
