@@ -30,22 +30,25 @@ SCALE = {"us": 1e-6, "ns": 1e-9, "B": 1, "KiB": 1024, "MiB": 1 << 20,
          "MB": 1e6, "GB": 1e9}
 
 
+def gpus():
+    """The GPU database's entries (data/gpus.json)."""
+    return json.load(open(os.path.join(REPO, "data", "gpus.json")))["gpus"]
+
+
 def gpu_l2():
     """name -> the L2's bytes, from the GPU database (absent: unknown)."""
-    gpus = json.load(open(os.path.join(REPO, "data", "gpus.json")))["gpus"]
     return {g["name"]: g["l2_cache"]["value"] * SCALE[g["l2_cache"]["unit"]]
-            for g in gpus if g.get("l2_cache")}
+            for g in gpus() if g.get("l2_cache")}
 
 
 def gpu_limits():
     """name -> the launch floor in s, from the GPU database."""
     data = os.path.join(REPO, "data")
-    gpus = json.load(open(os.path.join(data, "gpus.json")))["gpus"]
     archs = json.load(open(os.path.join(data, "architectures.json")))
     floors = {a["compute_capability"]: a["launch"]["floor_us"] * 1e-6
               for a in archs["architectures"] if "launch" in a}
     out = {}
-    for g in gpus:
+    for g in gpus():
         f = g.get("launch_floor")
         floor = (f["value"] * SCALE[f["unit"]] if f
                  else floors.get(g["compute_capability"], 0))

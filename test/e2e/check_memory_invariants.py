@@ -28,30 +28,22 @@ SLACK = 1.0 + 1e-9
 GPU = "H200"
 
 
-def fetch_factor():
-    """DRAM bytes an L2 sector miss can cost, per byte, on GPU."""
+def gpu_spec():
+    """GPU's entry in data/gpus.json."""
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "..", "..", "data", "gpus.json")) as f:
         gpus = json.load(f)["gpus"]
-    spec = next(g for g in gpus if g["name"] == GPU)
-    fetch = spec.get("dram_fetch", {"value": 32, "unit": "B"})
-    assert fetch["unit"] == "B", fetch
-    return max(1.0, fetch["value"] / 32.0)
+    return next(g for g in gpus if g["name"] == GPU)
 
 
-FETCH = fetch_factor()
-
-
-def l2_bytes():
-    """The L2's bytes of GPU (data/gpus.json)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "..", "..", "data", "gpus.json")) as f:
-        gpus = json.load(f)["gpus"]
-    l2 = next(g for g in gpus if g["name"] == GPU)["l2_cache"]
-    return l2["value"] * {"MiB": 1 << 20, "KiB": 1 << 10, "MB": 1e6}[l2["unit"]]
-
-
-L2 = l2_bytes()
+SPEC = gpu_spec()
+# DRAM bytes an L2 sector miss can cost, per byte, on GPU.
+_fetch = SPEC.get("dram_fetch", {"value": 32, "unit": "B"})
+assert _fetch["unit"] == "B", _fetch
+FETCH = max(1.0, _fetch["value"] / 32.0)
+# The L2's bytes.
+L2 = SPEC["l2_cache"]["value"] * {"MiB": 1 << 20, "KiB": 1 << 10,
+                                  "MB": 1e6}[SPEC["l2_cache"]["unit"]]
 
 
 def number(totals, key):
