@@ -174,4 +174,23 @@ std::optional<BestBlockSize> bestBlockSize(const ArchitectureLimits &A,
                        static_cast<unsigned>(MinGrid)};
 }
 
+unsigned maxThreadsPerBlock(const ArchitectureLimits &A,
+                            const KernelResourceUse &U) {
+  unsigned Max =
+      U.MaxThreadsPerBlock ? U.MaxThreadsPerBlock : A.MaxThreadsPerBlock;
+  auto runs = [&](unsigned Block) {
+    Note Error;
+    std::optional<OccupancyResult> O = computeOccupancy(A, U, Block, 0, Error);
+    return O && O->ActiveBlocksPerSm > 0;
+  };
+  if (Max && runs(Max))
+    return Max;
+  // Fewer warps until one block's registers fit.
+  for (unsigned Block = (Max - 1) / A.WarpSize * A.WarpSize; Block > 0;
+       Block -= A.WarpSize)
+    if (runs(Block))
+      return Block;
+  return 0;
+}
+
 } // namespace rla

@@ -66,6 +66,13 @@ std::optional<BestBlockSize> bestBlockSize(const ArchitectureLimits &Arch,
                                            uint64_t DynamicSmemBytes,
                                            Note &Error);
 
+/// The largest block the kernel can be launched with
+/// (cudaFuncAttributes::maxThreadsPerBlock): its __launch_bounds__ or the
+/// architecture's limit, less where one block's registers would not fit;
+/// 0 when no block of one warp runs.
+unsigned maxThreadsPerBlock(const ArchitectureLimits &Arch,
+                            const KernelResourceUse &Use);
+
 } // namespace rla
 
 #endif // RLA_MODELS_OCCUPANCY_H

@@ -81,7 +81,13 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
   Use.Barriers = F->Barriers.value_or(0);
   Use.MaxThreadsPerBlock = Q.MaxThreadsPerBlock;
   Note Error;
-  if (Q.BlockSize) {
+  if (Q.Attributes) {
+    A.Attributes.Registers = F->Registers;
+    A.Attributes.StaticSmemBytes = F->StaticSmemBytes;
+    A.Attributes.LocalBytes = F->StackFrameBytes;
+    A.Attributes.MaxThreadsPerBlock = maxThreadsPerBlock(Limits, Use);
+    A.Attributes.BinaryVersion = Limits.ComputeMajor * 10 + Limits.ComputeMinor;
+  } else if (Q.BlockSize) {
     auto O =
         computeOccupancy(Limits, Use, Q.BlockSize, Q.DynamicSmemBytes, Error);
     A.ActiveBlocksPerSm = O ? O->ActiveBlocksPerSm : 0;

@@ -92,6 +92,11 @@ std::string oneGpu(const NoteValues &) {
   return "one GPU (cudaGetDeviceCount)";
 }
 
+std::string openMpTeam(const NoteValues &V) {
+  return "as OpenMP thread 0 of " + V.whole("threads") +
+         " (omp_set_num_threads at " + V.str("at") + ")";
+}
+
 std::string runWithoutArguments(const NoteValues &) {
   return "as the program runs without arguments (pass --args to give some)";
 }

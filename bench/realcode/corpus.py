@@ -208,15 +208,34 @@ def run_script_args(path, top):
     return None
 
 
+CODE_FLAG_PATTERN = re.compile(r"-maxrregcount=\d+")
+
+
+def cmake_code_flags(path, top):
+    """The nvcc options that change the device code (`-maxrregcount=N`)
+    which the nearest CMakeLists.txt above `path` builds it with: the tool
+    gets them as the program's build does, since they change registers and
+    with them the occupancy a host's cooperative launch is sized by."""
+    for folder in ancestors(path, top):
+        cmake = os.path.join(folder, "CMakeLists.txt")
+        if os.path.isfile(cmake):
+            with open(cmake, errors="replace") as f:
+                return CODE_FLAG_PATTERN.findall(f.read())
+    return []
+
+
 def plan_file(path, top):
     """How to build one file: its flags and, with a database, its folder;
-    and the arguments its program is run with, where the code base says."""
+    the device-code flags of its build (`code_flags`, given to the tool
+    only: nvcc's cached verdicts are keyed by `flags`); and the arguments
+    its program is run with, where the code base says."""
     db_dir, entry = database_for(path, top)
     args = run_script_args(path, top)
     if entry:
         return {"flags": flags_from_entry(entry), "database": db_dir,
-                "args": args}
-    return {"flags": include_dirs(path, top), "database": None, "args": args}
+                "args": args, "code_flags": []}
+    return {"flags": include_dirs(path, top), "database": None, "args": args,
+            "code_flags": cmake_code_flags(path, top)}
 
 
 # ---------------------------------------------------------------------------
@@ -380,7 +399,7 @@ def tool_command(args, path, plan, resources=False):
         cmd += ["--args", shlex.join(plan["args"])]
     if plan["database"]:
         return cmd + ["-p", plan["database"]]
-    return cmd + ["--"] + plan["flags"]
+    return cmd + ["--"] + plan["code_flags"] + plan["flags"]
 
 
 # ---------------------------------------------------------------------------
@@ -767,16 +786,17 @@ def analyse_program(args, group, top, paths, hosts, cache, resources=False):
     if (len(paths) + len(hosts) < 2 or any(pl["database"] for pl in plans)):
         return [analyse_file(args, group, top, p, cache) for p in paths]
     plan = plans[0]
-    flags = []
+    flags, code_flags = [], []
     for pl in plans:
         flags += [f for f in pl["flags"] if f not in flags]
+        code_flags += [f for f in pl["code_flags"] if f not in code_flags]
     cmd = [args.tool] + paths + hosts + [
         "--no-config", "--format=json"] + (
             [] if resources or args.resources else ["--no-resources"]) + (
             gpu_options(args) + env_options())
     if plan.get("args") is not None:
         cmd += ["--args", shlex.join(plan["args"])]
-    cmd += ["--"] + flags
+    cmd += ["--"] + code_flags + flags
     rc, out, err, secs, timed_out = run_command(
         cmd, args.timeout * len(paths), os.path.dirname(paths[0]))
     try:

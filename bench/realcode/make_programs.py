@@ -252,7 +252,7 @@ def parse_cmake(folder):
             flag = "-l" + lib
         if flag and flag not in libs:
             libs.append(flag)
-    flags = re.findall(r"-maxrregcount=\d+", text)
+    flags = corpus.CODE_FLAG_PATTERN.findall(text)
     openmp = "find_package(OpenMP" in text
     return sources, libs, flags, openmp
 

@@ -112,6 +112,22 @@ TEST(Occupancy, BestBlockSizeIsTheLargestOfTheHighestOccupancy) {
   EXPECT_EQ(Best->MinGridSize, 284u);
 }
 
+// cudaFuncAttributes::maxThreadsPerBlock: 64K registers per block on
+// Hopper, allocated per warp in units of 256.
+TEST(Occupancy, MaxThreadsPerBlockIsWhereOneBlocksRegistersFit) {
+  const ArchitectureLimits &A = *fixtures::architectureTable().find(9, 0);
+  KernelResourceUse U;
+  U.Registers = 64; // 2048 per warp: 32 warps fit
+  EXPECT_EQ(maxThreadsPerBlock(A, U), 1024u);
+  U.Registers = 72; // 2304 per warp: 28 warps
+  EXPECT_EQ(maxThreadsPerBlock(A, U), 896u);
+  U.Registers = 255; // 8192 per warp: 8 warps
+  EXPECT_EQ(maxThreadsPerBlock(A, U), 256u);
+  U.Registers = 32;
+  U.MaxThreadsPerBlock = 200; // __launch_bounds__(200)
+  EXPECT_EQ(maxThreadsPerBlock(A, U), 200u);
+}
+
 TEST(ArchitectureTable, CoversEveryGpuOfTheDatabase) {
   GpuDatabase Db;
   std::string Error;

@@ -10,6 +10,8 @@
 #include "analyzer/frontend/host/HostInterpreterImpl.h"
 #include "analyzer/frontend/host/HostLibrary.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace rla {
@@ -115,6 +117,13 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
        Name == "cudaOccupancyMaxPotentialBlockSize" ||
        Name == "cudaOccupancyMaxPotentialBlockSizeWithFlags"))
     return occupancy(Name, Args, Site);
+  if (llvm::StringRef(Name).starts_with("omp_") && Site &&
+      isLibraryFunction(F, ctx()))
+    if (std::optional<HostValue> Team = openMp(Name, Args, Site))
+      return *Team;
+  if (Name == "cudaFuncGetAttributes" && Args.size() == 2 && Site &&
+      isLibraryFunction(F, ctx()))
+    return funcAttributes(Args, Site);
   if (Name == "cuModuleGetFunction" && Args.size() == 3 && Site &&
       isLibraryFunction(F, ctx())) {
     moduleFunction(Args, Site);
@@ -302,6 +311,26 @@ HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
 }
 
 HostValue Interpreter::construct(const CXXConstructExpr *C) {
+  if (!ctx().getAsConstantArrayType(C->getType()))
+    return constructObject(C);
+  // `TGPUplan plan[MAX_GPU_COUNT]`: every element constructed as one is.
+  HostValue Array = defaultValue(C->getType(), "");
+  if (!Array.known())
+    return Array; // too large to follow
+  HostValue One = constructObject(C);
+  std::function<void(HostValue &)> fill = [&](HostValue &V) {
+    if (V.K == HostValue::Kind::Aggregate && V.Array) {
+      for (HostSlot &E : V.Elems)
+        fill(*E);
+      return;
+    }
+    V = One.deepCopy();
+  };
+  fill(Array);
+  return Array;
+}
+
+HostValue Interpreter::constructObject(const CXXConstructExpr *C) {
   const CXXConstructorDecl *Ctor = C->getConstructor();
   const CXXRecordDecl *R = Ctor ? Ctor->getParent() : nullptr;
   if (!R)

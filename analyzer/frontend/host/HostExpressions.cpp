@@ -331,7 +331,8 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     return construct(C);
   // `new T(args)`: one object, constructed as a local one is (particles'
-  // `psystem = new ParticleSystem(numParticles, ...)`); arrays hold data.
+  // `psystem = new ParticleSystem(numParticles, ...)`). Arrays hold data,
+  // followed only when small (a plan per GPU, newArray).
   if (const auto *New = dyn_cast<CXXNewExpr>(E); New && !New->isArray()) {
     HostValue Object =
         New->getConstructExpr() ? construct(New->getConstructExpr())
@@ -341,6 +342,9 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
                            "`" + text(New) + "` is not initialised");
     return HostValue::pointer(std::make_shared<HostValue>(std::move(Object)));
   }
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    if (std::optional<HostValue> Small = newArray(New))
+      return *Small;
   if (const auto *L = dyn_cast<InitListExpr>(E))
     return initList(L->isSemanticForm() || !L->getSemanticForm()
                         ? L
@@ -409,6 +413,29 @@ std::optional<HostValue> Interpreter::heapArray(const CastExpr *C) {
   std::string Why = "uninitialised memory from " + Name.str() + " at " + Where;
   std::vector<HostValue> Elements;
   for (uint64_t I = 0; I < Count; ++I)
+    Elements.push_back(
+        Zeroed && Elem->isScalarType()
+            ? HostValue::number(Rational(0), Elem->isRealFloatingType())
+            : defaultValue(Elem, Why));
+  return HostValue::pointer(std::make_shared<HostValue>(
+      HostValue::aggregate(std::move(Elements), true)));
+}
+
+std::optional<HostValue> Interpreter::newArray(const CXXNewExpr *New) {
+  std::optional<const clang::Expr *> Size = New->getArraySize();
+  QualType Elem = New->getAllocatedType();
+  if (!Size || !*Size || Elem->isDependentType() || Elem->isIncompleteType())
+    return std::nullopt;
+  HostValue Count = eval(*Size);
+  if (!Count.isNumber() || !Count.Num.isInteger() || Count.Num.isNegative() ||
+      Count.Num.num() > __int128(MaxHeapElements))
+    return std::nullopt;
+  // `new T[n]()` value-initialises; `new T[n]` leaves scalars unset.
+  bool Zeroed = New->getInitializer() != nullptr;
+  std::string Why =
+      "uninitialised memory from `new` at " + where(New->getBeginLoc());
+  std::vector<HostValue> Elements;
+  for (int64_t I = 0; Rational(I) < Count.Num; ++I)
     Elements.push_back(
         Zeroed && Elem->isScalarType()
             ? HostValue::number(Rational(0), Elem->isRealFloatingType())

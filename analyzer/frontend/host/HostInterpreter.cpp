@@ -21,6 +21,7 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   Globals.clear();
   Assumptions.clear();
   Getopt.reset();
+  OpenMpThreads.reset();
   std::vector<InterpretedLaunch> Launches;
   Out = &Launches;
   RootCtx = &F->getASTContext();

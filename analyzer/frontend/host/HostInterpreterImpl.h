@@ -215,11 +215,16 @@ private:
   /// `(T *)malloc(bytes)` / calloc with a known size: an array of
   /// bytes / sizeof(T) elements; nullopt when C is no such cast.
   std::optional<HostValue> heapArray(const clang::CastExpr *C);
+  /// `new T[n]` of at most MaxHeapElements elements, each followed as a
+  /// local T is (`new TOptionPlan[GPU_N]`); none for larger or unknown n.
+  std::optional<HostValue> newArray(const clang::CXXNewExpr *New);
   HostValue callExpr(const clang::CallExpr *C);
   HostValue invoke(const clang::FunctionDecl *F,
                    llvm::ArrayRef<const clang::Expr *>, HostSlot This,
                    const clang::CallExpr *Site);
   HostValue construct(const clang::CXXConstructExpr *C);
+  /// One object of the constructor's class (construct does arrays of them).
+  HostValue constructObject(const clang::CXXConstructExpr *C);
   HostValue initList(const clang::InitListExpr *L);
   HostValue defaultValue(clang::QualType T, const std::string &Why);
   /// size, length, empty, c_str, compare of a std::string known here.
@@ -287,6 +292,23 @@ private:
   HostValue occupancy(llvm::StringRef Name,
                       llvm::ArrayRef<const clang::Expr *> Args,
                       const clang::CallExpr *Site);
+  /// cudaFuncGetAttributes: the compiled kernel's registers, shared and
+  /// local memory and largest block, from the same calculator.
+  HostValue funcAttributes(llvm::ArrayRef<const clang::Expr *> Args,
+                           const clang::CallExpr *Site);
+  /// The kernel a runtime call names (its function argument), as the
+  /// occupancy calculator is asked about it; none when not known.
+  std::optional<OccupancyQuestion> kernelQuestion(const clang::Expr *Func);
+  /// The OpenMP team size omp_set_num_threads set, and where.
+  std::optional<std::pair<int64_t, std::string>> OpenMpThreads;
+  /// omp_set_num_threads, omp_get_num_threads, omp_get_max_threads and
+  /// omp_get_thread_num. A parallel region runs once, as thread 0 of the
+  /// team omp_set_num_threads set (a multi-GPU program's one thread per
+  /// GPU); without it the team's size is known only at run time. None for
+  /// other omp_ calls.
+  std::optional<HostValue> openMp(llvm::StringRef Name,
+                                  llvm::ArrayRef<const clang::Expr *> Args,
+                                  const clang::CallExpr *Site);
   /// A global the C library declares (`optind`, `optarg`) as a slot.
   HostSlot libraryGlobal(llvm::StringRef Name);
   const clang::ASTContext *RootCtx = nullptr;

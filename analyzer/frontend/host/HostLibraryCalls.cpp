@@ -4,8 +4,8 @@
 /// The library calls the interpreter answers from its own state rather than
 /// from their arguments alone: the occupancy calculator
 /// (cudaOccupancyMaxPotentialBlockSize, ...ActiveBlocksPerMultiprocessor,
-/// answered by the run's OccupancyCalculator), getopt over the command line,
-/// and cuModuleGetFunction's kernel by name.
+/// and cudaFuncGetAttributes, answered by the run's OccupancyCalculator),
+/// getopt over the command line, and cuModuleGetFunction's kernel by name.
 //===----------------------------------------------------------------------===//
 #include "analyzer/frontend/device/KernelExtractor.h"
 #include "analyzer/frontend/host/HostInterpreterImpl.h"
@@ -14,6 +14,29 @@ using namespace clang;
 
 namespace rla {
 namespace interp {
+
+std::optional<OccupancyQuestion>
+Interpreter::kernelQuestion(const clang::Expr *Func) {
+  InterpretedValues Values(*this);
+  const FunctionDecl *Kernel = Values.kernel(Func);
+  if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+    return std::nullopt;
+  OccupancyQuestion Q;
+  Q.MangledName =
+      mangledName(const_cast<ASTContext &>(Kernel->getASTContext()), Kernel);
+  Q.Name = Kernel->getNameAsString();
+  const SourceManager &KernelSM = Kernel->getASTContext().getSourceManager();
+  if (OptionalFileEntryRef F = KernelSM.getFileEntryRefForID(
+          KernelSM.getFileID(KernelSM.getExpansionLoc(Kernel->getLocation()))))
+    Q.File = F->getName().str();
+  if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    clang::Expr::EvalResult R;
+    if (Bounds->getMaxThreads() &&
+        Bounds->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext()))
+      Q.MaxThreadsPerBlock = unsigned(R.Val.getInt().getZExtValue());
+  }
+  return Q;
+}
 
 HostValue Interpreter::occupancy(llvm::StringRef Name,
                                  llvm::ArrayRef<const clang::Expr *> Args,
@@ -38,24 +61,10 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
     return HostValue::unknown("the result of " + Name.str() + " at " +
                               where(Site->getBeginLoc()) + " (" + Why + ")");
   };
-  InterpretedValues Values(*this);
-  const FunctionDecl *Kernel = Values.kernel(Args[Active ? 1 : 2]);
-  if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+  std::optional<OccupancyQuestion> Asked = kernelQuestion(Args[Active ? 1 : 2]);
+  if (!Asked)
     return fail("which kernel it asks about is not known");
-  OccupancyQuestion Q;
-  Q.MangledName =
-      mangledName(const_cast<ASTContext &>(Kernel->getASTContext()), Kernel);
-  Q.Name = Kernel->getNameAsString();
-  const SourceManager &KernelSM = Kernel->getASTContext().getSourceManager();
-  if (OptionalFileEntryRef F = KernelSM.getFileEntryRefForID(
-          KernelSM.getFileID(KernelSM.getExpansionLoc(Kernel->getLocation()))))
-    Q.File = F->getName().str();
-  if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
-    clang::Expr::EvalResult R;
-    if (Bounds->getMaxThreads() &&
-        Bounds->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext()))
-      Q.MaxThreadsPerBlock = unsigned(R.Val.getInt().getZExtValue());
-  }
+  OccupancyQuestion &Q = *Asked;
   auto number = [&](const clang::Expr *E, uint64_t &Out) {
     HostValue V = eval(E);
     if (!V.isNumber() || V.Num.isNegative() || !V.Num.isInteger())
@@ -89,6 +98,82 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
     set(Args[1], A.BlockSize);
   }
   return HostValue::number(Rational(0)); // cudaSuccess
+}
+
+HostValue Interpreter::funcAttributes(llvm::ArrayRef<const clang::Expr *> Args,
+                                      const CallExpr *Site) {
+  // (cudaFuncAttributes *attr, func): the fields the compile decides are
+  // the kernel's; the others, and all of them when it cannot be compiled,
+  // say where they come from.
+  HostSlot Out = eval(Args[0]).pointee();
+  const RecordDecl *Rec =
+      Args[0]->getType()->getPointeeType()->getAsRecordDecl();
+  if (!Out || Out->K != HostValue::Kind::Aggregate || !Rec)
+    return HostValue::number(Rational(0));
+  std::string Why;
+  OccupancyAnswer A;
+  std::optional<OccupancyQuestion> Q = kernelQuestion(Args[1]);
+  if (!Q)
+    Why = "which kernel it asks about is not known";
+  else if (!Options.Occupancy)
+    Why = Options.NoOccupancy;
+  else {
+    Q->Attributes = true;
+    A = Options.Occupancy->answer(*Q);
+    Why = A.Why;
+  }
+  if (Why.empty() && A.Assumption)
+    addNoteOnce(Assumptions, *A.Assumption);
+  const KernelAttributes &K = A.Attributes;
+  std::map<std::string, uint64_t> Known;
+  if (Why.empty())
+    Known = {{"numRegs", K.Registers},
+             {"sharedSizeBytes", K.StaticSmemBytes},
+             {"localSizeBytes", K.LocalBytes},
+             {"maxThreadsPerBlock", K.MaxThreadsPerBlock},
+             {"binaryVersion", K.BinaryVersion}};
+  std::string From = "cudaFuncGetAttributes at " + where(Site->getBeginLoc());
+  for (const FieldDecl *F : Rec->fields()) {
+    if (F->getFieldIndex() >= Out->Elems.size())
+      break;
+    std::string Field = F->getName().str();
+    auto It = Known.find(Field);
+    *Out->Elems[F->getFieldIndex()] =
+        It != Known.end()
+            ? HostValue::number(Rational(int64_t(It->second)))
+            : HostValue::unknown("`" + Field + "` comes from " + From +
+                                 (Why.empty() ? std::string(" at run time")
+                                              : " (" + Why + ")"));
+  }
+  return HostValue::number(Rational(0)); // cudaSuccess
+}
+
+std::optional<HostValue>
+Interpreter::openMp(llvm::StringRef Name,
+                    llvm::ArrayRef<const clang::Expr *> Args,
+                    const CallExpr *Site) {
+  if (Name == "omp_set_num_threads" && Args.size() == 1) {
+    HostValue N = eval(Args[0]);
+    OpenMpThreads.reset();
+    if (N.isNumber() && N.Num.isInteger() && !N.Num.isNegative() &&
+        !N.Num.isZero())
+      OpenMpThreads = {int64_t(N.Num.num()), where(Site->getBeginLoc())};
+    return HostValue::number(Rational(0));
+  }
+  if (Name == "omp_get_thread_num" && Args.empty())
+    return HostValue::number(Rational(0));
+  if ((Name == "omp_get_num_threads" || Name == "omp_get_max_threads") &&
+      Args.empty()) {
+    if (!OpenMpThreads)
+      return HostValue::unknown("the number of OpenMP threads (" + Name.str() +
+                                " at " + where(Site->getBeginLoc()) +
+                                ") is known only at run time");
+    addNoteOnce(Assumptions, note(NoteId::OpenMpTeam,
+                                  {{"threads", double(OpenMpThreads->first)},
+                                   {"at", OpenMpThreads->second}}));
+    return HostValue::number(Rational(OpenMpThreads->first));
+  }
+  return std::nullopt;
 }
 
 HostSlot Interpreter::libraryGlobal(llvm::StringRef Name) {

@@ -24,10 +24,11 @@
 namespace rla {
 
 /// A question to the CUDA runtime's occupancy calculator about one kernel:
-/// cudaOccupancyMaxActiveBlocksPerMultiprocessor (BlockSize set) or
+/// cudaOccupancyMaxActiveBlocksPerMultiprocessor (BlockSize set),
 /// cudaOccupancyMaxPotentialBlockSize (BlockSize 0, BlockSizeLimit 0 for
-/// none).
+/// none) or, with Attributes, cudaFuncGetAttributes.
 struct OccupancyQuestion {
+  bool Attributes = false;
   std::string MangledName, Name; ///< the kernel, as ptxas names it
   std::string File;              ///< the source file that defines it
   unsigned BlockSize = 0;
@@ -35,10 +36,17 @@ struct OccupancyQuestion {
   unsigned BlockSizeLimit = 0;
   unsigned MaxThreadsPerBlock = 0; ///< __launch_bounds__, 0 for none
 };
+/// The fields of cudaFuncAttributes the compile decides.
+struct KernelAttributes {
+  unsigned Registers = 0, MaxThreadsPerBlock = 0;
+  uint64_t StaticSmemBytes = 0, LocalBytes = 0;
+  unsigned BinaryVersion = 0; ///< 90 for sm_90
+};
 struct OccupancyAnswer {
   std::string Why; ///< empty when answered
   unsigned ActiveBlocksPerSm = 0;
   unsigned BlockSize = 0, MinGridSize = 0;
+  KernelAttributes Attributes;
   /// What the answer assumed (occupancy from nvcc's registers for sm_90).
   std::optional<Note> Assumption;
 };
