@@ -102,11 +102,11 @@ DistinctCount countDistinct(const LatticeSet &S) {
   DistinctCount R;
   R.Count = Sh.Count;
   R.Exact = Sh.Exact;
-  R.Rule = !Sh.Exact   ? "bound (min of points and hull)"
-           : Sh.Nested ? "nested strides"
-                       : "contiguous";
+  R.Rule = !Sh.Exact   ? FootprintRule::BoundPointsOrHull
+           : Sh.Nested ? FootprintRule::NestedStrides
+                       : FootprintRule::Contiguous;
   if (!S.Dense)
-    R.Rule = "bound (a loop that takes only part of its range)";
+    R.Rule = FootprintRule::BoundPartialLoop;
   return R;
 }
 
@@ -126,7 +126,7 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
       Unique.push_back(N);
   }
   if (Unique.empty())
-    return {0, true, "empty"};
+    return {0, true, FootprintRule::Empty};
   if (Unique.size() == 1)
     return countDistinct(Unique.front());
 
@@ -161,7 +161,7 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
       }
     }
     Total += double(CurHi - CurLo);
-    return {Total, true, "union of intervals"};
+    return {Total, true, FootprintRule::UnionOfIntervals};
   }
   int64_t Hull = High - Low + 1;
   // A set that stands for a box around thread-shaped ranges is a bound
@@ -186,10 +186,10 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
     double Total = 0;
     for (uint64_t W : Seen)
       Total += double(__builtin_popcountll(W));
-    return {Total, true, "enumerated"};
+    return {Total, true, FootprintRule::Enumerated};
   }
   return {std::min(Points, double(Hull)), false,
-          "bound (min of summed points and hull)"};
+          FootprintRule::BoundSummedPointsOrHull};
 }
 
 namespace {
@@ -302,7 +302,7 @@ FootprintResult footprintOf(const std::vector<const AffineAccess *> &Accesses) {
       R.Bytes = std::min(R.Bytes, *Accesses.front()->Points *
                                       double(Accesses.front()->Site->Bytes));
       R.Exact = true;
-      R.Rule = "one element per iteration (a loop range shaped by the thread)";
+      R.Rule = FootprintRule::OnePerIteration;
       R.ByPoints = true;
     }
   }
@@ -369,7 +369,7 @@ sectorFootprintOf(const std::vector<const AffineAccess *> &Accesses,
             : 1.0;
     Box.Bytes = Bytes.Bytes * Ratio;
     Box.Exact = false;
-    Box.Rule = Bytes.Rule + ", in sectors as its box";
+    Box.SectorsAsBox = true;
     return Box;
   }
   FootprintResult R = Bytes;

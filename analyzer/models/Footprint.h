@@ -30,10 +30,28 @@ struct LatticeSet {
   bool Dense = true; ///< false when some term takes only some of its values
 };
 
+/// How a footprint was counted; report/FootprintRuleText.h words it.
+enum class FootprintRule {
+  Empty,
+  Contiguous,
+  NestedStrides,
+  UnionOfIntervals,
+  Enumerated,
+  /// Bounds, not exact counts: the fewer of the points and the hull.
+  BoundPointsOrHull,
+  BoundSummedPointsOrHull,
+  /// A loop that takes only some of its range (a set that is not dense).
+  BoundPartialLoop,
+  /// One element per point of a loop range the thread shapes.
+  OnePerIteration,
+  /// The buffer the program allocated behind the array.
+  BoundAllocated,
+};
+
 struct DistinctCount {
   double Count = 0;
   bool Exact = true;
-  std::string Rule; ///< "nested", "contiguous", "enumerated", "bound", ...
+  FootprintRule Rule = FootprintRule::Empty;
 };
 
 /// Distinct integers in one set.
@@ -47,7 +65,10 @@ struct FootprintResult {
   /// Counted point by point: a loop range shaped by the thread, one element
   /// per iteration (the sector count then scales by its box's).
   bool ByPoints = false;
-  std::string Rule;
+  FootprintRule Rule = FootprintRule::Empty;
+  /// The sector count scaled by that of the accesses' box (footprintSectors
+  /// of a thread-shaped range).
+  bool SectorsAsBox = false;
   int64_t ExtentBytes = 0; ///< highest byte touched + 1
 };
 

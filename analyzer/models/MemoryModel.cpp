@@ -230,7 +230,8 @@ void setFootprint(const SiteLaunch &L, const Group &G, ArrayTraffic &T) {
         std::min(F->Bytes, T.ReadBytes + T.WriteBytes + T.AtomicBytes);
     T.ExtentBytes = double(F->ExtentBytes);
     T.FootprintExact = F->Exact;
-    T.FootprintRule = F->Rule;
+    T.FootprintCounted = F->Rule;
+    T.FootprintSectorsAsBox = F->SectorsAsBox;
   }
 }
 
@@ -257,7 +258,8 @@ void boundByAllocation(const SiteLaunch &L, ArrayTraffic &T) {
       Buffer,
       T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes));
   T.FootprintExact = false;
-  T.FootprintRule = "bound (the buffer the program allocated)";
+  T.FootprintCounted = FootprintRule::BoundAllocated;
+  T.FootprintSectorsAsBox = false;
 }
 
 /// The launch's global data as the L2 holds it, and what an L2 miss brings

@@ -19,6 +19,7 @@
 
 #include "analyzer/hw/GpuSpec.h"
 #include "analyzer/ir/KernelModel.h"
+#include "analyzer/models/Footprint.h"
 #include "analyzer/models/SharedAccessWidths.h"
 
 #include <map>
@@ -44,7 +45,9 @@ struct ArrayTraffic {
   std::optional<double> FootprintBytes;
   std::optional<double> ExtentBytes; ///< highest byte touched + 1
   bool FootprintExact = true;
-  std::string FootprintRule;
+  /// How the footprint was counted; unset without one.
+  std::optional<FootprintRule> FootprintCounted;
+  bool FootprintSectorsAsBox = false;
   /// The buffer the program allocated behind the array, where the launch
   /// knows it (LaunchSpec::AllocatedBytes): a bound on the footprint.
   std::optional<double> AllocatedBytes;

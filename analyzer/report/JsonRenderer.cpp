@@ -1,6 +1,7 @@
 //===- JsonRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/models/BoundLevel.h"
+#include "analyzer/report/FootprintRuleText.h"
 #include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/LineTrafficText.h"
 #include "analyzer/report/NextStepText.h"
@@ -287,8 +288,10 @@ Json arrays(const KernelReport &K) {
     J["footprint_bytes"] = optional(A.FootprintBytes);
     J["footprint_exact"] =
         A.FootprintBytes ? Json(A.FootprintExact) : Json(nullptr);
-    J["footprint_rule"] =
-        A.FootprintRule.empty() ? Json(nullptr) : Json(A.FootprintRule);
+    J["footprint_rule"] = A.FootprintCounted
+                              ? Json(footprintRuleText(*A.FootprintCounted,
+                                                       A.FootprintSectorsAsBox))
+                              : Json(nullptr);
     J["extent_bytes"] = optional(A.ExtentBytes);
     // Highest element index + 1, in the parameter's own element type.
     const KernelParam *P = K.Model.findParam(A.Name);

@@ -43,7 +43,7 @@ TEST(FootprintTest, SmallUnionsAreEnumerated) {
   DistinctCount C = countUnion({{0, {{4, 8}}}, {8, {{4, 8}}}});
   EXPECT_EQ(C.Count, 10);
   EXPECT_TRUE(C.Exact);
-  EXPECT_EQ(C.Rule, "enumerated");
+  EXPECT_EQ(C.Rule, FootprintRule::Enumerated);
 }
 
 TEST(FootprintTest, IdenticalSetsCountOnce) {
