@@ -35,6 +35,9 @@ struct MathFunctionCost {
   /// MUFU instructions on the common path in sm_90 SASS (accurate sinf and
   /// logf are pure FMA polynomials: 0), per lane.
   unsigned MufuOps = 0;
+  /// The costs above are those of this many calls together (curand_normal
+  /// makes a Box-Muller pair every other call: 2).
+  unsigned CallsPerCost = 1;
 };
 
 /// The cost of calling the function named Name, or nullopt when it is not a

@@ -1,5 +1,6 @@
 //===- MathFunctionsTest.cpp - How CUDA math calls are counted ------------===//
 #include "analyzer/cuda/MathFunctions.h"
+#include "analyzer/cuda/RandomFunctions.h"
 
 #include <gtest/gtest.h>
 
@@ -269,4 +270,28 @@ TEST(MathFunctionsTest, FloatOverloadsAreTheSinglePrecisionFunctions) {
   EXPECT_EQ(Float->Prec, Precision::FP32);
   EXPECT_EQ(Double->Prec, Precision::FP64);
   EXPECT_EQ(lookupMathFunction("expf", true)->Prec, Precision::FP32);
+}
+
+TEST(RandomFunctionsTest, CostsFollowTheGeneratorOfTheState) {
+  auto Uniform = lookupRandomFunction("curand_uniform", "curandStateXORWOW");
+  ASSERT_TRUE(Uniform);
+  EXPECT_EQ(Uniform->HardwareFlops, 2u); // one FFMA
+  EXPECT_EQ(Uniform->Prec, Precision::FP32);
+  // curand_normal is half of the Box-Muller pair curand_normal2 makes.
+  auto Pair = lookupRandomFunction("curand_normal2", "curandStateXORWOW");
+  auto Normal = lookupRandomFunction("curand_normal", "curandStateXORWOW");
+  ASSERT_TRUE(Pair && Normal);
+  EXPECT_EQ(Pair->CallsPerCost, 1u);
+  EXPECT_EQ(Normal->CallsPerCost, 2u);
+  EXPECT_EQ(Normal->HardwareFlops, Pair->HardwareFlops);
+  EXPECT_EQ(Pair->HardwareFlops, 38u);
+  EXPECT_EQ(Pair->SfuOps, 4u);
+  EXPECT_EQ(lookupRandomFunction("curand", "curandStatePhilox4_32_10")->Flops,
+            0u);
+  // Generators the table has not read from SASS stay uncounted: MRG32k3a
+  // scales in double precision, Sobol's normal is an inverse CDF.
+  EXPECT_FALSE(lookupRandomFunction("curand_uniform", "curandStateMRG32k3a"));
+  EXPECT_FALSE(lookupRandomFunction("curand_normal", "curandStateSobol32"));
+  EXPECT_FALSE(lookupRandomFunction("expf", "curandStateXORWOW"));
+  EXPECT_FALSE(lookupRandomFunction("curand_uniform", ""));
 }

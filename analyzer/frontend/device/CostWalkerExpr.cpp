@@ -1,5 +1,6 @@
 //===- CostWalkerExpr.cpp - Expressions: FLOPs, accesses, calls -----------===//
 #include "analyzer/cuda/MathFunctions.h"
+#include "analyzer/cuda/RandomFunctions.h"
 #include "analyzer/frontend/device/CompileTimeValue.h"
 #include "analyzer/frontend/device/CostWalker.h"
 
@@ -10,6 +11,18 @@ using namespace clang;
 
 namespace rla {
 namespace {
+
+/// The cuRAND generator a call's state argument is ("curandStateXORWOW"
+/// for a curandState *), or empty when no argument points to one.
+std::string curandStateName(const CallExpr *Call) {
+  for (const clang::Expr *Arg : Call->arguments()) {
+    const auto *P = Arg->getType()->getAs<PointerType>();
+    const RecordDecl *R = P ? P->getPointeeType()->getAsRecordDecl() : nullptr;
+    if (R && R->getName().starts_with("curandState"))
+      return R->getName().str();
+  }
+  return "";
+}
 
 bool isSyncFunction(llvm::StringRef Name) {
   return Name == "__syncthreads" || Name == "__syncthreads_count" ||
@@ -563,24 +576,44 @@ void CostWalker::walkCall(const CallExpr *Call) {
         llvm::none_of(Callee->parameters(), [&](const ParmVarDecl *Param) {
           return isDouble(Param->getType());
         });
-    if (auto Cost = lookupMathFunction(Name, FloatOverload)) {
+    std::string State = curandStateName(Call);
+    if (Name == "curand_init" && !State.empty() && Call->getNumArgs() == 4) {
+      // It sets every field of the state; its skip-ahead's integer work is
+      // not counted (UncountedCalls says so).
+      countAccess({classifier().originOfPointer(Call->getArg(3)),
+                   pointeeBytes(Call->getArg(3))},
+                  true);
+      UncountedCalls.insert(Name);
+      return walkArgs(0);
+    }
+    std::optional<MathFunctionCost> Cost =
+        State.empty() ? std::nullopt : lookupRandomFunction(Name, State);
+    if (!Cost)
+      Cost = lookupMathFunction(Name, FloatOverload);
+    if (Cost) {
       unsigned Lanes = Cost->Lanes;
       std::optional<Precision> P = Cost->Prec;
       if (!P && Call->getNumArgs() > 0)
         P = precisionOf(Call->getArg(0)->getType(), &Lanes);
       if (!P)
         P = precisionOf(Call->getType(), &Lanes);
+      // Per call: a cost of several calls together is shared out.
+      int64_t Calls = std::max(1u, Cost->CallsPerCost);
+      auto perCall = [&](unsigned V) {
+        return Expr(Rational(int64_t(V), Calls));
+      };
       if (Cost->Flops && P)
-        addFlops(*P, Expr(int64_t(Cost->Flops * Lanes)));
+        addFlops(*P, perCall(Cost->Flops * Lanes));
       if (Cost->SfuOps) {
-        add(&CostVector::SfuOps, Expr(int64_t(Cost->SfuOps * Lanes)));
-        addLineWork(&LineWork::SfuOps, Cost->SfuOps * Lanes);
+        add(&CostVector::SfuOps, perCall(Cost->SfuOps * Lanes));
+        addLineWork(&LineWork::SfuOps, double(Cost->SfuOps * Lanes) / Calls);
       }
       if (Cost->CompareOps)
-        add(&CostVector::CompareOps, Expr(int64_t(Cost->CompareOps * Lanes)));
+        add(&CostVector::CompareOps, perCall(Cost->CompareOps * Lanes));
       if (Cost->HardwareFlops && P) {
-        add(&CostVector::HardwareFlops, Expr(int64_t(Cost->HardwareFlops)));
-        addLineWork(&LineWork::HardwareFlops, Cost->HardwareFlops);
+        add(&CostVector::HardwareFlops, perCall(Cost->HardwareFlops));
+        addLineWork(&LineWork::HardwareFlops,
+                    double(Cost->HardwareFlops) / Calls);
       }
       return walkArgs(0);
     }
