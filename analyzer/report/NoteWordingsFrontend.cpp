@@ -140,6 +140,11 @@ std::string callWithoutDefinition(const NoteValues &V) {
          "unit; its costs are not counted";
 }
 
+std::string libraryWorkNotCounted(const NoteValues &V) {
+  return "'" + V.str("callee") + "' does work the model does not count (" +
+         V.str("work") + "); the predicted time is a lower bound";
+}
+
 std::string recursionNotFollowed(const NoteValues &V) {
   return "recursive call to '" + V.str("callee") +
          "' is not followed: the model cannot bound the recursion "
