@@ -78,6 +78,10 @@ struct AccessSite {
   /// Without an address: the most elements a data-dependent subscript can
   /// reach (256 for an `unsigned char` bin), 0 when unknown.
   uint64_t MaxDistinct = 0;
+  /// Without an address: the address less a value that is the same for
+  /// every thread of a block but read from memory (a segment's start kept
+  /// in a `__shared__` variable): its lanes' pattern, at an unknown shift.
+  std::optional<Expr> LaneOffset;
   /// Ranges of the coordinates where the access runs, per dimension:
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;

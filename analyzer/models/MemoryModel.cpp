@@ -674,6 +674,8 @@ void addCaveatAssumptions(MemoryEstimate &M, const GpuSpec &Gpu,
               {"source", Gpu.ScatteredStore->PerSector.Source}}));
   if (Caveats.Fallback)
     M.Assumptions.push_back(note(NoteId::UnboundAddresses));
+  if (Caveats.Shifted)
+    M.Assumptions.push_back(note(NoteId::ShiftedByBlockData));
   if (Caveats.Gathered)
     M.Assumptions.push_back(
         note(NoteId::GatheredAccesses,

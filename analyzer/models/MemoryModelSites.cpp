@@ -157,13 +157,45 @@ void priceBankedSite(const SiteLaunch &L, const SiteRun &R, CompiledWidth Width,
 /// as free of bank conflicts; a global load or store moves its requested
 /// bytes, or, through data (`x[idx[i]]`), each lane its own sectors; a
 /// global atomic reaches L2 as ArrayTraffic::AtomicBytes, not as sectors.
-void priceUnboundSite(const SiteRun &R, SiteTraffic &Site, ArrayTraffic &T,
-                      MemoryEstimate &M, SiteCaveats &Caveats) {
+/// The sectors of a global access whose address is its lane pattern
+/// (AccessSite::LaneOffset) shifted by a value the block reads from memory:
+/// each request moves the pattern's sectors and, the shift being unknown,
+/// at most one more; never more than one per lane. None when the pattern
+/// is not affine under the launch.
+std::optional<double> shiftedSectorBytes(const SiteLaunch &L,
+                                         const SiteRun &R) {
+  // Block 0 stands for every block: what depends on blockIdx alone
+  // (`(blockIdx.x - (blockIdx.x & mask)) * 128`) is part of the shift.
+  AccessSite Pattern = R.S;
+  Pattern.ByteOffset = R.S.LaneOffset->substitute({{"blockIdx.x", Expr(0)},
+                                                   {"blockIdx.y", Expr(0)},
+                                                   {"blockIdx.z", Expr(0)}});
+  Pattern.LaneOffset.reset();
+  AffineAccess P = bindAccess(Pattern, L.Values, L.Shape);
+  if (!P.Affine)
+    return std::nullopt;
+  WarpCost C = warpCost(P, L.Shape);
+  if (C.Lanes <= 0)
+    return std::nullopt;
+  double Requests = R.Runs / C.Lanes;
+  return std::min(Requests * (C.Sectors + 1) * SectorBytes,
+                  scatteredSectorBytes(R.S, R.Runs));
+}
+
+void priceUnboundSite(const SiteLaunch &L, const SiteRun &R, SiteTraffic &Site,
+                      ArrayTraffic &T, MemoryEstimate &M,
+                      SiteCaveats &Caveats) {
   const AccessSite &S = R.S;
   if (S.Shared || S.Kind != AccessKind::Atomic)
     Site.MovedBytes = Site.IdealBytes = R.Requested;
   if (!S.Shared && S.Kind != AccessKind::Atomic) {
-    if (!S.ByteOffset) {
+    std::optional<double> Shifted;
+    if (!S.ByteOffset && S.LaneOffset)
+      Shifted = shiftedSectorBytes(L, R);
+    if (Shifted) {
+      Site.MovedBytes = Site.IdealBytes = *Shifted;
+      Caveats.Shifted = true;
+    } else if (!S.ByteOffset) {
       // A gather or scatter through data (`x[idx[i]]`): each lane its
       // own sectors, as scattered indices do.
       Site.MovedBytes = Site.IdealBytes = scatteredSectorBytes(S, R.Runs);
@@ -254,7 +286,7 @@ void priceSite(const SiteLaunch &L, const AffineAccess &A,
     // Shared lanes sampled one by one: their banks, not an assumption.
     priceBankedSite(L, R, Widths[Index], Site, M);
   else if (!A.Affine)
-    priceUnboundSite(R, Site, T, M, Caveats);
+    priceUnboundSite(L, R, Site, T, M, Caveats);
   else if (S.Shared)
     priceBankedSite(L, R, Widths[Index], Site, M);
   else if (S.Kind != AccessKind::Atomic)

@@ -47,6 +47,9 @@ struct SiteCaveats {
   /// A global address through data (a gather or a scatter): each lane
   /// moves its own sectors.
   bool Gathered = false;
+  /// A global address shifted by a value the whole block reads from memory
+  /// (a segment's start): its lanes' sectors, one more per request.
+  bool Shifted = false;
 };
 
 /// How the compiled code accesses each shared site of L.Model, by index

@@ -142,6 +142,13 @@ std::string unboundAddresses(const NoteValues &) {
          "requested bytes as sector traffic";
 }
 
+std::string shiftedByBlockData(const NoteValues &) {
+  return "accesses at a start the block reads from memory (`src[start + "
+         "threadIdx.x]` with a __shared__ start) move their lanes' sectors "
+         "and one more per request for the unknown alignment; their "
+         "footprint is not known";
+}
+
 std::string gatheredAccesses(const NoteValues &V) {
   const double Fetch = V.num("fetch");
   return "accesses whose address depends on data (a gather or scatter "

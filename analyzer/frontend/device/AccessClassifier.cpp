@@ -35,6 +35,119 @@ AccessClassifier::offsetPlus(const std::optional<Expr> &Offset,
   return Negate ? *Offset - Step : *Offset + Step;
 }
 
+bool AccessClassifier::isBlockUniform(const clang::Expr *E,
+                                      unsigned Depth) const {
+  if (Depth > 8)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) ||
+      isa<UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (std::optional<CudaBuiltin> B = matchCudaBuiltin(E))
+    return B->Variable != "threadIdx";
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(Ref->getDecl()))
+      return true;
+    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+      return KernelParams.count(P) && P->getType()->isScalarType();
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->getType()->isIntegralOrEnumerationType())
+      return false;
+    if (V->hasAttr<CUDASharedAttr>())
+      return true; // one value for the block, read after it is written
+    // A constant local: its initialiser.
+    return V->getType().isConstQualified() && V->getInit() &&
+           isBlockUniform(V->getInit(), Depth + 1);
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    // blockIdx.x, blockDim.y, gridDim.z; never threadIdx.
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+    if (!Base)
+      return false;
+    llvm::StringRef Name = Base->getDecl()->getName();
+    return Name == "blockIdx" || Name == "blockDim" || Name == "gridDim";
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // blockIdx.x through CUDA's builtin getters, and min/max of uniform
+    // values (umin(stride, N - base)).
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      return isBlockUniform(Member->getImplicitObjectArgument(), Depth + 1) &&
+             Call->getNumArgs() == 0;
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return false;
+    llvm::StringRef Name = F->getName();
+    if (!(Name == "min" || Name == "max" || Name == "umin" || Name == "umax"))
+      return false;
+    return llvm::all_of(Call->arguments(), [&](const clang::Expr *A) {
+      return isBlockUniform(A, Depth + 1);
+    });
+  }
+  if (const auto *B = dyn_cast<clang::BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           isBlockUniform(B->getLHS(), Depth + 1) &&
+           isBlockUniform(B->getRHS(), Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf &&
+           isBlockUniform(U->getSubExpr(), Depth + 1);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return isBlockUniform(C->getCond(), Depth + 1) &&
+           isBlockUniform(C->getTrueExpr(), Depth + 1) &&
+           isBlockUniform(C->getFalseExpr(), Depth + 1);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    // An element of a parameter's array at a uniform subscript.
+    if (!ASE->getType()->isIntegralOrEnumerationType())
+      return false;
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    const auto *Param = Base ? dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
+    return Param && KernelParams.count(Param) &&
+           isBlockUniform(ASE->getIdx(), Depth + 1);
+  }
+  return false;
+}
+
+std::optional<Expr>
+AccessClassifier::laneOffsetPlus(const std::optional<Expr> &Offset,
+                                 const clang::Expr *Index,
+                                 uint64_t Scale) const {
+  if (!Offset || Scale == 0)
+    return std::nullopt;
+  // The addends of `a + b - c`, each with its sign.
+  std::vector<std::pair<const clang::Expr *, bool>> Addends;
+  std::vector<std::pair<const clang::Expr *, bool>> Work{{Index, false}};
+  while (!Work.empty()) {
+    auto [E, Negated] = Work.back();
+    Work.pop_back();
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<clang::BinaryOperator>(E);
+        B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+      Work.push_back({B->getLHS(), Negated});
+      Work.push_back(
+          {B->getRHS(), B->getOpcode() == BO_Sub ? !Negated : Negated});
+      continue;
+    }
+    Addends.push_back({E, Negated});
+  }
+  SymbolicConverter Convert(Ctx, Env, KernelParams);
+  Expr Sum(0);
+  bool Dropped = false;
+  for (const auto &[E, Negated] : Addends) {
+    if (auto V = Convert.convert(E)) {
+      Sum = Negated ? Sum - *V : Sum + *V;
+      continue;
+    }
+    if (!isBlockUniform(E))
+      return std::nullopt;
+    Dropped = true;
+  }
+  if (!Dropped)
+    return std::nullopt;
+  return *Offset + Sum * Expr(int64_t(Scale));
+}
+
 std::optional<uint64_t>
 AccessClassifier::distinctValues(const clang::Expr *Index) const {
   const clang::Expr *E = Index->IgnoreParenImpCasts();
@@ -114,10 +227,20 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
       return originOfLValue(Cast->getSubExpr());
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     MemoryOrigin O = originOfPointer(ASE->getBase());
-    bool Known = O.Offset.has_value();
-    O.Offset = offsetPlus(O.Offset, ASE->getIdx(), sizeOf(ASE->getType()));
-    if (Known && !O.Offset)
+    std::optional<Expr> Before = O.Offset;
+    // A pointer already shifted by a block-uniform value keeps its lanes'
+    // pattern (LaneOffset) through the subscript.
+    std::optional<Expr> Pattern = Before ? Before : O.LaneOffset;
+    uint64_t Size = sizeOf(ASE->getType());
+    O.Offset = offsetPlus(O.Offset, ASE->getIdx(), Size);
+    O.LaneOffset.reset();
+    if (Before && !O.Offset)
       O.DistinctIndices = distinctValues(ASE->getIdx());
+    if (!O.Offset && Pattern) {
+      O.LaneOffset = offsetPlus(Pattern, ASE->getIdx(), Size);
+      if (!O.LaneOffset)
+        O.LaneOffset = laneOffsetPlus(Pattern, ASE->getIdx(), Size);
+    }
     return O;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -207,10 +330,16 @@ MemoryOrigin AccessClassifier::originOfPointer(const clang::Expr *P) const {
     bool Additive = B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub;
     if (B->getLHS()->getType()->isPointerType()) {
       MemoryOrigin O = originOfPointer(B->getLHS());
+      std::optional<Expr> Pattern = O.Offset ? O.Offset : O.LaneOffset;
       O.Offset =
           Additive ? offsetPlus(O.Offset, B->getRHS(), pointeeSize(B->getLHS()),
                                 B->getOpcode() == BO_Sub)
                    : std::nullopt;
+      // `p + segmentBase` with a base the whole block shares: the lanes'
+      // pattern stays, shifted by an unknown amount.
+      O.LaneOffset = !O.Offset && Additive && isBlockUniform(B->getRHS())
+                         ? Pattern
+                         : std::nullopt;
       return O;
     }
     if (B->getRHS()->getType()->isPointerType()) {

@@ -48,6 +48,11 @@ public:
   /// sizeof(T) in bytes, 0 for incomplete or dependent types.
   uint64_t sizeOf(clang::QualType T) const;
 
+  /// A value every thread of a block has the same: built from constants,
+  /// scalar parameters, blockIdx/blockDim/gridDim, `__shared__` scalars,
+  /// constant locals and parameters' elements at such subscripts.
+  bool isBlockUniform(const clang::Expr *E, unsigned Depth = 0) const;
+
 private:
   /// The access's address with each row of its __shared__ array one
   /// element longer, for a full subscript of an array whose innermost
@@ -57,6 +62,13 @@ private:
   std::optional<Expr> offsetPlus(const std::optional<Expr> &Offset,
                                  const clang::Expr *Index, uint64_t Scale,
                                  bool Negate = false) const;
+  /// Offset + Index * Scale without the addends of Index that are the same
+  /// for every thread of a block but read from memory (a `__shared__`
+  /// scalar, an element of a parameter's array at a subscript free of
+  /// threadIdx); unset when another addend is unknown or none is such.
+  std::optional<Expr> laneOffsetPlus(const std::optional<Expr> &Offset,
+                                     const clang::Expr *Index,
+                                     uint64_t Scale) const;
   /// How many values a data-dependent subscript can take, from its type or
   /// a constant modulus or mask.
   std::optional<uint64_t> distinctValues(const clang::Expr *Index) const;

@@ -107,9 +107,11 @@ private:
   void walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
                       const clang::Expr *Whole, bool Compound,
                       clang::QualType ComputationType);
-  /// Moves pointer variable D by Elements (unset: by an unknown amount).
+  /// Moves pointer variable D by Elements (unset: by an unknown amount,
+  /// the same for the whole block when UniformShift).
   void movePointer(const clang::ValueDecl *D,
-                   const std::optional<Expr> &Elements);
+                   const std::optional<Expr> &Elements,
+                   bool UniformShift = false);
   void walkCall(const clang::CallExpr *Call);
   void walkOperatorCall(const clang::CXXOperatorCallExpr *Op);
   /// Walks Callee's body as if inlined; ThisObject is the object of a member

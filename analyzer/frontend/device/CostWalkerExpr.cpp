@@ -327,15 +327,25 @@ void CostWalker::walkLValueAddress(const clang::Expr *E) {
 }
 
 void CostWalker::movePointer(const ValueDecl *D,
-                             const std::optional<Expr> &Elements) {
+                             const std::optional<Expr> &Elements,
+                             bool UniformShift) {
   MemoryOrigin O = classifier().originOfVariable(D);
   uint64_t Size = 0;
   if (const auto *PT = D->getType()->getAs<PointerType>())
     Size = classifier().sizeOf(PT->getPointeeType());
-  if (O.Offset && Elements && Size)
+  std::optional<Expr> Pattern = O.Offset ? O.Offset : O.LaneOffset;
+  O.LaneOffset.reset();
+  if (O.Offset && Elements && Size) {
     O.Offset = *O.Offset + *Elements * Expr(int64_t(Size));
-  else
+  } else {
     O.Offset.reset();
+    // `d_SrcKey += segmentBase`, a base the whole block shares: the lanes'
+    // pattern stays, shifted by an unknown amount.
+    if (Pattern && Size)
+      O.LaneOffset = Elements       ? *Pattern + *Elements * Expr(int64_t(Size))
+                     : UniformShift ? Pattern
+                                    : std::nullopt;
+  }
   Env.Origins[D] = O;
 }
 
@@ -409,7 +419,7 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
         std::optional<Expr> Elements = converter().convert(RHS);
         if (Elements && CA->getOpcode() == BO_SubAssign)
           Elements = -*Elements;
-        movePointer(D, Elements);
+        movePointer(D, Elements, classifier().isBlockUniform(RHS));
       } else {
         movePointer(D, std::nullopt);
       }

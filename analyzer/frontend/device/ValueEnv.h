@@ -35,6 +35,10 @@ struct MemoryOrigin {
   /// many values that subscript can take at most (`bins[c]` with an
   /// `unsigned char c`: 256; `x % 64`: 64).
   std::optional<uint64_t> DistinctIndices;
+  /// When Offset is unset because the last subscript adds a value that is
+  /// the same for the whole block but read from memory (`src[start +
+  /// threadIdx.x]` with a `__shared__` start): the address without it.
+  std::optional<Expr> LaneOffset;
 };
 
 /// A reference parameter of an inlined call bound to an lvalue of the caller.
