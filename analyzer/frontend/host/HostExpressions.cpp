@@ -409,8 +409,12 @@ std::optional<HostValue> Interpreter::heapArray(const CastExpr *C) {
     P.Text = "memory from " + Name.str() + " at " + Where;
     return P;
   }
-  uint64_t Count = uint64_t(Bytes.Num.num()) / ElemBytes;
-  std::string Why = "uninitialised memory from " + Name.str() + " at " + Where;
+  return heapBlock(Elem, uint64_t(Bytes.Num.num()) / ElemBytes, Zeroed,
+                   "uninitialised memory from " + Name.str() + " at " + Where);
+}
+
+HostValue Interpreter::heapBlock(QualType Elem, uint64_t Count, bool Zeroed,
+                                 const std::string &Why) {
   std::vector<HostValue> Elements;
   for (uint64_t I = 0; I < Count; ++I)
     Elements.push_back(
@@ -431,17 +435,9 @@ std::optional<HostValue> Interpreter::newArray(const CXXNewExpr *New) {
       Count.Num.num() > __int128(MaxHeapElements))
     return std::nullopt;
   // `new T[n]()` value-initialises; `new T[n]` leaves scalars unset.
-  bool Zeroed = New->getInitializer() != nullptr;
-  std::string Why =
-      "uninitialised memory from `new` at " + where(New->getBeginLoc());
-  std::vector<HostValue> Elements;
-  for (int64_t I = 0; Rational(I) < Count.Num; ++I)
-    Elements.push_back(
-        Zeroed && Elem->isScalarType()
-            ? HostValue::number(Rational(0), Elem->isRealFloatingType())
-            : defaultValue(Elem, Why));
-  return HostValue::pointer(std::make_shared<HostValue>(
-      HostValue::aggregate(std::move(Elements), true)));
+  return heapBlock(
+      Elem, uint64_t(Count.Num.num()), New->getInitializer() != nullptr,
+      "uninitialised memory from `new` at " + where(New->getBeginLoc()));
 }
 
 HostValue Interpreter::cast(const CastExpr *C) {

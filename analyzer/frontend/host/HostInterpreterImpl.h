@@ -218,6 +218,10 @@ private:
   /// `new T[n]` of at most MaxHeapElements elements, each followed as a
   /// local T is (`new TOptionPlan[GPU_N]`); none for larger or unknown n.
   std::optional<HostValue> newArray(const clang::CXXNewExpr *New);
+  /// A pointer to Count fresh elements of Elem: zero scalars when Zeroed,
+  /// else values unset for Why.
+  HostValue heapBlock(clang::QualType Elem, uint64_t Count, bool Zeroed,
+                      const std::string &Why);
   HostValue callExpr(const clang::CallExpr *C);
   HostValue invoke(const clang::FunctionDecl *F,
                    llvm::ArrayRef<const clang::Expr *>, HostSlot This,
