@@ -59,21 +59,8 @@ bool AccessClassifier::isBlockUniform(const clang::Expr *E,
     return V->getType().isConstQualified() && V->getInit() &&
            isBlockUniform(V->getInit(), Depth + 1);
   }
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    // blockIdx.x, blockDim.y, gridDim.z; never threadIdx.
-    const auto *Base =
-        dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
-    if (!Base)
-      return false;
-    llvm::StringRef Name = Base->getDecl()->getName();
-    return Name == "blockIdx" || Name == "blockDim" || Name == "gridDim";
-  }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // blockIdx.x through CUDA's builtin getters, and min/max of uniform
-    // values (umin(stride, N - base)).
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      return isBlockUniform(Member->getImplicitObjectArgument(), Depth + 1) &&
-             Call->getNumArgs() == 0;
+    // min/max of uniform values (umin(stride, N - base)).
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F)
       return false;
