@@ -82,6 +82,9 @@ struct AccessSite {
   /// every thread of a block but read from memory (a segment's start kept
   /// in a `__shared__` variable): its lanes' pattern, at an unknown shift.
   std::optional<Expr> LaneOffset;
+  /// LaneOffset orders slots an atomic counter hands out (stream
+  /// compaction), each written once.
+  bool AtomicCursor = false;
   /// Ranges of the coordinates where the access runs, per dimension:
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;

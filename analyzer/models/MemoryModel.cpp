@@ -676,6 +676,8 @@ void addCaveatAssumptions(MemoryEstimate &M, const GpuSpec &Gpu,
     M.Assumptions.push_back(note(NoteId::UnboundAddresses));
   if (Caveats.Shifted)
     M.Assumptions.push_back(note(NoteId::ShiftedByBlockData));
+  if (Caveats.Cursor)
+    M.Assumptions.push_back(note(NoteId::AtomicCursorSlots));
   if (Caveats.Gathered)
     M.Assumptions.push_back(
         note(NoteId::GatheredAccesses,

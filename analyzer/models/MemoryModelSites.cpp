@@ -194,7 +194,7 @@ void priceUnboundSite(const SiteLaunch &L, const SiteRun &R, SiteTraffic &Site,
       Shifted = shiftedSectorBytes(L, R);
     if (Shifted) {
       Site.MovedBytes = Site.IdealBytes = *Shifted;
-      Caveats.Shifted = true;
+      (S.AtomicCursor ? Caveats.Cursor : Caveats.Shifted) = true;
     } else if (!S.ByteOffset) {
       // A gather or scatter through data (`x[idx[i]]`): each lane its
       // own sectors, as scattered indices do.

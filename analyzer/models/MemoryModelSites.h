@@ -50,6 +50,8 @@ struct SiteCaveats {
   /// A global address shifted by a value the whole block reads from memory
   /// (a segment's start): its lanes' sectors, one more per request.
   bool Shifted = false;
+  /// Stores at slots an atomic counter hands out: dense, in lane order.
+  bool Cursor = false;
 };
 
 /// How the compiled code accesses each shared site of L.Model, by index

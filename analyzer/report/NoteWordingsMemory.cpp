@@ -149,6 +149,13 @@ std::string shiftedByBlockData(const NoteValues &) {
          "footprint is not known";
 }
 
+std::string atomicCursorSlots(const NoteValues &) {
+  return "stores at slots an atomic counter hands out (`out[atomicAdd(&n, "
+         "1)]`, stream compaction) fill consecutive slots in lane order: "
+         "each request moves its lanes' sectors and one more for the "
+         "unknown start; their footprint is not known";
+}
+
 std::string gatheredAccesses(const NoteValues &V) {
   const double Fetch = V.num("fetch");
   return "accesses whose address depends on data (a gather or scatter "

@@ -14,6 +14,11 @@ std::string strideLoopInGuard(const NoteValues &V) {
          " inside a guard on the same index: counted per thread";
 }
 
+std::string threadGateNotSummed(const NoteValues &) {
+  return "a condition on the thread index that is no interval of it could "
+         "not be summed over the threads there: from none to all of them";
+}
+
 std::string restAfterEarlyExit(const NoteValues &V) {
   return "code after the early exit at " + V.str("at") + " runs only where " +
          V.str("cond") +

@@ -204,6 +204,51 @@ AccessClassifier::originOfStorage(const ValueDecl *D) const {
   return std::nullopt; // a register
 }
 
+namespace {
+/// atomicAdd, atomicInc and their scoped forms: they return the old value.
+bool isCountingAtomic(const clang::FunctionDecl *F) {
+  llvm::StringRef Name = F->getName();
+  return Name.consume_front("atomicAdd") || Name.consume_front("atomicInc");
+}
+
+/// Whether S calls a counting atomic (not inside a nested lambda).
+bool callsCountingAtomic(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee();
+        F && isCountingAtomic(F))
+      return true;
+  for (const clang::Stmt *Child : S->children())
+    if (callsCountingAtomic(Child))
+      return true;
+  return false;
+}
+} // namespace
+
+bool AccessClassifier::isAtomicCursor(const clang::Expr *Index,
+                                      unsigned Depth) const {
+  if (Depth > 4 || !Index->getType()->isIntegralOrEnumerationType())
+    return false;
+  const clang::Expr *E = Index->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return false;
+    if (isCountingAtomic(F))
+      return true;
+    // atomicAggInc(ctr): an integer a device function makes from its own
+    // atomic on the counter.
+    const FunctionDecl *Def = F->getDefinition();
+    return Def && Def->hasBody() && callsCountingAtomic(Def->getBody());
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && V->isLocalVarDecl() && V->getInit())
+      return isAtomicCursor(V->getInit(), Depth + 1);
+  return false;
+}
+
 std::optional<MemoryOrigin>
 AccessClassifier::originOfLValue(const clang::Expr *E) const {
   E = E->IgnoreParens();
@@ -227,6 +272,13 @@ AccessClassifier::originOfLValue(const clang::Expr *E) const {
       O.LaneOffset = offsetPlus(Pattern, ASE->getIdx(), Size);
       if (!O.LaneOffset)
         O.LaneOffset = laneOffsetPlus(Pattern, ASE->getIdx(), Size);
+      // Stream compaction: the warp's stores fill consecutive slots, at a
+      // start only the counter knows.
+      if (!O.LaneOffset && isAtomicCursor(ASE->getIdx())) {
+        O.LaneOffset = *Pattern + Expr::symbol(dimSymbol("threadIdx", 0)) *
+                                      Expr(int64_t(Size));
+        O.AtomicCursor = true;
+      }
     }
     return O;
   }

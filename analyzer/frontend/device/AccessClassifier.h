@@ -72,6 +72,10 @@ private:
   /// How many values a data-dependent subscript can take, from its type or
   /// a constant modulus or mask.
   std::optional<uint64_t> distinctValues(const clang::Expr *Index) const;
+  /// A slot an atomic counter hands out: `atomicAdd(&n, 1)`, a local
+  /// initialised by one, or a device function whose value comes from one
+  /// (a warp-aggregated increment). The slots are dense, one per store.
+  bool isAtomicCursor(const clang::Expr *Index, unsigned Depth = 0) const;
   std::optional<MemoryOrigin> originOfLValue(const clang::Expr *LValue) const;
   std::optional<MemoryOrigin> originOfStorage(const clang::ValueDecl *D) const;
 

@@ -353,6 +353,8 @@ void CostWalker::walkBranches(const clang::Expr *Cond,
   SymbolicConverter Conv = converter();
   GuardAnalysis Then = analyzeGuard(Cond, /*Negate=*/false, Conv, Ctx);
   GuardAnalysis Else = analyzeGuard(Cond, /*Negate=*/true, Conv, Ctx);
+  keepSummableThreadGates(Then);
+  keepSummableThreadGates(Else);
   noteDivergentModulo(Then, Cond);
   Out.NullTestedPointers.insert(Then.NullTests.begin(), Then.NullTests.end());
   Snapshot Before = save();
@@ -483,6 +485,26 @@ void CostWalker::noteDivergentModulo(const GuardAnalysis &G,
   }
 }
 
+void CostWalker::keepSummableThreadGates(GuardAnalysis &G) const {
+  if (G.ThreadGates.empty())
+    return;
+  Expr Product = gate();
+  for (const Expr &T : G.ThreadGates)
+    Product = Product * T;
+  // Halving and doubling loops' symbols count powers of two: the memory
+  // model does not sum a 0/1 factor over them. Other constraints of the
+  // same guard would narrow the space the sum was checked in.
+  bool OverPowers = llvm::any_of(Loops, [&](const LoopContext &L) {
+    return !L.Dense && Product.dependsOn(L.Symbol);
+  });
+  if (!OverPowers && G.Constraints.empty() && Space.sumOverPoints(Product))
+    return;
+  G.ThreadGates.clear();
+  G.Exact = false;
+  if (!G.Reason)
+    G.Reason = G.ThreadGateText;
+}
+
 void CostWalker::applyGuard(const GuardAnalysis &G) {
   for (const IndexConstraint &C : G.Constraints) {
     // Skip the clamp to the index range where the loop context proves it.
@@ -525,6 +547,8 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
   }
   for (const Expr &U : G.Uniform)
     Uniform.push_back(U);
+  for (const Expr &T : G.ThreadGates)
+    Uniform.push_back(T);
 }
 
 void CostWalker::walkFor(const ForStmt *For) {
@@ -587,6 +611,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     std::optional<Expr> Start;
     std::optional<MemoryOrigin> Origin;
     std::optional<Expr> Step;
+    std::optional<Expr> ElementStep; ///< Step in elements for pointers
   };
   std::vector<Induction> Inductions;
   for (const InductionStep &S : findInductionVars(Body, Inc)) {
@@ -595,6 +620,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
         S.Amount ? converter().convert(S.Amount) : Expr(S.Constant);
     if (Step && S.Negate)
       Step = -*Step;
+    I.ElementStep = Step;
     QualType T = S.Var->getType();
     if (T->isPointerType()) {
       uint64_t Size = classifier().sizeOf(T->getPointeeType());
@@ -638,19 +664,33 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     Cur = Saved;
     return A;
   };
-  /// Binds every induction variable to Start + Step * Index.
-  auto bindInductions = [&](const Expr &Index) {
-    for (const Induction &I : Inductions) {
-      if (!I.Step)
-        continue;
-      if (I.Start)
-        Env.Values[I.Var] = *I.Start + *I.Step * Index;
-      else if (I.Origin) {
-        MemoryOrigin O = *I.Origin;
-        O.Offset = *O.Offset + *I.Step * Index;
-        Env.Origins[I.Var] = O;
-      }
+  /// Binds an induction variable to Start + Step * Index.
+  auto bindOne = [&](const Induction &I, const Expr &Index) {
+    if (I.Start)
+      Env.Values[I.Var] = *I.Start + *I.Step * Index;
+    else if (I.Origin) {
+      MemoryOrigin O = *I.Origin;
+      O.Offset = *O.Offset + *I.Step * Index;
+      Env.Origins[I.Var] = O;
     }
+  };
+  auto bindInductions = [&](const Expr &Index) {
+    for (const Induction &I : Inductions)
+      if (I.Step)
+        bindOne(I, Index);
+  };
+  /// A stride loop walks one point of its space per iteration, with the loop
+  /// variable at that point's index. A variable advanced by the loop's own
+  /// step (`px += step` beside `i += step`) is then its start plus the
+  /// point's distance from the thread's first index: its start, written in
+  /// the same thread coordinates. Others stay unknown.
+  auto bindStrideInductions = [&](const Expr &VarValue) {
+    if (!(Shape.Init == VarValue))
+      return;
+    for (const Induction &I : Inductions)
+      if (I.Step && I.ElementStep && *I.ElementStep == Shape.Step &&
+          I.Var != Shape.Var)
+        bindOne(I, Expr(0));
   };
   /// A stride loop's body: each point of the space is one iteration, and
   /// a thread runs up to Trip of them.
@@ -757,6 +797,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     if (!Entered) {
       rangeReason(note(NoteId::StrideLoopInGuard, {{"loop", where(LoopStmt)}}));
     }
+    bindStrideInductions(*Env.Values[Shape.Var]);
     addStrideIterations(walkIteration());
     break;
   }
@@ -765,6 +806,7 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
     unsigned D = Shape.Dim;
     Env.Values[Shape.Var] = Expr::symbol(dimSymbol("blockIdx", D));
     Space.enterBlockGridStride(D, Shape.Bound);
+    bindStrideInductions(*Env.Values[Shape.Var]);
     addStrideIterations(walkIteration());
     break;
   }

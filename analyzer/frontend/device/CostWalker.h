@@ -221,6 +221,10 @@ private:
   void addGeometric(const Accumulator &A, const LoopShape &Shape,
                     const std::string &Symbol);
   void applyGuard(const GuardAnalysis &G);
+  /// Drops G's thread gates, making it inexact, when the current space
+  /// cannot sum them over its threads, they come with interval constraints,
+  /// or they depend on a halving or doubling loop's variable.
+  void keepSummableThreadGates(GuardAnalysis &G) const;
   /// A branch that keeps the multiples of a growing modulus of the thread
   /// index (`tid % (2 * s) == 0`): rl-divergent-branch at Cond.
   void noteDivergentModulo(const GuardAnalysis &G, const clang::Expr *Cond);

@@ -27,8 +27,10 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
     A.Padding = *Padding;
   if (!A.ByteOffset && Origin.DistinctIndices)
     A.MaxDistinct = *Origin.DistinctIndices;
-  if (!A.ByteOffset && Origin.Space == MemorySpace::Global)
+  if (!A.ByteOffset && Origin.Space == MemorySpace::Global) {
     A.LaneOffset = Origin.LaneOffset;
+    A.AtomicCursor = Origin.AtomicCursor && Origin.LaneOffset;
+  }
   for (unsigned D = 0; D < 3; ++D) {
     A.Global[D] = Space.bounds(IndexKind::Global, D);
     A.Thread[D] = Space.bounds(IndexKind::Thread, D);

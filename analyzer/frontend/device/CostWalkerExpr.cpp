@@ -114,6 +114,14 @@ ExprRange CostWalker::executions() {
   if (Why)
     rangeReason(std::move(*Why));
   Expr Gate = gate();
+  if (mentionsThreadIndex(Gate)) {
+    // A 0/1 factor of the thread (`i > max(0, tid * 16 - 1)`): the threads
+    // it passes, summed one by one; where that is not possible, none to all.
+    if (auto Passing = Space.sumOverPoints(Gate))
+      return *Passing;
+    rangeReason(note(NoteId::ThreadGateNotSummed));
+    return ExprRange(Expr(0), N.High);
+  }
   return ExprRange(N.Low * Gate, N.High * Gate);
 }
 

@@ -194,11 +194,22 @@ private:
       return;
     // Whether the condition reads data, or only has a form not modelled.
     Result.DataDependent = !convertible(E);
-    const SourceManager &SM = Ctx.getSourceManager();
-    llvm::StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-        Ctx.getLangOpts());
-    Result.Reason = Text.str();
+    Result.Reason = sourceOf(E);
+  }
+
+  std::string sourceOf(const clang::Expr *E) const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()),
+               Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+
+  /// Both sides integers: `[x > 0]` is then min(1, max(0, x)).
+  static bool isIntegerComparison(const clang::Expr *E) {
+    const auto *B = dyn_cast<clang::BinaryOperator>(E->IgnoreParenImpCasts());
+    return B && B->isComparisonOp() &&
+           B->getLHS()->IgnoreParenImpCasts()->getType()->isIntegerType() &&
+           B->getRHS()->IgnoreParenImpCasts()->getType()->isIntegerType();
   }
 
   /// `p != NULL`, `p == nullptr`, `0 != p` on a pointer parameter.
@@ -286,6 +297,13 @@ private:
       return;
     if (!Dec && addFloorDiv(Diff, Op, B))
       return;
+    if (!Dec && B && isIntegerComparison(B))
+      if (auto I = indicator(Diff, Op)) {
+        Result.ThreadGates.push_back(*I);
+        if (Result.ThreadGateText.empty())
+          Result.ThreadGateText = sourceOf(B);
+        return;
+      }
     if (!Dec)
       return fail(B);
     auto CoefValue = Dec->Coef.asConstant();

@@ -42,6 +42,12 @@ struct GuardAnalysis {
   std::vector<IndexConstraint> Constraints;
   /// 0/1 factors: comparisons of parameters only.
   std::vector<Expr> Uniform;
+  /// 0/1 factors of the thread that are no interval of one index
+  /// (`i > max(0, tid * 16 - 1)` in a loop over i): exact once the walker
+  /// sums them over the threads; ThreadGateText is the comparison, the
+  /// reason when it cannot.
+  std::vector<Expr> ThreadGates;
+  std::string ThreadGateText;
   /// False when part of the condition is data-dependent or too complex;
   /// Reason says which part.
   bool Exact = true;

@@ -39,6 +39,9 @@ struct MemoryOrigin {
   /// the same for the whole block but read from memory (`src[start +
   /// threadIdx.x]` with a `__shared__` start): the address without it.
   std::optional<Expr> LaneOffset;
+  /// LaneOffset is the lane order of slots an atomic counter hands out
+  /// (`out[atomicAdd(&n, 1)]`), not a block-uniform shift.
+  bool AtomicCursor = false;
 };
 
 /// A reference parameter of an inlined call bound to an lvalue of the caller.
