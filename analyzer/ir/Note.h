@@ -44,6 +44,17 @@ inline Note note(NoteId Id, FindingData Data = {},
   return Note{Id, std::move(Data), std::move(Parts)};
 }
 
+/// Whether N says nothing: a Note as made, never given a statement (a
+/// value unknown for no reason its maker gave).
+inline bool isBlankNote(const Note &N) { return N == Note(); }
+
+/// N as the one part of the note that cites it; none when N is blank.
+inline std::vector<Note> partsUnlessBlank(const Note &N) {
+  if (isBlankNote(N))
+    return {};
+  return {N};
+}
+
 /// Words the tool did not make: a compiler's or a data file's text, passed
 /// on as read.
 inline Note verbatimNote(std::string Text) {

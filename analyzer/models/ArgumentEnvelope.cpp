@@ -24,17 +24,17 @@ std::vector<const Expr *> countsOf(const CostVector &V) {
 Note spannedNote(const LaunchSpec &L, const std::string &Symbol,
                  int64_t Saturation) {
   FindingData Data{{"symbol", Symbol}, {"saturation", double(Saturation)}};
+  std::vector<Note> Why;
   for (const Note &N : L.Notes) {
     auto Argument = N.Data.find("argument");
     if (N.Id != NoteId::LaunchArgumentUnknown || Argument == N.Data.end() ||
         Argument->second != FindingValue(Symbol))
       continue;
-    auto Reason = N.Data.find("reason");
-    Data["reason"] =
-        Reason != N.Data.end() ? Reason->second : FindingValue(std::string());
+    Data["given"] = 1.0;
+    Why = N.Parts;
     break;
   }
-  return note(NoteId::ArgumentSpanned, std::move(Data));
+  return note(NoteId::ArgumentSpanned, std::move(Data), std::move(Why));
 }
 
 } // namespace

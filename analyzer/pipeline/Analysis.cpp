@@ -105,11 +105,11 @@ bool prepareParse(const AnalysisRequest &Req,
     Parse.HostRun.Binds.emplace(Name, Value);
   // cudaOccupancy* in host code: answered for the first GPU.
   if (!Gpus.empty() && !Parse.HostRun.OccupancyFor) {
-    std::string WhyNot;
+    std::optional<Note> WhyNot;
     Parse.HostRun.OccupancyFor =
         hostOccupancy(Req, Parse, *Gpus.front(), WhyNot);
-    if (!WhyNot.empty())
-      Parse.HostRun.NoOccupancy = WhyNot;
+    if (WhyNot)
+      Parse.HostRun.NoOccupancy = *WhyNot;
   }
   return true;
 }

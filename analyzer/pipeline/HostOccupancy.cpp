@@ -4,7 +4,6 @@
 #include "analyzer/models/KernelResources.h"
 #include "analyzer/models/Occupancy.h"
 #include "analyzer/pipeline/AnalysisResources.h"
-#include "analyzer/report/NoteText.h"
 #include "analyzer/report/Report.h"
 
 #include <map>
@@ -66,13 +65,13 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
   }
   const Compiled &R = It->second;
   if (!R.Ok) {
-    A.Why = "the kernel's registers are not known: " + R.Error;
+    A.Why = note(NoteId::HostRegistersNotCompiled, {{"error", R.Error}});
     return A;
   }
   const PtxasFunction *F =
       findKernelResources(R.Ptxas, Arch, Q.MangledName, Q.Name);
   if (!F) {
-    A.Why = "ptxas reports no kernel '" + Q.Name + "' for " + Arch;
+    A.Why = note(NoteId::HostPtxasNoKernel, {{"name", Q.Name}, {"arch", Arch}});
     return A;
   }
   KernelResourceUse Use;
@@ -97,8 +96,7 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
       Use.MaxThreadsPerBlock = Q.BlockSizeLimit;
     auto B = bestBlockSize(Limits, Sms, Use, Q.DynamicSmemBytes, Error);
     if (!B) {
-      A.Why = "the occupancy calculator has no block size for '" + Q.Name +
-              "': " + noteText(Error);
+      A.Why = note(NoteId::HostNoBestBlockSize, {{"name", Q.Name}}, {Error});
       return A;
     }
     A.BlockSize = B->BlockSize;
@@ -127,16 +125,16 @@ private:
 
 } // namespace
 
-std::shared_ptr<const OccupancyOracle> hostOccupancy(const AnalysisRequest &Req,
-                                                     const ParseOptions &Parse,
-                                                     const GpuSpec &Gpu,
-                                                     std::string &WhyNot) {
+std::shared_ptr<const OccupancyOracle>
+hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
+              const GpuSpec &Gpu, std::optional<Note> &WhyNot) {
   // The analysis's own resource compile, so that its cache entry is the one
   // the occupancy stage reads afterwards.
   ResourceOptions Probe =
       resourceOptions(Req, Parse, {}, {}, Report(), nullptr, "");
   if (!Probe.Disabled.empty()) {
-    WhyNot = "the kernel's registers are not known: " + Probe.Disabled;
+    WhyNot =
+        note(NoteId::HostRegistersNotCompiled, {{"error", Probe.Disabled}});
     return nullptr;
   }
   std::string Error;
@@ -145,7 +143,7 @@ std::shared_ptr<const OccupancyOracle> hostOccupancy(const AnalysisRequest &Req,
       Archs.loadDefault(Error) ? Archs.find(Gpu.ComputeMajor, Gpu.ComputeMinor)
                                : nullptr;
   if (!Found || !Gpu.SmCount) {
-    WhyNot = "the occupancy calculator has no limits for " + Gpu.Name;
+    WhyNot = note(NoteId::HostNoOccupancyLimits, {{"gpu", Gpu.Name}});
     return nullptr;
   }
   auto Setting = std::make_shared<OccupancySetting>();

@@ -17,7 +17,7 @@
 #include "analyzer/pipeline/Analysis.h"
 
 #include <memory>
-#include <string>
+#include <optional>
 
 namespace rla {
 
@@ -25,10 +25,9 @@ namespace rla {
 /// interface, frontend/host/OccupancyOracle.h, implemented here); null with
 /// WhyNot set when occupancy cannot be computed (--no-resources, no nvcc,
 /// unknown architecture).
-std::shared_ptr<const OccupancyOracle> hostOccupancy(const AnalysisRequest &Req,
-                                                     const ParseOptions &Parse,
-                                                     const GpuSpec &Gpu,
-                                                     std::string &WhyNot);
+std::shared_ptr<const OccupancyOracle>
+hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
+              const GpuSpec &Gpu, std::optional<Note> &WhyNot);
 
 } // namespace rla
 

@@ -10,9 +10,10 @@ std::string whoseField(const NoteValues &V) {
   return V.flag("node") ? "the node's " : "the config's ";
 }
 
-/// A reason the run gave, or Otherwise where it gave none.
+/// The reason the run gave (the note's part), or Otherwise where it gave
+/// none.
 std::string reasonOr(const NoteValues &V, const char *Otherwise) {
-  std::string Why = V.str("reason");
+  std::string Why = V.joinedParts();
   return Why.empty() ? Otherwise : Why;
 }
 
@@ -34,7 +35,7 @@ std::string launchConfigDimUnknown(const NoteValues &V) {
 }
 
 std::string launchSmemUnknown(const NoteValues &V) {
-  return "dynamic shared memory is not known: " + V.str("reason") +
+  return "dynamic shared memory is not known: " + V.joinedParts() +
          " (--bind smem=BYTES gives it)";
 }
 
@@ -50,7 +51,7 @@ std::string graphKernelNode(const NoteValues &V) {
 
 std::string launchArgumentUnknown(const NoteValues &V) {
   return "argument '" + V.str("argument") +
-         "' is not known from the source: " + V.str("reason");
+         "' is not known from the source: " + V.joinedParts();
 }
 
 std::string runsOnlyWhen(const NoteValues &V) {
@@ -65,7 +66,7 @@ std::string runsWhenCalledBack(const NoteValues &V) {
 }
 
 std::string inLoopOfUnknownCount(const NoteValues &V) {
-  return "in a loop whose trip count is not known: " + V.str("reason");
+  return "in a loop whose trip count is not known: " + V.joinedParts();
 }
 
 std::string notRunBranch(const NoteValues &V) {
@@ -177,7 +178,7 @@ std::string traceArgumentNotDecoded(const NoteValues &V) {
 }
 
 std::string libraryArgumentUnknown(const NoteValues &V) {
-  const std::string Why = V.str("reason");
+  const std::string Why = V.joinedParts();
   return V.str("argument") + " is not known from the source" +
          (Why.empty() ? "" : ": " + Why);
 }

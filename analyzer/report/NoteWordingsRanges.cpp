@@ -25,7 +25,7 @@ std::string globalAndLocalGuards(const NoteValues &) {
 std::string argumentSpanned(const NoteValues &V) {
   const std::string Symbol = V.str("symbol"), Max = V.whole("saturation");
   const std::string Why =
-      V.has("reason") ? V.str("reason") : "it is not known from the source";
+      V.flag("given") ? V.joinedParts() : "it is not known from the source";
   return "argument '" + Symbol + "' is not known (" + Why +
          "): the counts span " + Symbol + " = 0 .. " + Max +
          ", and every larger value counts as " + Max;

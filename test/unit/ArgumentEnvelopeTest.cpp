@@ -20,6 +20,12 @@ KernelModel modelWith(const Expr &Flag) {
       "render", Flag, {fixtures::param("frame", "int", KernelParam::Integer)});
 }
 
+/// Why the launch does not know `frame`.
+Note passChanges() {
+  return note(NoteId::HostNameChangesInLoop,
+              {{"name", "pass"}, {"at", "app.cu:9"}});
+}
+
 LaunchSpec launch() {
   LaunchSpec L;
   L.Kernel = "render";
@@ -27,9 +33,8 @@ LaunchSpec launch() {
   L.Grid = {Rational(1024), Rational(1), Rational(1)};
   L.Block = {Rational(256), Rational(1), Rational(1)};
   L.DynamicSmem = Rational(0);
-  L.Notes = {note(NoteId::LaunchArgumentUnknown,
-                  {{"argument", "frame"},
-                   {"reason", "'pass' changes in the loop at app.cu:9"}})};
+  L.Notes = {note(NoteId::LaunchArgumentUnknown, {{"argument", "frame"}},
+                  {passChanges()})};
   return L;
 }
 
@@ -68,9 +73,8 @@ TEST(ArgumentEnvelopeTest, TotalsSpanEveryValueTheArgumentCanTake) {
   ASSERT_EQ(K.Model.RangeReasons.size(), 1u);
   EXPECT_EQ(K.Model.RangeReasons[0],
             note(NoteId::ArgumentSpanned,
-                 {{"symbol", "frame"},
-                  {"saturation", 1.0},
-                  {"reason", "'pass' changes in the loop at app.cu:9"}}));
+                 {{"symbol", "frame"}, {"saturation", 1.0}, {"given", 1.0}},
+                 {passChanges()}));
   EXPECT_TRUE(K.Launch.Args.count("frame") == 0); // still not known
 }
 
@@ -97,8 +101,8 @@ TEST(ArgumentEnvelopeTest, AnUnknownLaunchDimensionStaysUnbound) {
 TEST(ArgumentEnvelopeTest, TheReasonComesFromTheArgumentsOwnNote) {
   KernelModel M = modelWith(Expr::min(sym("frame"), Expr(1)));
   LaunchSpec L = launch();
-  L.Notes = {note(NoteId::LaunchArgumentUnknown,
-                  {{"argument", "frames"}, {"reason", "'f' is read"}}),
+  L.Notes = {note(NoteId::LaunchArgumentUnknown, {{"argument", "frames"}},
+                  {passChanges()}),
              note(NoteId::ContextsVary, {{"argument", "frame"},
                                          {"low", "0"},
                                          {"high", "9"},

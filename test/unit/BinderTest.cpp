@@ -544,9 +544,10 @@ TEST(BinderTest, LaunchCudaRejectsIsAnErrorWithoutPrediction) {
 TEST(BinderTest, BindingSmemDropsTheLaunchsSmemNotes) {
   LaunchSpec L = saxpyLaunch();
   L.DynamicSmem.reset();
-  Note Grid = note(NoteId::LaunchDimUnknown,
-                   {{"dim", "grid.y"}, {"reason", "'rows' is read"}});
-  L.Notes = {note(NoteId::LaunchSmemUnknown, {{"reason", "'bytes' is read"}}),
+  Note Grid = note(NoteId::LaunchDimUnknown, {{"dim", "grid.y"}},
+                   {note(NoteId::HostNameIsParameter, {{"name", "rows"}})});
+  L.Notes = {note(NoteId::LaunchSmemUnknown, {},
+                  {note(NoteId::HostNameIsParameter, {{"name", "bytes"}})}),
              Grid,
              note(NoteId::LaunchConfigSmemUnknown,
                   {{"field", "dynamicSmemBytes"}, {"node", 0.0}})};

@@ -82,8 +82,9 @@ TEST(ContextSumTest, AContextTheProgramDoesNotRunAddsNothing) {
 TEST(ContextSumTest, AnUnboundContextLeavesNoSum) {
   std::vector<LaunchSpec> Contexts = {launchOf(2, 1), launchOf(2, 1)};
   Contexts[1].Grid[0].reset();
-  Contexts[1].Notes = {note(NoteId::LaunchDimUnknown,
-                            {{"dim", "grid.x"}, {"reason", "'n' is read"}})};
+  Contexts[1].Notes = {
+      note(NoteId::LaunchDimUnknown, {{"dim", "grid.x"}},
+           {note(NoteId::HostNameIsParameter, {{"name", "n"}})})};
   KernelReport K = mergedEntry(Contexts);
   sumContexts(K, scaleModel(), {}, {h200()}, {}, nullptr, CacheState::Cold);
   ASSERT_TRUE(K.Sum.has_value());

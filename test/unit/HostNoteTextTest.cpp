@@ -6,11 +6,13 @@
 using namespace rla;
 
 TEST(HostNoteText, WordsALaunchValueTheSourceDoesNotGive) {
-  EXPECT_EQ(noteText(note(NoteId::LaunchDimUnknown,
-                          {{"dim", "grid.x"}, {"reason", "'n' is read"}})),
-            "grid.x is not known from the source: 'n' is read");
-  EXPECT_EQ(noteText(note(NoteId::LaunchDimUnknown,
-                          {{"dim", "block.y"}, {"reason", ""}})),
+  EXPECT_EQ(noteText(note(
+                NoteId::LaunchDimUnknown, {{"dim", "grid.x"}},
+                {note(NoteId::HostExprComesFrom,
+                      {{"expr", "n"}, {"call", "fscanf"}, {"at", "a.cu:5"}})})),
+            "grid.x is not known from the source: `n` comes from fscanf at "
+            "a.cu:5");
+  EXPECT_EQ(noteText(note(NoteId::LaunchDimUnknown, {{"dim", "block.y"}})),
             "block.y is not known from the source: not a constant");
   EXPECT_EQ(noteText(note(NoteId::LaunchConfigSmemUnknown,
                           {{"field", "sharedMemBytes"}, {"node", 1.0}})),
@@ -19,12 +21,11 @@ TEST(HostNoteText, WordsALaunchValueTheSourceDoesNotGive) {
 }
 
 TEST(HostNoteText, WordsTheConditionsOfALaunch) {
-  EXPECT_EQ(noteText(note(NoteId::RunsOnlyWhen, {{"cond", "n > 0"},
-                                                 {"at", "a.cu:7"},
-                                                 {"holds", 0.0},
-                                                 {"reason", ""}})),
-            "runs only when `n > 0` at a.cu:7 does not hold (known only at "
-            "run time)");
+  EXPECT_EQ(
+      noteText(note(NoteId::RunsOnlyWhen,
+                    {{"cond", "n > 0"}, {"at", "a.cu:7"}, {"holds", 0.0}})),
+      "runs only when `n > 0` at a.cu:7 does not hold (known only at "
+      "run time)");
   EXPECT_EQ(noteText(note(NoteId::NotRunCase, {{"cond", "threads"},
                                                {"at", "a.cu:9"},
                                                {"value", "256"},
@@ -69,12 +70,14 @@ TEST(HostNoteText, EachNoteTextKeepsRepeats) {
 }
 
 TEST(HostNoteText, WordsALibraryCallsArgumentWithOrWithoutAReason) {
-  EXPECT_EQ(noteText(note(NoteId::LibraryArgumentUnknown,
-                          {{"argument", "m"}, {"reason", "'m' is read"}})),
-            "m is not known from the source: 'm' is read");
-  EXPECT_EQ(noteText(note(NoteId::LibraryArgumentUnknown,
-                          {{"argument", "count"}, {"reason", ""}})),
-            "count is not known from the source");
+  EXPECT_EQ(
+      noteText(note(NoteId::LibraryArgumentUnknown, {{"argument", "m"}},
+                    {note(NoteId::HostNameIsParameter, {{"name", "m"}})})),
+      "m is not known from the source: 'm' is a parameter of the host "
+      "function");
+  EXPECT_EQ(
+      noteText(note(NoteId::LibraryArgumentUnknown, {{"argument", "count"}})),
+      "count is not known from the source");
 }
 
 TEST(HostNoteText, WordsTheMeasureReportsNotes) {
@@ -87,4 +90,37 @@ TEST(HostNoteText, WordsTheMeasureReportsNotes) {
       "'k2' (3 launches) is not a kernel of 'a.cu'; not compared");
   EXPECT_EQ(noteText(note(NoteId::TraceHasNoLaunches, {{"program", "app"}})),
             "the trace has no launches of program 'app'");
+}
+
+// The host code's reasons, and the reasons they cite as parts.
+TEST(HostNoteText, WordsWhyAHostValueIsNotKnown) {
+  Note Read = note(NoteId::HostComesFrom,
+                   {{"call", "cudaMemGetInfo"}, {"at", "a.cu:3"}});
+  EXPECT_EQ(noteText(note(NoteId::HostExprNotKnown, {{"expr", "c"}})),
+            "`c` is not known");
+  EXPECT_EQ(noteText(note(NoteId::HostExprNotKnown, {{"expr", "c"}}, {Read})),
+            "`c` is not known: comes from cudaMemGetInfo at a.cu:3");
+  EXPECT_EQ(
+      noteText(note(NoteId::HostFunctionDefinedInSeveral, {{"function", "run"}},
+                    {note(NoteId::HostDefiningFile, {{"file", "a.cu"}}),
+                     note(NoteId::HostDefiningFile, {{"file", "b.cu"}}),
+                     note(NoteId::HostDefiningFile, {{"file", "c.cu"}})})),
+      "'run' is defined in a.cu, b.cu and c.cu: which one the program "
+      "links is not known");
+  EXPECT_EQ(noteText(note(NoteId::HostAttributeField,
+                          {{"field", "numRegs"}, {"at", "a.cu:8"}})),
+            "`numRegs` comes from cudaFuncGetAttributes at a.cu:8 at run time");
+  EXPECT_EQ(noteText(note(NoteId::HostAttributeField,
+                          {{"field", "numRegs"}, {"at", "a.cu:8"}},
+                          {note(NoteId::HostRegistersNotKnown)})),
+            "`numRegs` comes from cudaFuncGetAttributes at a.cu:8 (the "
+            "kernel's registers are not known)");
+  EXPECT_EQ(noteText(note(
+                NoteId::HostLoopMayLeaveEarly,
+                {{"cond", "err < tol"}, {"at", "a.cu:20"}, {"trips", "100"}})),
+            "`err < tol` at a.cu:20 can leave it early (at most 100 "
+            "iterations)");
+  EXPECT_EQ(noteText(note(NoteId::HostDependsOnBranch,
+                          {{"cond", "ok"}, {"at", "a.cu:4"}})),
+            "depends on `ok` at a.cu:4 (known only at run time)");
 }

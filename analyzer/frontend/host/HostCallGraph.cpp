@@ -156,8 +156,7 @@ const VarDecl *CallGraph::globalDefinition(const VarDecl *V) {
   return It->second.front();
 }
 
-const FunctionDecl *CallGraph::kernelNamed(llvm::StringRef Name,
-                                           std::string &Why) {
+const FunctionDecl *CallGraph::kernelNamed(llvm::StringRef Name, Note &Why) {
   std::vector<const FunctionDecl *> Found;
   for (const FunctionDecl *F : Functions)
     if (F->hasAttr<CUDAGlobalAttr>() && F->getDeclName().isIdentifier() &&
@@ -165,24 +164,20 @@ const FunctionDecl *CallGraph::kernelNamed(llvm::StringRef Name,
       Found.push_back(F);
   if (Found.size() == 1)
     return Found.front();
-  Why = Found.empty() ? "no kernel named '" + Name.str() +
-                            "' in the files given (the module is loaded at "
-                            "run time; give its .cu file too)"
-                      : "several kernels are named '" + Name.str() + "'";
+  Why = note(Found.empty() ? NoteId::HostNoKernelNamed
+                           : NoteId::HostSeveralKernelsNamed,
+             {{"name", Name.str()}});
   return nullptr;
 }
 
-std::string CallGraph::ambiguity(const FunctionDecl *F) {
+std::vector<std::string> CallGraph::ambiguity(const FunctionDecl *F) {
   const std::vector<const FunctionDecl *> *Defs = definitions(F);
   if (!Defs || Defs->size() < 2 || F->hasBody())
-    return "";
-  std::string Out;
-  for (size_t I = 0; I < Defs->size(); ++I)
-    Out += (I == 0                  ? ""
-            : I + 1 == Defs->size() ? " and "
-                                    : ", ") +
-           fileOf((*Defs)[I]);
-  return Out;
+    return {};
+  std::vector<std::string> Files;
+  for (const FunctionDecl *D : *Defs)
+    Files.push_back(fileOf(D));
+  return Files;
 }
 
 void CallGraph::refer(const FunctionDecl *F) {

@@ -9,6 +9,8 @@
 #ifndef RLA_FRONTEND_HOST_HOSTCALLGRAPH_H
 #define RLA_FRONTEND_HOST_HOSTCALLGRAPH_H
 
+#include "analyzer/ir/Note.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -59,11 +61,10 @@ public:
   /// The kernel a module loaded at run time names ("VecAdd_kernel" in
   /// cuModuleGetFunction): the one __global__ definition of that name in
   /// the files given; null (Why says so) when there is none or several.
-  const clang::FunctionDecl *kernelNamed(llvm::StringRef Name,
-                                         std::string &Why);
-  /// "a.cu and b.cu" when several units define F (several programs given
-  /// together), else empty.
-  std::string ambiguity(const clang::FunctionDecl *F);
+  const clang::FunctionDecl *kernelNamed(llvm::StringRef Name, Note &Why);
+  /// The files of the units that define F when there are several (several
+  /// programs given together), else none.
+  std::vector<std::string> ambiguity(const clang::FunctionDecl *F);
   unsigned Units = 0;
 
   std::vector<const clang::FunctionDecl *> Functions; ///< with bodies, in order

@@ -25,7 +25,7 @@ HostValue Interpreter::callExpr(const CallExpr *C) {
         (Method->isCopyAssignmentOperator() ||
          Method->isMoveAssignmentOperator()) &&
         (Method->isTrivial() || Method->isDefaulted())) {
-      std::string Why;
+      Note Why;
       HostValue R = eval(Op->getArg(1));
       if (HostSlot To = lvalue(Op->getArg(0), Why))
         assign(To, R, Op->getArg(0)->getType());
@@ -53,7 +53,7 @@ HostValue Interpreter::callExpr(const CallExpr *C) {
       }
     }
     if (Method) {
-      std::string Why;
+      Note Why;
       HostSlot This = lvalue(Op->getArg(0), Why);
       std::vector<const clang::Expr *> Args(Op->arg_begin() + 1, Op->arg_end());
       return invoke(Method, Args, This, C);
@@ -61,7 +61,7 @@ HostValue Interpreter::callExpr(const CallExpr *C) {
   }
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C)) {
     const clang::Expr *Object = M->getImplicitObjectArgument();
-    std::string Why;
+    Note Why;
     HostSlot This;
     if (const auto *ME = dyn_cast<MemberExpr>(M->getCallee()->IgnoreParens());
         ME && ME->isArrow()) {
@@ -155,13 +155,20 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   // Defined here, or (several files given) in another translation unit.
   const FunctionDecl *Def = Graph.definition(F);
   if (!Def) {
-    if (std::string Where = Graph.ambiguity(F); !Where.empty())
-      return HostValue::unknown("'" + Name + "' is defined in " + Where +
-                                ": which one the program links is not known");
+    if (std::vector<std::string> Files = Graph.ambiguity(F); !Files.empty()) {
+      std::vector<Note> Defining;
+      for (std::string &File : Files)
+        Defining.push_back(
+            note(NoteId::HostDefiningFile, {{"file", std::move(File)}}));
+      return HostValue::unknown(note(NoteId::HostFunctionDefinedInSeveral,
+                                     {{"function", Name}},
+                                     std::move(Defining)));
+    }
     return unknownCall(Site, Name);
   }
   if (Stack.size() >= MaxCallDepth)
-    return HostValue::unknown("'" + Name + "' recurses too deep to follow");
+    return HostValue::unknown(
+        note(NoteId::HostFunctionRecursesTooDeep, {{"function", Name}}));
   Frame Callee;
   Callee.Fn = Def;
   Callee.This = This;
@@ -170,7 +177,7 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
     const ParmVarDecl *P = Def->getParamDecl(I);
     HostSlot Slot;
     if (P->getType()->isReferenceType()) {
-      std::string Why;
+      Note Why;
       Slot = lvalue(Args[I], Why);
     }
     if (!Slot)
@@ -192,8 +199,9 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   if (R == Flow::Stop && !DataNestSpent)
     Stopped = true;
   if (!Def->getReturnType()->isVoidType() && !Callee.Ret.known() &&
-      Callee.Ret.Text.empty())
-    return HostValue::unknown("'" + Name + "' returns no known value");
+      isBlankNote(Callee.Ret.Why))
+    return HostValue::unknown(
+        note(NoteId::HostFunctionReturnsNoValue, {{"function", Name}}));
   return coerce(Callee.Ret, Site->getType());
 }
 
@@ -230,15 +238,17 @@ HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {
   noteCallbacks(C, Name);
   // What the call can write through its pointer and reference arguments
   // comes from running it: `fread(&n, ...)`, `scanf("%d", &n)`.
-  std::string From = "comes from " + Name + " at " + where(C->getBeginLoc());
+  std::string At = where(C->getBeginLoc());
   for (const clang::Expr *A : C->arguments()) {
     const clang::Expr *Arg = A->IgnoreParenImpCasts();
     const auto *U = dyn_cast<UnaryOperator>(Arg);
     if (!U || U->getOpcode() != UO_AddrOf)
       continue;
-    std::string Why;
+    Note Why;
     if (HostSlot S = lvalue(U->getSubExpr(), Why)) {
-      std::string Reason = "`" + text(U->getSubExpr()) + "` " + From;
+      Note Reason =
+          note(NoteId::HostExprComesFrom,
+               {{"expr", text(U->getSubExpr())}, {"call", Name}, {"at", At}});
       if (S->K == HostValue::Kind::Aggregate)
         for (HostSlot &E : S->Elems)
           *E = HostValue::unknown(Reason);
@@ -246,9 +256,8 @@ HostValue Interpreter::unknownCall(const CallExpr *C, const std::string &Name) {
         *S = HostValue::unknown(Reason);
     }
   }
-  return HostValue::unknown("the result of `" + Name + "` at " +
-                            where(C->getBeginLoc()) +
-                            " is known only at run time");
+  return HostValue::unknown(
+      note(NoteId::HostCallResultAtRunTime, {{"call", Name}, {"at", At}}));
 }
 
 std::optional<HostValue> Interpreter::stringMethod(const CXXMemberCallExpr *C,
@@ -276,11 +285,13 @@ std::optional<HostValue> Interpreter::stringMethod(const CXXMemberCallExpr *C,
 HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
                                     HostSlot Object) {
   std::string Name = C->getMethodDecl()->getNameAsString();
-  if (Object && Object->K == HostValue::Kind::Unknown && !Object->Text.empty())
-    return HostValue::unknown(Object->Text);
+  if (Object && Object->K == HostValue::Kind::Unknown &&
+      !isBlankNote(Object->Why))
+    return HostValue::unknown(Object->Why);
   if (!Object || Object->K != HostValue::Kind::Aggregate)
-    return HostValue::unknown("`" + text(C->getImplicitObjectArgument()) +
-                              "` is not known");
+    return HostValue::unknown(
+        note(NoteId::HostExprNotKnown,
+             {{"expr", text(C->getImplicitObjectArgument())}}));
   if (Name == "size")
     return HostValue::number(Rational(int64_t(Object->Elems.size())));
   if (Name == "empty")
@@ -306,15 +317,16 @@ HostValue Interpreter::vectorMethod(const CXXMemberCallExpr *C,
   }
   if (Name == "data")
     return HostValue::pointer(Object);
-  havoc(C, "changes through `" + text(C) + "`");
-  return HostValue::unknown("`" + text(C) + "` is not followed");
+  havoc(C, note(NoteId::HostNameChangesThrough, {{"expr", text(C)}}));
+  return HostValue::unknown(
+      note(NoteId::HostExprNotFollowed, {{"expr", text(C)}}));
 }
 
 HostValue Interpreter::construct(const CXXConstructExpr *C) {
   if (!ctx().getAsConstantArrayType(C->getType()))
     return constructObject(C);
   // `TGPUplan plan[MAX_GPU_COUNT]`: every element constructed as one is.
-  HostValue Array = defaultValue(C->getType(), "");
+  HostValue Array = defaultValue(C->getType(), Note());
   if (!Array.known())
     return Array; // too large to follow
   HostValue One = constructObject(C);
@@ -334,12 +346,13 @@ HostValue Interpreter::constructObject(const CXXConstructExpr *C) {
   const CXXConstructorDecl *Ctor = C->getConstructor();
   const CXXRecordDecl *R = Ctor ? Ctor->getParent() : nullptr;
   if (!R)
-    return HostValue::unknown("`" + text(C) + "` is not followed");
+    return HostValue::unknown(
+        note(NoteId::HostExprNotFollowed, {{"expr", text(C)}}));
   if (isStdRecord(R, "basic_string") && C->getNumArgs() >= 1) {
     HostValue S = eval(C->getArg(0));
     if (S.K == HostValue::Kind::String)
       return S;
-    return HostValue::unknown("a string not known");
+    return HostValue::unknown(note(NoteId::HostStringNotKnown));
   }
   if (isStdRecord(R, "vector")) {
     if (C->getNumArgs() >= 1) {
@@ -366,11 +379,11 @@ HostValue Interpreter::constructObject(const CXXConstructExpr *C) {
       Ctor->isDefaulted())
     return eval(C->getArg(0)).deepCopy();
   if (R->isInStdNamespace())
-    return HostValue::unknown("a '" + R->getNameAsString() +
-                              "' of the standard library is not followed");
+    return HostValue::unknown(note(NoteId::HostStdRecordNotFollowed,
+                                   {{"record", R->getNameAsString()}}));
   HostSlot Object = std::make_shared<HostValue>(defaultValue(
-      ctx().getCanonicalTagType(R),
-      "a field of '" + R->getNameAsString() + "' is not initialised"));
+      ctx().getCanonicalTagType(R), note(NoteId::HostFieldNotInitialised,
+                                         {{"record", R->getNameAsString()}})));
   if (C->requiresZeroInitialization())
     zeroFill(*Object);
   std::vector<const clang::Expr *> Args(C->arg_begin(), C->arg_end());
@@ -407,7 +420,7 @@ HostValue Interpreter::initList(const InitListExpr *L) {
   if (const auto *A = ctx().getAsConstantArrayType(T)) {
     uint64_t N = A->getSize().getZExtValue();
     while (Elements.size() < N && N <= MaxElements) {
-      HostValue Zero = defaultValue(A->getElementType(), "");
+      HostValue Zero = defaultValue(A->getElementType(), Note());
       zeroFill(Zero);
       Elements.push_back(Zero);
     }
@@ -422,7 +435,7 @@ HostValue Interpreter::initList(const InitListExpr *L) {
     if (I < Elements.size()) {
       Fields.push_back(coerce(Elements[I++], F->getType()));
     } else {
-      HostValue Zero = defaultValue(F->getType(), "");
+      HostValue Zero = defaultValue(F->getType(), Note());
       zeroFill(Zero);
       Fields.push_back(Zero);
     }

@@ -102,12 +102,12 @@ const clang::Expr *plainWrite(const Stmt *S, const VarDecl *V) {
 
 bool HostEvaluator::straightLineWrites(const VarDecl *V,
                                        std::vector<const clang::Expr *> &Writes,
-                                       std::string &Why) const {
-  std::string Name = "'" + V->getName().str() + "'";
+                                       Note &Why) const {
+  FindingData Name{{"name", V->getName().str()}};
   const auto *Body =
       dyn_cast_or_null<CompoundStmt>(Function ? Function->getBody() : nullptr);
   if (!Body || Point.isInvalid()) {
-    Why = Name + " is assigned after its declaration";
+    Why = note(NoteId::HostNameAssignedAfterDeclaration, Name);
     return false;
   }
   const SourceManager &SM = Ctx.getSourceManager();
@@ -122,13 +122,12 @@ bool HostEvaluator::straightLineWrites(const VarDecl *V,
     if (!Written.count(V))
       continue;
     if (!SM.isBeforeInTranslationUnit(End, At)) {
-      Why = Name + " is changed in the statement around the launch";
+      Why = note(NoteId::HostNameChangedAroundLaunch, Name);
       return false;
     }
     const clang::Expr *W = plainWrite(S, V);
     if (!W) {
-      Why = Name + " is changed before the launch in a branch, a loop or "
-                   "through its address";
+      Why = note(NoteId::HostNameChangedBeforeLaunch, Name);
       return false;
     }
     Writes.push_back(W);
@@ -137,21 +136,20 @@ bool HostEvaluator::straightLineWrites(const VarDecl *V,
 }
 
 std::optional<Rational> HostEvaluator::evaluate(const clang::Expr *E,
-                                                std::string &Why) {
+                                                Note &Why) {
   return evaluateImpl(E, Why, 0);
 }
 
 std::array<std::optional<Rational>, 3>
-HostEvaluator::evaluateDim3(const clang::Expr *E, std::string &Why) {
+HostEvaluator::evaluateDim3(const clang::Expr *E, Note &Why) {
   return evaluateDim3Impl(E, Why, 0);
 }
 
-std::optional<Rational> HostEvaluator::evaluateVariable(const VarDecl *V,
-                                                        std::string &Why,
-                                                        unsigned Depth) {
-  std::string Name = V->getName().str();
+std::optional<Rational>
+HostEvaluator::evaluateVariable(const VarDecl *V, Note &Why, unsigned Depth) {
+  FindingData Name{{"name", V->getName().str()}};
   if (isa<ParmVarDecl>(V)) {
-    Why = "'" + Name + "' is a parameter of the host function";
+    Why = note(NoteId::HostNameIsParameter, Name);
     return std::nullopt;
   }
   const clang::Expr *Init = V->getInit();
@@ -162,29 +160,28 @@ std::optional<Rational> HostEvaluator::evaluateVariable(const VarDecl *V,
     for (const clang::Expr *W : Writes) {
       const auto *B = dyn_cast<clang::BinaryOperator>(W);
       if (!B || !isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts())) {
-        Why = "'" + Name + "' is changed field by field";
+        Why = note(NoteId::HostNameChangedFieldByField, Name);
         return std::nullopt;
       }
       Init = B->getRHS();
     }
   }
   if (!Init) {
-    Why = "'" + Name + "' has no initialiser";
+    Why = note(NoteId::HostNameHasNoInitialiser, Name);
     return std::nullopt;
   }
   if (V->hasGlobalStorage() && !V->getType().isConstQualified()) {
-    Why = "'" + Name + "' is a non-const global";
+    Why = note(NoteId::HostNameIsNonConstGlobal, Name);
     return std::nullopt;
   }
   return evaluateImpl(Init, Why, Depth + 1);
 }
 
 std::optional<Rational> HostEvaluator::evaluateCall(const CallExpr *Call,
-                                                    std::string &Why,
-                                                    unsigned Depth) {
+                                                    Note &Why, unsigned Depth) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee) {
-    Why = "`" + textOf(Ctx, Call) + "` is an indirect call";
+    Why = note(NoteId::HostExprIndirectCall, {{"expr", textOf(Ctx, Call)}});
     return std::nullopt;
   }
   std::string Name = Callee->getNameAsString();
@@ -240,16 +237,15 @@ std::optional<Rational> HostEvaluator::evaluateCall(const CallExpr *Call,
         Params = Saved;
         return Result;
       }
-  Why = "`" + textOf(Ctx, Call) + "` calls '" + Name +
-        "', whose value is not known before running";
+  Why = note(NoteId::HostExprCallsUnknown,
+             {{"expr", textOf(Ctx, Call)}, {"function", Name}});
   return std::nullopt;
 }
 
 std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
-                                                    std::string &Why,
-                                                    unsigned Depth) {
+                                                    Note &Why, unsigned Depth) {
   if (!E || Depth > MaxEvalDepth) {
-    Why = "expression too deep to evaluate";
+    Why = note(NoteId::HostExprTooDeep);
     return std::nullopt;
   }
   E = E->IgnoreParens();
@@ -266,7 +262,7 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
       return P->second;
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       return evaluateVariable(V, Why, Depth);
-    Why = "`" + textOf(Ctx, E) + "` is not a constant";
+    Why = note(NoteId::HostExprNotConstant, {{"expr", textOf(Ctx, E)}});
     return std::nullopt;
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
@@ -292,7 +288,7 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
       return *L * *R;
     case BO_Div: {
       if (R->isZero()) {
-        Why = "division by zero in `" + textOf(Ctx, E) + "`";
+        Why = note(NoteId::HostExprDividesByZero, {{"expr", textOf(Ctx, E)}});
         return std::nullopt;
       }
       Rational Q = *L / *R;
@@ -303,7 +299,8 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
     }
     case BO_Rem: {
       if (R->isZero() || !L->isInteger() || !R->isInteger()) {
-        Why = "`" + textOf(Ctx, E) + "` is not an integer remainder";
+        Why = note(NoteId::HostExprNotIntegerRemainder,
+                   {{"expr", textOf(Ctx, E)}});
         return std::nullopt;
       }
       return Rational(L->num() % R->num(), 1);
@@ -319,7 +316,7 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
     default:
       break;
     }
-    Why = "`" + textOf(Ctx, E) + "` is not evaluated";
+    Why = note(NoteId::HostExprNotEvaluated, {{"expr", textOf(Ctx, E)}});
     return std::nullopt;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -328,7 +325,7 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
         return -*V;
     if (U->getOpcode() == UO_Plus)
       return evaluateImpl(U->getSubExpr(), Why, Depth + 1);
-    Why = "`" + textOf(Ctx, E) + "` is not evaluated";
+    Why = note(NoteId::HostExprNotEvaluated, {{"expr", textOf(Ctx, E)}});
     return std::nullopt;
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
@@ -351,7 +348,7 @@ std::optional<Rational> HostEvaluator::evaluateImpl(const clang::Expr *E,
   const clang::Expr *Inner = skipWrappers(E);
   if (Inner != E)
     return evaluateImpl(Inner, Why, Depth + 1);
-  Why = "`" + textOf(Ctx, E) + "` is not a compile-time value";
+  Why = note(NoteId::HostExprNotCompileTime, {{"expr", textOf(Ctx, E)}});
   return std::nullopt;
 }
 
@@ -371,7 +368,7 @@ void HostEvaluator::evaluateFieldsImpl(const clang::Expr *E,
   auto field = [&](const FieldDecl *F, const clang::Expr *Init) {
     std::string Name = Prefix + "." + F->getName().str();
     if (F->getType()->isIntegralOrEnumerationType()) {
-      std::string Why;
+      Note Why;
       if (auto V = evaluateImpl(Init, Why, Depth + 1))
         Out[Name] = *V;
     } else if (F->getType()->isRecordType()) {
@@ -401,7 +398,7 @@ void HostEvaluator::evaluateFieldsImpl(const clang::Expr *E,
     std::map<const ValueDecl *, Rational> Saved = Params;
     for (unsigned I = 0;
          I < Construct->getNumArgs() && I < Ctor->getNumParams(); ++I) {
-      std::string Why;
+      Note Why;
       if (auto V = evaluateImpl(Construct->getArg(I), Why, Depth + 1))
         Params[Ctor->getParamDecl(I)] = *V;
     }
@@ -418,7 +415,7 @@ void HostEvaluator::evaluateFieldsImpl(const clang::Expr *E,
 }
 
 std::array<std::optional<Rational>, 3>
-HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
+HostEvaluator::evaluateDim3Impl(const clang::Expr *E, Note &Why,
                                 unsigned Depth) {
   std::array<std::optional<Rational>, 3> Out;
   if (!E || Depth > MaxEvalDepth)
@@ -431,12 +428,12 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
       return evaluateDim3Impl(Construct->getArg(0), Why, Depth + 1);
     // The reason given is that of the first component that fails.
     for (unsigned I = 0; I < 3; ++I) {
-      std::string ComponentWhy;
+      Note ComponentWhy;
       if (I < Construct->getNumArgs())
         Out[I] = evaluateImpl(Construct->getArg(I), ComponentWhy, Depth + 1);
       else
         Out[I] = Rational(1);
-      if (!Out[I] && Why.empty())
+      if (!Out[I] && isBlankNote(Why))
         Why = ComponentWhy;
     }
     return Out;
@@ -445,21 +442,21 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
         V && isDim3(V->getType())) {
       if (isa<ParmVarDecl>(V)) {
-        Why =
-            "'" + V->getName().str() + "' is a parameter of the host function";
+        Why = note(NoteId::HostNameIsParameter, {{"name", V->getName().str()}});
         return Out;
       }
       std::vector<const clang::Expr *> Writes;
       if (isModified(V) && !straightLineWrites(V, Writes, Why))
         return Out;
       if (!V->getInit()) {
-        Why = "'" + V->getName().str() + "' has no initialiser";
+        Why = note(NoteId::HostNameHasNoInitialiser,
+                   {{"name", V->getName().str()}});
         return Out;
       }
       Out = evaluateDim3Impl(V->getInit(), Why, Depth + 1);
       // `grid = dim3(...)` and `grid.x = ...` in order.
       for (const clang::Expr *W : Writes) {
-        std::string WriteWhy;
+        Note WriteWhy;
         if (const auto *O = dyn_cast<CXXOperatorCallExpr>(W)) {
           Out = evaluateDim3Impl(O->getArg(1), WriteWhy, Depth + 1);
         } else if (const auto *B = dyn_cast<clang::BinaryOperator>(W)) {
@@ -473,7 +470,7 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
             Out[Dim] = evaluateImpl(B->getRHS(), WriteWhy, Depth + 1);
           }
         }
-        if (!WriteWhy.empty())
+        if (!isBlankNote(WriteWhy))
           Why = WriteWhy;
       }
       return Out;
@@ -485,7 +482,7 @@ HostEvaluator::evaluateDim3Impl(const clang::Expr *E, std::string &Why,
     Out[2] = Rational(1);
     return Out;
   }
-  Why = "`" + textOf(Ctx, E) + "` is not a compile-time dim3";
+  Why = note(NoteId::HostExprNotCompileTimeDim3, {{"expr", textOf(Ctx, E)}});
   return Out;
 }
 

@@ -44,7 +44,7 @@ elementAt(const HostValue &Base, const HostValue &Index) {
 
 } // namespace
 
-HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
+HostSlot Interpreter::lvalue(const clang::Expr *E, Note &Why) {
   E = E->IgnoreParens();
   // `(a < b) ? a : b` on lvalues (a MIN macro on int& parameters).
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
@@ -52,14 +52,16 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
     if (Cond.isNumber())
       return lvalue(Cond.Num.isZero() ? C->getFalseExpr() : C->getTrueExpr(),
                     Why);
-    Why = Cond.Text.empty() ? "`" + text(C->getCond()) + "` is not known"
-                            : Cond.Text;
+    Why = Cond.account();
+    if (isBlankNote(Why))
+      Why = note(NoteId::HostExprNotKnown, {{"expr", text(C->getCond())}});
     return nullptr;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (HostSlot S = variable(Ref->getDecl()))
       return S;
-    Why = "'" + Ref->getDecl()->getName().str() + "' is not followed";
+    Why = note(NoteId::HostNameNotFollowed,
+               {{"name", Ref->getDecl()->getName().str()}});
     return nullptr;
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
@@ -83,10 +85,10 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
     unsigned Index = Field->getFieldIndex();
     if (!Base || Base->K != HostValue::Kind::Aggregate ||
         Index >= Base->Elems.size()) {
-      if (Why.empty() && Base && !Base->known() && !Base->Text.empty())
-        Why = Base->Text; // `v.x` of a `v` a library call returned
-      if (Why.empty())
-        Why = "`" + text(E) + "` is not followed";
+      if (isBlankNote(Why) && Base && !Base->known())
+        Why = Base->Why; // `v.x` of a `v` a library call returned
+      if (isBlankNote(Why))
+        Why = note(NoteId::HostExprNotFollowed, {{"expr", text(E)}});
       return nullptr;
     }
     return Base->Elems[Index];
@@ -98,7 +100,7 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
       return Element->first->Elems[Element->second];
     if (HostSlot Char = characterOf(Base, Index))
       return Char;
-    Why = "`" + text(E) + "` is not known";
+    Why = note(NoteId::HostExprNotKnown, {{"expr", text(E)}});
     return nullptr;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -112,7 +114,7 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
       }
       if (HostSlot Char = characterOf(P, HostValue::number(Rational(0))))
         return Char;
-      Why = "`" + text(E) + "` reads memory the program fills at run time";
+      Why = note(NoteId::HostExprReadsRunTimeMemory, {{"expr", text(E)}});
       return nullptr;
     }
     if (U->isPrefix() && U->isIncrementDecrementOp()) {
@@ -149,21 +151,21 @@ HostSlot Interpreter::lvalue(const clang::Expr *E, std::string &Why) {
       eval(B);
       return lvalue(B->getLHS(), Why);
     }
-  if (Why.empty())
-    Why = "`" + text(E) + "` is not followed";
+  if (isBlankNote(Why))
+    Why = note(NoteId::HostExprNotFollowed, {{"expr", text(E)}});
   return nullptr;
 }
 
 HostValue Interpreter::eval(const clang::Expr *E) {
   if (!E)
-    return HostValue::unknown("no expression");
+    return HostValue::unknown(note(NoteId::HostNoExpression));
   if (!step())
-    return HostValue::unknown("the host code runs too long to follow");
+    return HostValue::unknown(note(NoteId::HostRunsTooLong));
   return evalImpl(E);
 }
 
 HostValue Interpreter::load(const clang::Expr *E) {
-  std::string Why;
+  Note Why;
   HostSlot S = lvalue(E, Why);
   HostValue V = S ? *S : HostValue::unknown(Why);
   if (!V.known())
@@ -221,13 +223,13 @@ uint64_t flatElements(const ASTContext &Ctx, QualType T, uint64_t Cap) {
 
 } // namespace
 
-HostValue Interpreter::defaultValue(QualType T, const std::string &Why) {
+HostValue Interpreter::defaultValue(QualType T, const Note &Why) {
   T = T.getNonReferenceType();
   if (const auto *A = ctx().getAsConstantArrayType(T)) {
     // The whole object, not one dimension: a float g[128][128][64] is a
     // million scalars, each a value the interpreter would keep and copy.
     if (flatElements(ctx(), T, MaxElements) > MaxElements)
-      return HostValue::unknown("the array is too large to follow");
+      return HostValue::unknown(note(NoteId::HostArrayTooLarge));
     uint64_t N = A->getSize().getZExtValue();
     std::vector<HostValue> Elements;
     for (uint64_t I = 0; I < N; ++I)
@@ -282,7 +284,8 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     clang::Expr::EvalResult R;
     if (!E->isValueDependent() && E->EvaluateAsInt(R, ctx()))
       return HostValue::number(Rational(R.Val.getInt().getExtValue()));
-    return HostValue::unknown("`" + text(E) + "` is not known");
+    return HostValue::unknown(
+        note(NoteId::HostExprNotKnown, {{"expr", text(E)}}));
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = Ref->getDecl();
@@ -303,7 +306,8 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     if (!E->isValueDependent() && E->EvaluateAsRValue(R, ctx()) &&
         R.Val.isInt())
       return HostValue::number(Rational(R.Val.getInt().getExtValue()));
-    return HostValue::unknown("'" + D->getName().str() + "' is not known");
+    return HostValue::unknown(
+        note(NoteId::HostNameNotKnown, {{"name", D->getName().str()}}));
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return cast(Cast);
@@ -314,8 +318,9 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
   if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
     HostValue Cond = eval(C->getCond());
     if (!Cond.isNumber() && Cond.K != HostValue::Kind::Pointer)
-      return HostValue::unknown("`" + text(C->getCond()) + "` is not known" +
-                                (Cond.Text.empty() ? "" : ": " + Cond.Text));
+      return HostValue::unknown(note(NoteId::HostExprNotKnown,
+                                     {{"expr", text(C->getCond())}},
+                                     partsUnlessBlank(Cond.account())));
     bool True = Cond.K == HostValue::Kind::Pointer || !Cond.Num.isZero();
     return coerce(eval(True ? C->getTrueExpr() : C->getFalseExpr()),
                   E->getType());
@@ -338,8 +343,9 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
         New->getConstructExpr() ? construct(New->getConstructExpr())
         : New->getInitializer()
             ? coerce(eval(New->getInitializer()), New->getAllocatedType())
-            : defaultValue(New->getAllocatedType(),
-                           "`" + text(New) + "` is not initialised");
+            : defaultValue(
+                  New->getAllocatedType(),
+                  note(NoteId::HostExprNotInitialised, {{"expr", text(New)}}));
     return HostValue::pointer(std::make_shared<HostValue>(std::move(Object)));
   }
   if (const auto *New = dyn_cast<CXXNewExpr>(E))
@@ -366,7 +372,7 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
   if (const auto *L = dyn_cast<CXXStdInitializerListExpr>(E))
     return eval(L->getSubExpr());
   if (isa<CXXScalarValueInitExpr>(E) || isa<ImplicitValueInitExpr>(E)) {
-    HostValue V = defaultValue(E->getType(), "");
+    HostValue V = defaultValue(E->getType(), Note());
     zeroFill(V);
     return V;
   }
@@ -380,7 +386,8 @@ HostValue Interpreter::evalImpl(const clang::Expr *E) {
     for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
       if ((*It)->This)
         return HostValue::pointer((*It)->This);
-  return HostValue::unknown("`" + text(E) + "` is not evaluated");
+  return HostValue::unknown(
+      note(NoteId::HostExprNotEvaluated, {{"expr", text(E)}}));
 }
 
 std::optional<HostValue> Interpreter::heapArray(const CastExpr *C) {
@@ -404,17 +411,16 @@ std::optional<HostValue> Interpreter::heapArray(const CastExpr *C) {
   if (!Bytes.isNumber() || !Bytes.Num.isInteger() || ElemBytes == 0 ||
       Bytes.Num.isNegative() ||
       Bytes.Num.num() / __int128(ElemBytes) > __int128(MaxHeapElements)) {
-    HostValue P;
-    P.K = HostValue::Kind::Pointer;
-    P.Text = "memory from " + Name.str() + " at " + Where;
-    return P;
+    return HostValue::untracked(
+        note(NoteId::HostMemoryFrom, {{"call", Name.str()}, {"at", Where}}));
   }
   return heapBlock(Elem, uint64_t(Bytes.Num.num()) / ElemBytes, Zeroed,
-                   "uninitialised memory from " + Name.str() + " at " + Where);
+                   note(NoteId::HostUninitialisedMemoryFrom,
+                        {{"call", Name.str()}, {"at", Where}}));
 }
 
 HostValue Interpreter::heapBlock(QualType Elem, uint64_t Count, bool Zeroed,
-                                 const std::string &Why) {
+                                 const Note &Why) {
   std::vector<HostValue> Elements;
   for (uint64_t I = 0; I < Count; ++I)
     Elements.push_back(
@@ -435,9 +441,10 @@ std::optional<HostValue> Interpreter::newArray(const CXXNewExpr *New) {
       Count.Num.num() > __int128(MaxHeapElements))
     return std::nullopt;
   // `new T[n]()` value-initialises; `new T[n]` leaves scalars unset.
-  return heapBlock(
-      Elem, uint64_t(Count.Num.num()), New->getInitializer() != nullptr,
-      "uninitialised memory from `new` at " + where(New->getBeginLoc()));
+  return heapBlock(Elem, uint64_t(Count.Num.num()),
+                   New->getInitializer() != nullptr,
+                   note(NoteId::HostUninitialisedNewMemory,
+                        {{"at", where(New->getBeginLoc())}}));
 }
 
 HostValue Interpreter::cast(const CastExpr *C) {
@@ -445,7 +452,7 @@ HostValue Interpreter::cast(const CastExpr *C) {
   case CK_LValueToRValue:
     return load(C->getSubExpr());
   case CK_ArrayToPointerDecay: {
-    std::string Why;
+    Note Why;
     if (HostSlot S = lvalue(C->getSubExpr(), Why))
       return HostValue::pointer(S);
     if (const auto *Str =
@@ -490,7 +497,7 @@ HostValue Interpreter::binary(const clang::BinaryOperator *B) {
     return HostValue::number(Rational(Op == BO_LAnd ? 1 : 0));
   }
   if (B->isAssignmentOp()) {
-    std::string Why;
+    Note Why;
     HostValue R = eval(B->getRHS());
     HostSlot To = lvalue(B->getLHS(), Why);
     if (!To)
@@ -538,7 +545,7 @@ HostValue Interpreter::binary(const clang::BinaryOperator *B) {
 HostValue Interpreter::unary(const UnaryOperator *U) {
   switch (U->getOpcode()) {
   case UO_AddrOf: {
-    std::string Why;
+    Note Why;
     // `&arr[i]` points into the array, as `arr + i` does: the driver API's
     // argument array passed as `&arr[0]` (the NVRTC samples).
     if (const auto *A =
@@ -564,7 +571,7 @@ HostValue Interpreter::unary(const UnaryOperator *U) {
   case UO_PreDec:
   case UO_PostInc:
   case UO_PostDec: {
-    std::string Why;
+    Note Why;
     HostSlot S = lvalue(U->getSubExpr(), Why);
     if (!S)
       return HostValue::unknown(Why);

@@ -49,17 +49,16 @@ bool Interpreter::runRoot(const FunctionDecl *F,
       V = HostValue::pointer(std::make_shared<HostValue>(std::move(Array)));
     } else {
       V = HostValue::unknown(
-          "'" + P->getName().str() + "' is a parameter of '" +
-          F->getNameAsString() + "', which nothing in " +
-          (Program ? "these files" : "this file") + " calls");
+          note(NoteId::HostRootParameter, {{"name", P->getName().str()},
+                                           {"function", F->getNameAsString()},
+                                           {"program", double(Program)}}));
     }
     Root.Vars[P] = std::make_shared<HostValue>(std::move(V));
   }
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isInstance())
-    Root.This = std::make_shared<HostValue>(
-        defaultValue(ctx().getCanonicalTagType(M->getParent()),
-                     "a member of the object '" + F->getNameAsString() +
-                         "' runs on, which nothing in this file creates"));
+    Root.This = std::make_shared<HostValue>(defaultValue(
+        ctx().getCanonicalTagType(M->getParent()),
+        note(NoteId::HostRootObject, {{"function", F->getNameAsString()}})));
   Callbacks.clear();
   Stack.push_back(&Root);
   RunningMain = IsMain;
@@ -112,9 +111,11 @@ void Interpreter::runCallbacks() {
     F.Fn = Fn;
     F.Label = Fn->getNameAsString() + " (called back by " + By + ")";
     for (const ParmVarDecl *P : Fn->parameters())
-      F.Vars[P] = std::make_shared<HostValue>(HostValue::unknown(
-          "'" + P->getName().str() + "' is a parameter of '" +
-          Fn->getNameAsString() + "', which " + By + " calls back"));
+      F.Vars[P] = std::make_shared<HostValue>(HostValue::unknown(note(
+          NoteId::HostCallbackParameter, {{"name", P->getName().str()},
+                                          {"function", Fn->getNameAsString()},
+                                          {"call", Callbacks[I].Call},
+                                          {"at", Callbacks[I].At}})));
     Stopped = false;
     Multipliers.push_back(std::nullopt);
     Conditions.push_back(note(NoteId::RunsWhenCalledBack,

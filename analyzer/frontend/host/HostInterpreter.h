@@ -8,7 +8,7 @@
 /// program is run. Each launch it reaches is recorded with the values at
 /// that moment, the call chain that led there and how often it runs. What
 /// the source does not decide (a file read, an unknown branch) becomes an
-/// unknown value carrying its reason in the user's terms.
+/// unknown value carrying its reason, a Note that report/ words.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_FRONTEND_HOST_HOSTINTERPRETER_H
 #define RLA_FRONTEND_HOST_HOSTINTERPRETER_H
@@ -52,7 +52,7 @@ struct HostRunOptions {
   std::shared_ptr<const OccupancyOracle> OccupancyFor;
   /// OccupancyFor's calculator for this parse, made by the parse.
   std::shared_ptr<OccupancyCalculator> Occupancy;
-  std::string NoOccupancy = "the kernel's registers are not known";
+  Note NoOccupancy = note(NoteId::HostRegistersNotKnown);
 };
 
 struct InterpretedLaunch {

@@ -72,22 +72,21 @@ class Interpreter;
 class InterpretedValues : public LaunchValues {
 public:
   explicit InterpretedValues(Interpreter &I) : I(I) {}
-  std::optional<Rational> scalar(const clang::Expr *E,
-                                 std::string &Why) override;
+  std::optional<Rational> scalar(const clang::Expr *E, Note &Why) override;
   std::optional<Rational> allocatedBytes(const clang::Expr *E) override;
   bool hostMemory(const clang::Expr *E) override;
   std::array<std::optional<Rational>, 3> dim3(const clang::Expr *E,
-                                              std::string &Why) override;
+                                              Note &Why) override;
   void fields(const clang::Expr *E, const std::string &Prefix,
               std::map<std::string, Rational> &Out) override;
   const clang::FunctionDecl *kernel(const clang::Expr *E) override;
   std::optional<Rational> pointee(const clang::Expr *Array, unsigned Index,
-                                  std::string &Why) override;
+                                  Note &Why) override;
   const clang::FunctionDecl *fieldKernel(const clang::Expr *Struct,
                                          llvm::StringRef Field) override;
   std::optional<Rational> fieldPointee(const clang::Expr *Struct,
                                        llvm::StringRef Field, unsigned Index,
-                                       std::string &Why) override;
+                                       Note &Why) override;
 
 private:
   /// The value at a dotted field path of a struct (members of anonymous
@@ -95,7 +94,7 @@ private:
   HostSlot field(const clang::Expr *Struct, llvm::StringRef Path);
   /// Entry Index of the `void *[]` array that A points into, as a number.
   std::optional<Rational> pointeeOf(const HostValue &A, unsigned Index,
-                                    std::string &Why, const std::string &What);
+                                    Note &Why, const std::string &Array);
   Interpreter &I;
 };
 
@@ -198,14 +197,18 @@ private:
   Flow execSwitchBody(const clang::SwitchStmt *S);
   void summariseLoop(const clang::Stmt *Loop, const clang::Stmt *Body,
                      const clang::Expr *Inc, std::optional<Rational> Count,
-                     const std::string &Why);
-  /// What S writes becomes unknown; with OnlyCarried (the body of loop S),
-  /// only what the loop's iterations carry to the next.
-  void havoc(const clang::Stmt *S, const std::string &Why,
+                     const Note &Why);
+  /// What S writes becomes unknown, each variable for Why with its "name"
+  /// added; with OnlyCarried (the body of loop S), only what the loop's
+  /// iterations carry to the next.
+  void havoc(const clang::Stmt *S, const Note &Why,
              const clang::Stmt *OnlyCarried = nullptr);
+  /// havoc's reason for what Loop changes ("'n' changes in the loop at
+  /// a.cu:12").
+  Note changesInLoop(const clang::Stmt *Loop) const;
   void declare(const clang::VarDecl *V);
 
-  HostSlot lvalue(const clang::Expr *E, std::string &Why);
+  HostSlot lvalue(const clang::Expr *E, Note &Why);
   HostSlot variable(const clang::ValueDecl *D);
   HostValue load(const clang::Expr *E);
   HostValue evalImpl(const clang::Expr *E);
@@ -221,7 +224,7 @@ private:
   /// A pointer to Count fresh elements of Elem: zero scalars when Zeroed,
   /// else values unset for Why.
   HostValue heapBlock(clang::QualType Elem, uint64_t Count, bool Zeroed,
-                      const std::string &Why);
+                      const Note &Why);
   HostValue callExpr(const clang::CallExpr *C);
   HostValue invoke(const clang::FunctionDecl *F,
                    llvm::ArrayRef<const clang::Expr *>, HostSlot This,
@@ -230,7 +233,7 @@ private:
   /// One object of the constructor's class (construct does arrays of them).
   HostValue constructObject(const clang::CXXConstructExpr *C);
   HostValue initList(const clang::InitListExpr *L);
-  HostValue defaultValue(clang::QualType T, const std::string &Why);
+  HostValue defaultValue(clang::QualType T, const Note &Why);
   /// size, length, empty, c_str, compare of a std::string known here.
   std::optional<HostValue> stringMethod(const clang::CXXMemberCallExpr *C,
                                         HostSlot Object);
@@ -269,7 +272,7 @@ private:
   };
   LoopStart loopStart(const clang::Stmt *Loop);
   void undo(const LoopStart &Start);
-  void join(const Snapshot &Other, const std::string &Why);
+  void join(const Snapshot &Other, const Note &Why);
 
   bool launchesIn(const clang::Stmt *S);
   void runNotTaken(const clang::Expr *CondExpr, bool Value,

@@ -131,11 +131,13 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
 }
 
 std::optional<Rational> InterpretedValues::scalar(const clang::Expr *E,
-                                                  std::string &Why) {
+                                                  Note &Why) {
   HostValue V = I.eval(E);
   if (V.isNumber() && !V.Num.overflowed())
     return V.Num;
-  Why = V.Text.empty() ? "`" + I.text(E) + "` is not a number" : V.Text;
+  Why = V.account();
+  if (isBlankNote(Why))
+    Why = note(NoteId::HostExprNotNumber, {{"expr", I.text(E)}});
   return std::nullopt;
 }
 
@@ -166,7 +168,7 @@ bool InterpretedValues::hostMemory(const clang::Expr *E) {
 }
 
 std::array<std::optional<Rational>, 3>
-InterpretedValues::dim3(const clang::Expr *E, std::string &Why) {
+InterpretedValues::dim3(const clang::Expr *E, Note &Why) {
   std::array<std::optional<Rational>, 3> Out;
   HostValue V = I.eval(E);
   if (V.isNumber()) {
@@ -174,14 +176,16 @@ InterpretedValues::dim3(const clang::Expr *E, std::string &Why) {
     return Out;
   }
   if (V.K != HostValue::Kind::Aggregate) {
-    Why = V.Text.empty() ? "`" + I.text(E) + "` is not known" : V.Text;
+    Why = V.account();
+    if (isBlankNote(Why))
+      Why = note(NoteId::HostExprNotKnown, {{"expr", I.text(E)}});
     return Out;
   }
   for (size_t D = 0; D < 3 && D < V.Elems.size(); ++D) {
     if (V.Elems[D]->isNumber())
       Out[D] = V.Elems[D]->Num;
-    else if (Why.empty())
-      Why = V.Elems[D]->Text;
+    else if (isBlankNote(Why))
+      Why = V.Elems[D]->account();
   }
   return Out;
 }
@@ -200,9 +204,8 @@ const FunctionDecl *InterpretedValues::kernel(const clang::Expr *E) {
 }
 
 std::optional<Rational> InterpretedValues::pointee(const clang::Expr *Array,
-                                                   unsigned Index,
-                                                   std::string &Why) {
-  return pointeeOf(I.eval(Array), Index, Why, "`" + I.text(Array) + "`");
+                                                   unsigned Index, Note &Why) {
+  return pointeeOf(I.eval(Array), Index, Why, I.text(Array));
 }
 
 HostSlot InterpretedValues::field(const clang::Expr *Struct,
@@ -230,16 +233,15 @@ const FunctionDecl *InterpretedValues::fieldKernel(const clang::Expr *Struct,
 std::optional<Rational>
 InterpretedValues::fieldPointee(const clang::Expr *Struct,
                                 llvm::StringRef Field, unsigned Index,
-                                std::string &Why) {
+                                Note &Why) {
   HostSlot V = field(Struct, Field);
   return pointeeOf(V ? *V : HostValue(), Index, Why,
-                   "`" + I.text(Struct) + "." + Field.str() + "`");
+                   I.text(Struct) + "." + Field.str());
 }
 
 std::optional<Rational> InterpretedValues::pointeeOf(const HostValue &A,
-                                                     unsigned Index,
-                                                     std::string &Why,
-                                                     const std::string &What) {
+                                                     unsigned Index, Note &Why,
+                                                     const std::string &Array) {
   HostSlot Element;
   if (A.K == HostValue::Kind::Pointer && A.Target) {
     int64_t At = A.Offset + Index;
@@ -250,10 +252,11 @@ std::optional<Rational> InterpretedValues::pointeeOf(const HostValue &A,
       !Element->Target->Array && Element->Target->isNumber())
     return Element->Target->Num;
   if (Element && Element->K == HostValue::Kind::Pointer && Element->Target &&
-      !Element->Target->Text.empty())
-    Why = Element->Target->Text;
+      !isBlankNote(Element->Target->account()))
+    Why = Element->Target->account();
   else
-    Why = "entry " + std::to_string(Index) + " of " + What + " is not known";
+    Why = note(NoteId::HostArgumentEntryNotKnown,
+               {{"index", double(Index)}, {"expr", Array}});
   return std::nullopt;
 }
 

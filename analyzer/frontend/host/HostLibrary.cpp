@@ -27,14 +27,14 @@ namespace {
 
 HostValue firstUnknown(const HostValue &L, const HostValue &R) {
   if (!L.isNumber())
-    return L.known() ? HostValue::unknown("not a number") : L;
-  return R.known() ? HostValue::unknown("not a number") : R;
+    return L.known() ? HostValue::unknown(note(NoteId::HostNotANumber)) : L;
+  return R.known() ? HostValue::unknown(note(NoteId::HostNotANumber)) : R;
 }
 
 HostValue fromReal(double V) {
   if (auto R = rationalFromDouble(V))
     return HostValue::number(*R, true);
-  return HostValue::unknown("the value is not finite");
+  return HostValue::unknown(note(NoteId::HostNotFinite));
 }
 
 HostValue truth(bool B) { return HostValue::number(Rational(B ? 1 : 0)); }
@@ -60,7 +60,7 @@ HostValue arithmetic(const HostValue &L, const HostValue &R,
     break;
   case BO_Div: {
     if (B.isZero())
-      return HostValue::unknown("division by zero");
+      return HostValue::unknown(note(NoteId::HostDivisionByZero));
     Rational Q = A / B;
     if (Integer)
       Q = Rational(Q.isNegative() ? Q.ceil() : Q.floor(), 1);
@@ -69,24 +69,24 @@ HostValue arithmetic(const HostValue &L, const HostValue &R,
   }
   case BO_Rem:
     if (B.isZero() || !A.isInteger() || !B.isInteger())
-      return HostValue::unknown("not an integer remainder");
+      return HostValue::unknown(note(NoteId::HostNotIntegerRemainder));
     V = HostValue::number(Rational(A.num() % B.num(), 1));
     break;
   case BO_Shl:
     if (!A.isInteger() || !B.isInteger() || B.num() < 0 || B.num() > 62)
-      return HostValue::unknown("shift out of range");
+      return HostValue::unknown(note(NoteId::HostShiftOutOfRange));
     V = HostValue::number(A * Rational(int64_t(1) << int(B.num())));
     break;
   case BO_Shr:
     if (!A.isInteger() || !B.isInteger() || B.num() < 0 || B.num() > 62)
-      return HostValue::unknown("shift out of range");
+      return HostValue::unknown(note(NoteId::HostShiftOutOfRange));
     V = HostValue::number(Rational(A.num() >> int(B.num()), 1));
     break;
   case BO_And:
   case BO_Or:
   case BO_Xor: {
     if (!A.isInteger() || !B.isInteger())
-      return HostValue::unknown("bit operation on a fraction");
+      return HostValue::unknown(note(NoteId::HostBitOperationOnFraction));
     __int128 X = A.num(), Y = B.num();
     V = HostValue::number(Rational(Op == BO_And  ? X & Y
                                    : Op == BO_Or ? X | Y
@@ -107,10 +107,10 @@ HostValue arithmetic(const HostValue &L, const HostValue &R,
   case BO_NE:
     return truth(A != B);
   default:
-    return HostValue::unknown("operator not followed");
+    return HostValue::unknown(note(NoteId::HostOperatorNotFollowed));
   }
   if (V.Num.overflowed())
-    return HostValue::unknown("the value overflows");
+    return HostValue::unknown(note(NoteId::HostValueOverflows));
   return V;
 }
 
@@ -133,7 +133,7 @@ HostValue unaryArithmetic(const HostValue &V, UnaryOperatorKind Op) {
   default:
     break;
   }
-  return HostValue::unknown("operator not followed");
+  return HostValue::unknown(note(NoteId::HostOperatorNotFollowed));
 }
 
 bool isLibraryFunction(const FunctionDecl *F, const ASTContext &Ctx) {
@@ -190,8 +190,8 @@ void fillDeviceProperties(const HostLibraryCall &C, HostLibraryResult &R) {
     auto It = C.Options.DeviceProperties.find(Name);
     if (It != C.Options.DeviceProperties.end())
       return HostValue::number(It->second);
-    return HostValue::unknown("`" + Name +
-                              "` of the GPU is known only at run time");
+    return HostValue::unknown(
+        note(NoteId::HostDevicePropertyAtRunTime, {{"property", Name}}));
   };
   for (const FieldDecl *F : Rec->fields()) {
     if (F->getFieldIndex() >= Prop->Elems.size())
@@ -400,10 +400,8 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
     return done(HostValue::number(Rational(0)));
   if (Name == "malloc" || Name == "calloc" || Name == "realloc" ||
       Name == "fopen") {
-    HostValue P;
-    P.K = HostValue::Kind::Pointer;
-    P.Text = "memory from " + Name.str() + " at " + C.Where;
-    return done(P);
+    return done(HostValue::untracked(
+        note(NoteId::HostMemoryFrom, {{"call", Name.str()}, {"at", C.Where}})));
   }
   // The CUDA runtime and libraries: calls succeed (the program's error
   // checks pass), and what they report about the GPU is that of --gpu.
@@ -423,8 +421,8 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
       R.Assumptions.push_back(
           note(NoteId::DevicePropertiesAsOn, {{"gpu", C.Options.DeviceName}}));
     } else {
-      store(A[0], HostValue::unknown("the attribute read at " + C.Where +
-                                     " is known only at run time"));
+      store(A[0], HostValue::unknown(
+                      note(NoteId::HostAttributeAtRunTime, {{"at", C.Where}})));
     }
     return done(HostValue::number(Rational(0)));
   }
@@ -439,9 +437,9 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
   }
   if (Name.starts_with("cudaMalloc") || Name == "cudaHostAlloc") {
     if (!A.empty()) {
-      HostValue P;
-      P.K = HostValue::Kind::Pointer;
-      P.Text = "device memory from " + Name.str() + " at " + C.Where;
+      HostValue P =
+          HostValue::untracked(note(NoteId::HostDeviceMemoryFrom,
+                                    {{"call", Name.str()}, {"at", C.Where}}));
       // cudaMalloc(&p, bytes), cudaMallocManaged(&p, bytes, flags): the
       // size bounds what a kernel can touch through p. Pitched and array
       // allocations choose their own size, and host memory is not the
@@ -468,8 +466,9 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
     for (const HostValue &P : A)
       if (P.K == HostValue::Kind::Pointer && P.Target && !P.Target->Array &&
           P.Target->K != HostValue::Kind::Aggregate)
-        store(P, HostValue::unknown("comes from " + Name.str() + " at " +
-                                    C.Where));
+        store(P, HostValue::unknown(
+                     note(NoteId::HostComesFrom,
+                          {{"call", Name.str()}, {"at", C.Where}})));
     return done(HostValue::number(Rational(0)));
   }
   return R;

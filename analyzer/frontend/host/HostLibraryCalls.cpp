@@ -46,7 +46,8 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
   // int *blockSize, func, smem = 0, blockSizeLimit = 0).
   if (Args.size() < (Active ? 4u : 3u))
     return unknownCall(Site, Name.str());
-  auto fail = [&](const std::string &Why) {
+  std::string At = where(Site->getBeginLoc());
+  auto fail = [&](const Note &Why) {
     // Each output names itself: "`block` comes from ... (why)".
     for (unsigned I = 0; I < (Active ? 1u : 2u); ++I) {
       const clang::Expr *Out = Args[I]->IgnoreParenImpCasts();
@@ -54,16 +55,16 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
           U && U->getOpcode() == UO_AddrOf)
         Out = U->getSubExpr();
       if (HostSlot S = eval(Args[I]).pointee())
-        *S = HostValue::unknown("`" + text(Out) + "` comes from " + Name.str() +
-                                " at " + where(Site->getBeginLoc()) + " (" +
-                                Why + ")");
+        *S = HostValue::unknown(note(
+            NoteId::HostOccupancyOutput,
+            {{"expr", text(Out)}, {"call", Name.str()}, {"at", At}}, {Why}));
     }
-    return HostValue::unknown("the result of " + Name.str() + " at " +
-                              where(Site->getBeginLoc()) + " (" + Why + ")");
+    return HostValue::unknown(note(NoteId::HostOccupancyResult,
+                                   {{"call", Name.str()}, {"at", At}}, {Why}));
   };
   std::optional<OccupancyQuestion> Asked = kernelQuestion(Args[Active ? 1 : 2]);
   if (!Asked)
-    return fail("which kernel it asks about is not known");
+    return fail(note(NoteId::HostOccupancyKernelNotKnown));
   OccupancyQuestion &Q = *Asked;
   auto number = [&](const clang::Expr *E, uint64_t &Out) {
     HostValue V = eval(E);
@@ -76,15 +77,15 @@ HostValue Interpreter::occupancy(llvm::StringRef Name,
   if (Active ? !number(Args[2], Block) || !number(Args[3], Smem)
              : (Args.size() > 3 && !number(Args[3], Smem)) ||
                    (Args.size() > 4 && !number(Args[4], Limit)))
-    return fail("its block size or shared memory is not known");
+    return fail(note(NoteId::HostOccupancyInputsNotKnown));
   Q.BlockSize = unsigned(Block);
   Q.DynamicSmemBytes = Smem;
   Q.BlockSizeLimit = unsigned(Limit);
   if (!Options.Occupancy)
     return fail(Options.NoOccupancy);
   OccupancyAnswer A = Options.Occupancy->answer(Q);
-  if (!A.Why.empty())
-    return fail(A.Why);
+  if (A.Why)
+    return fail(*A.Why);
   if (A.Assumption)
     addNoteOnce(Assumptions, *A.Assumption);
   auto set = [&](const clang::Expr *E, unsigned V) {
@@ -110,11 +111,11 @@ HostValue Interpreter::funcAttributes(llvm::ArrayRef<const clang::Expr *> Args,
       Args[0]->getType()->getPointeeType()->getAsRecordDecl();
   if (!Out || Out->K != HostValue::Kind::Aggregate || !Rec)
     return HostValue::number(Rational(0));
-  std::string Why;
+  std::optional<Note> Why;
   OccupancyAnswer A;
   std::optional<OccupancyQuestion> Q = kernelQuestion(Args[1]);
   if (!Q)
-    Why = "which kernel it asks about is not known";
+    Why = note(NoteId::HostOccupancyKernelNotKnown);
   else if (!Options.Occupancy)
     Why = Options.NoOccupancy;
   else {
@@ -122,17 +123,17 @@ HostValue Interpreter::funcAttributes(llvm::ArrayRef<const clang::Expr *> Args,
     A = Options.Occupancy->answer(*Q);
     Why = A.Why;
   }
-  if (Why.empty() && A.Assumption)
+  if (!Why && A.Assumption)
     addNoteOnce(Assumptions, *A.Assumption);
   const KernelAttributes &K = A.Attributes;
   std::map<std::string, uint64_t> Known;
-  if (Why.empty())
+  if (!Why)
     Known = {{"numRegs", K.Registers},
              {"sharedSizeBytes", K.StaticSmemBytes},
              {"localSizeBytes", K.LocalBytes},
              {"maxThreadsPerBlock", K.MaxThreadsPerBlock},
              {"binaryVersion", K.BinaryVersion}};
-  std::string From = "cudaFuncGetAttributes at " + where(Site->getBeginLoc());
+  std::string At = where(Site->getBeginLoc());
   for (const FieldDecl *F : Rec->fields()) {
     if (F->getFieldIndex() >= Out->Elems.size())
       break;
@@ -141,9 +142,9 @@ HostValue Interpreter::funcAttributes(llvm::ArrayRef<const clang::Expr *> Args,
     *Out->Elems[F->getFieldIndex()] =
         It != Known.end()
             ? HostValue::number(Rational(int64_t(It->second)))
-            : HostValue::unknown("`" + Field + "` comes from " + From +
-                                 (Why.empty() ? std::string(" at run time")
-                                              : " (" + Why + ")"));
+            : HostValue::unknown(note(
+                  NoteId::HostAttributeField, {{"field", Field}, {"at", At}},
+                  Why ? std::vector<Note>{*Why} : std::vector<Note>{}));
   }
   return HostValue::number(Rational(0)); // cudaSuccess
 }
@@ -165,9 +166,9 @@ Interpreter::openMp(llvm::StringRef Name,
   if ((Name == "omp_get_num_threads" || Name == "omp_get_max_threads") &&
       Args.empty()) {
     if (!OpenMpThreads)
-      return HostValue::unknown("the number of OpenMP threads (" + Name.str() +
-                                " at " + where(Site->getBeginLoc()) +
-                                ") is known only at run time");
+      return HostValue::unknown(
+          note(NoteId::HostOpenMpThreadsAtRunTime,
+               {{"call", Name.str()}, {"at", where(Site->getBeginLoc())}}));
     addNoteOnce(Assumptions, note(NoteId::OpenMpTeam,
                                   {{"threads", double(OpenMpThreads->first)},
                                    {"at", OpenMpThreads->second}}));
@@ -192,14 +193,14 @@ HostValue Interpreter::getopt(llvm::ArrayRef<const clang::Expr *> Args,
     if (!Argc.isNumber() || Argv.K != HostValue::Kind::Pointer ||
         !Argv.Target || !Argv.Target->Array ||
         Spec.K != HostValue::Kind::String)
-      return HostValue::unknown("the command line `getopt` reads is not known");
+      return HostValue::unknown(note(NoteId::HostGetoptLineNotKnown));
     std::vector<std::string> Words;
     for (int64_t I = 0; Rational(I) < Argc.Num; ++I) {
       size_t At = size_t(Argv.Offset + I);
       if (At >= Argv.Target->Elems.size() ||
           Argv.Target->Elems[At]->K != HostValue::Kind::String)
-        return HostValue::unknown("argument " + std::to_string(I) +
-                                  " of the command line is not known");
+        return HostValue::unknown(note(NoteId::HostCommandLineArgumentNotKnown,
+                                       {{"index", double(I)}}));
       Words.push_back(Argv.Target->Elems[At]->Text);
     }
     GetoptRun Run;
@@ -260,16 +261,17 @@ void Interpreter::moduleFunction(llvm::ArrayRef<const clang::Expr *> Args,
   }
   HostValue KernelName = eval(Args[2]);
   if (KernelName.K != HostValue::Kind::String) {
-    *Slot = HostValue::unknown("the kernel name `" + text(Args[2]) +
-                               "` of cuModuleGetFunction at " +
-                               where(Site->getBeginLoc()) + " is not known");
+    *Slot = HostValue::unknown(
+        note(NoteId::HostModuleKernelNameNotKnown,
+             {{"expr", text(Args[2])}, {"at", where(Site->getBeginLoc())}}));
     return;
   }
-  std::string Why;
+  Note Why;
   const FunctionDecl *Kernel = Graph.kernelNamed(KernelName.Text, Why);
   if (!Kernel) {
-    *Slot = HostValue::unknown(Why + " (cuModuleGetFunction at " +
-                               where(Site->getBeginLoc()) + ")");
+    *Slot =
+        HostValue::unknown(note(NoteId::HostModuleKernelNotFound,
+                                {{"at", where(Site->getBeginLoc())}}, {Why}));
     return;
   }
   HostValue V;

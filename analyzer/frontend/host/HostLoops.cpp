@@ -132,7 +132,40 @@ void collectCarriedWrites(const Stmt *Loop, const Stmt *Body,
   }
 }
 
+/// Whether a value's reason says it was read from input (`width` comes from
+/// sscanf at a.cu:12), however deep another reason cites it.
+bool readFromInput(const Note &Why) {
+  switch (Why.Id) {
+  case NoteId::HostExprComesFrom:
+  case NoteId::HostOccupancyOutput:
+  case NoteId::HostAttributeField:
+    return true;
+  case NoteId::Verbatim: {
+    auto Text = Why.Data.find("text");
+    const std::string *S = Text == Why.Data.end()
+                               ? nullptr
+                               : std::get_if<std::string>(&Text->second);
+    return S && llvm::StringRef(*S).contains(" comes from ");
+  }
+  case NoteId::HostExprNotKnown:
+    // "`c` is not known: comes from cudaX at a.cu:12".
+    if (llvm::any_of(Why.Parts, [](const Note &P) {
+          return P.Id == NoteId::HostComesFrom;
+        }))
+      return true;
+    break;
+  default:
+    break;
+  }
+  return llvm::any_of(Why.Parts, readFromInput);
+}
+
 } // namespace
+
+Note Interpreter::changesInLoop(const Stmt *Loop) const {
+  return note(NoteId::HostNameChangesInLoop,
+              {{"at", where(Loop->getBeginLoc())}});
+}
 
 Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
                                         const clang::Expr *Cond,
@@ -155,7 +188,7 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // the whole nest is small (a 9x9 mask whose ones give a size): it runs
   // as written within one budget, else it is undone and summarised.
   if (NestOuter && Loop != NestOuter && !Launches) {
-    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+    havoc(Loop, changesInLoop(Loop));
     return Flow::Normal;
   }
   if (!Launches && loopsIn(Body) && !DataNestLeft && Loop != NestOuter) {
@@ -172,17 +205,17 @@ Interpreter::Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   Flow F = Flow::Normal;
   if (Trips && Rational(int64_t(Limit)) < *Trips) {
     if (Launches)
-      summariseLoop(Loop, Body, Inc, Trips, "");
+      summariseLoop(Loop, Body, Inc, Trips, Note());
     else
-      havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+      havoc(Loop, changesInLoop(Loop));
   } else {
     F = runIterations(Loop, Cond, Inc, Body, CondFirst, Launches, Limit);
   }
   if (Exit.Cond && Launches && !OverBudget) {
-    std::string Why = "`" + text(Exit.Cond) + "` at " +
-                      where(Exit.Cond->getBeginLoc()) + " can leave it early";
-    if (Trips)
-      Why += " (at most " + Trips->str() + " iterations)";
+    Note Why = note(NoteId::HostLoopMayLeaveEarly,
+                    {{"cond", text(Exit.Cond)},
+                     {"at", where(Exit.Cond->getBeginLoc())},
+                     {"trips", Trips ? Trips->str() : std::string()}});
     undo(Start);
     summariseLoop(Loop, Body, Inc, std::nullopt, Why);
     F = Flow::Normal;
@@ -206,7 +239,7 @@ Interpreter::Flow Interpreter::execDataNest(const Stmt *Loop, const Stmt *Init,
     LargeDataNests.insert(Loop);
     undo(Start);
     if (OverBudget) {
-      havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+      havoc(Loop, changesInLoop(Loop));
       return Flow::Stop;
     }
     return execNestOuter(Loop, Init, Cond, Inc, Body, CondFirst);
@@ -227,7 +260,7 @@ Interpreter::Flow Interpreter::execNestOuter(const Stmt *Loop, const Stmt *Init,
   if (NestOuter || LongNestOuters.count(Loop) ||
       NestOuterRuns[Loop]++ >= NestOuterRunsPerLoop ||
       (Trips && Rational(int64_t(NestOuterTrips)) < *Trips)) {
-    havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+    havoc(Loop, changesInLoop(Loop));
     return Flow::Normal;
   }
   // Within a budget of its own: a loop that runs longer than it looks (its
@@ -245,7 +278,7 @@ Interpreter::Flow Interpreter::execNestOuter(const Stmt *Loop, const Stmt *Init,
   OverBudget = false;
   LongNestOuters.insert(Loop);
   undo(Start);
-  havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+  havoc(Loop, changesInLoop(Loop));
   return Flow::Normal;
 }
 
@@ -283,10 +316,11 @@ Interpreter::Flow Interpreter::runIterations(const Stmt *Loop,
     if (Cond && (CondFirst || Iteration > 0)) {
       HostValue C = eval(Cond);
       if (!C.isNumber()) {
-        summariseLoop(Loop, Body, Inc, std::nullopt,
-                      "`" + text(Cond) + "` at " + where(Cond->getBeginLoc()) +
-                          " is not known" +
-                          (C.Text.empty() ? "" : " (" + C.Text + ")"));
+        summariseLoop(
+            Loop, Body, Inc, std::nullopt,
+            note(NoteId::HostLoopConditionNotKnown,
+                 {{"cond", text(Cond)}, {"at", where(Cond->getBeginLoc())}},
+                 partsUnlessBlank(C.account())));
         return Flow::Normal;
       }
       if (C.Num.isZero())
@@ -295,12 +329,13 @@ Interpreter::Flow Interpreter::runIterations(const Stmt *Loop,
     if (Iteration >= Limit) {
       NestOuterCapped |= Loop == NestOuter;
       if (!Launches) {
-        havoc(Loop, "changes in the loop at " + where(Loop->getBeginLoc()));
+        havoc(Loop, changesInLoop(Loop));
         return Flow::Normal;
       }
-      summariseLoop(Loop, Body, Inc, std::nullopt,
-                    "the loop at " + where(Loop->getBeginLoc()) +
-                        " runs more than " + std::to_string(Limit) + " times");
+      summariseLoop(
+          Loop, Body, Inc, std::nullopt,
+          note(NoteId::HostLoopRunsTooLong,
+               {{"at", where(Loop->getBeginLoc())}, {"limit", double(Limit)}}));
       return Flow::Normal;
     }
     Flow F = exec(Body);
@@ -316,13 +351,14 @@ Interpreter::Flow Interpreter::runIterations(const Stmt *Loop,
 Interpreter::Flow Interpreter::execRangeFor(const CXXForRangeStmt *F) {
   if (F->getInit())
     exec(F->getInit());
-  std::string Why;
+  Note Why;
   HostSlot Range = lvalue(F->getRangeInit(), Why);
   HostValue Value = Range ? *Range : eval(F->getRangeInit());
   if (Value.K != HostValue::Kind::Aggregate) {
-    summariseLoop(F, F->getBody(), nullptr, std::nullopt,
-                  "the range `" + text(F->getRangeInit()) + "` at " +
-                      where(F->getBeginLoc()) + " is not known");
+    summariseLoop(
+        F, F->getBody(), nullptr, std::nullopt,
+        note(NoteId::HostLoopRangeNotKnown, {{"range", text(F->getRangeInit())},
+                                             {"at", where(F->getBeginLoc())}}));
     return Flow::Normal;
   }
   const VarDecl *Var = F->getLoopVariable();
@@ -345,26 +381,27 @@ Interpreter::Flow Interpreter::execRangeFor(const CXXForRangeStmt *F) {
 void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
                                 const clang::Expr *Inc,
                                 std::optional<Rational> Count,
-                                const std::string &Why) {
+                                const Note &Why) {
   // One pass over the body stands for all iterations: what the loop
   // changes is unknown inside and after it, and launches in it run Count
   // times.
-  std::string Changes = "changes in the loop at " + where(Loop->getBeginLoc());
-  std::vector<std::pair<HostSlot, std::string>> Inputs;
+  Note Changes = changesInLoop(Loop);
+  std::vector<std::pair<HostSlot, Note>> Inputs;
   {
     std::set<const ValueDecl *> Written;
     collectAssignedVars(Loop, Written);
     for (const ValueDecl *D : Written)
-      if (HostSlot Slot = variable(D);
-          Slot && Slot->K == HostValue::Kind::Unknown &&
-          llvm::StringRef(Slot->Text).contains(" comes from "))
-        Inputs.emplace_back(Slot, Slot->Text);
+      if (HostSlot Slot = variable(D); Slot &&
+                                       Slot->K == HostValue::Kind::Unknown &&
+                                       readFromInput(Slot->Why))
+        Inputs.emplace_back(Slot, Slot->Why);
   }
   LoopStart Start = loopStart(Loop);
   havoc(Loop, Changes, /*OnlyCarried=*/Body);
   Multipliers.push_back(Count);
   if (!Count)
-    Conditions.push_back(note(NoteId::InLoopOfUnknownCount, {{"reason", Why}}));
+    Conditions.push_back(
+        note(NoteId::InLoopOfUnknownCount, {}, partsUnlessBlank(Why)));
   Flow F = exec(Body);
   if ((F == Flow::Break || F == Flow::Return) && Count != Rational(1)) {
     // The pass leaves the loop with what the loop carries not known, so
@@ -388,10 +425,10 @@ void Interpreter::summariseLoop(const Stmt *Loop, const Stmt *Body,
   // that is what the user can act on (--bind width=...).
   for (const auto &[Slot, Reason] : Inputs)
     if (Slot->K == HostValue::Kind::Unknown)
-      Slot->Text = Reason;
+      Slot->Why = Reason;
 }
 
-void Interpreter::havoc(const Stmt *S, const std::string &Why,
+void Interpreter::havoc(const Stmt *S, const Note &Why,
                         const Stmt *OnlyCarried) {
   std::set<const ValueDecl *> Written;
   if (OnlyCarried)
@@ -401,7 +438,8 @@ void Interpreter::havoc(const Stmt *S, const std::string &Why,
   for (const ValueDecl *D : Written)
     if (HostSlot Slot = variable(D)) {
       HostValue Old = *Slot;
-      std::string Reason = "'" + D->getName().str() + "' " + Why;
+      Note Reason = Why;
+      Reason.Data["name"] = D->getName().str();
       // A vector's length changes with it (`v.push_back(x)` in the loop).
       bool Resizable = isStdRecord(recordOf(D->getType()), "vector");
       if (Old.K == HostValue::Kind::Aggregate && !Resizable) {

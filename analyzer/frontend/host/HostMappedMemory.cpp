@@ -15,9 +15,8 @@ std::optional<HostValue> callMappedMemoryLibrary(const HostLibraryCall &C) {
   llvm::StringRef Name = C.Callee->getName();
   const std::vector<HostValue> &A = C.Args;
   if ((Name == "cudaHostAlloc" || Name == "cudaMallocHost") && A.size() > 1) {
-    HostValue P;
-    P.K = HostValue::Kind::Pointer;
-    P.Text = "page-locked host memory from " + Name.str() + " at " + C.Where;
+    HostValue P = HostValue::untracked(note(
+        NoteId::HostPinnedMemoryFrom, {{"call", Name.str()}, {"at", C.Where}}));
     P.HostMemory = true;
     if (A[1].isNumber() && A[1].Num.isInteger() && !A[1].Num.isNegative())
       P.AllocatedBytes = A[1].Num;

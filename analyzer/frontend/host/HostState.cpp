@@ -111,7 +111,7 @@ void Interpreter::restore(const Snapshot &S) {
     *Saved.first = Saved.second;
 }
 
-void Interpreter::join(const Snapshot &Other, const std::string &Why) {
+void Interpreter::join(const Snapshot &Other, const Note &Why) {
   for (const auto &[Raw, Saved] : Other) {
     const HostValue &Value = Saved.second;
     HostValue *Slot = Raw;
@@ -164,8 +164,9 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
   Globals[V] = Slot;
   if (Other) {
     // Another file's initialiser, as its compiler folds it.
-    *Slot = HostValue::unknown("'" + V->getName().str() + "' is defined in " +
-                               fileOf(V) + " as a value known at run time");
+    *Slot = HostValue::unknown(
+        note(NoteId::HostNameDefinedIn,
+             {{"name", V->getName().str()}, {"file", fileOf(V)}}));
     if (!WithInit && V->getType()->isIntegralOrEnumerationType()) {
       *Slot = HostValue::number(Rational(0)); // zero-initialised
     } else if (const APValue *A =
@@ -178,11 +179,11 @@ HostSlot Interpreter::variable(const ValueDecl *D) {
   } else if (WithInit)
     *Slot = coerce(eval(WithInit->getInit()).deepCopy(), V->getType());
   else if (Def && !V->hasExternalStorage()) {
-    *Slot = defaultValue(V->getType(), "");
+    *Slot = defaultValue(V->getType(), Note());
     zeroFill(*Slot);
   } else
-    *Slot = HostValue::unknown("'" + V->getName().str() +
-                               "' is defined in another file");
+    *Slot = HostValue::unknown(
+        note(NoteId::HostNameDefinedElsewhere, {{"name", V->getName().str()}}));
   return Slot;
 }
 

@@ -108,13 +108,14 @@ void Interpreter::declare(const VarDecl *V) {
   QualType T = V->getType();
   HostSlot Slot;
   if (T->isReferenceType() && V->getInit()) {
-    std::string Why;
+    Note Why;
     Slot = lvalue(V->getInit(), Why);
   }
   if (!Slot) {
-    HostValue Init = V->getInit() ? eval(V->getInit())
-                                  : defaultValue(T, "'" + V->getName().str() +
-                                                        "' is not initialised");
+    HostValue Init =
+        V->getInit() ? eval(V->getInit())
+                     : defaultValue(T, note(NoteId::HostNameNotInitialised,
+                                            {{"name", V->getName().str()}}));
     Slot = std::make_shared<HostValue>(coerce(Init.deepCopy(), T));
   }
   if (V->isStaticLocal() && Globals.count(V))
@@ -138,17 +139,14 @@ Interpreter::Flow Interpreter::execBranch(const clang::Expr *CondExpr,
   if (Cond.K == HostValue::Kind::Pointer || Cond.K == HostValue::Kind::String)
     return exec(Then); // a non-null pointer
   // Not known: both sides run, and what they disagree on becomes unknown.
-  std::string What =
-      "`" + text(CondExpr) + "` at " + where(CondExpr->getBeginLoc());
-  std::string Detail =
-      " (" + (Cond.Text.empty() ? "known only at run time" : Cond.Text) + ")";
+  FindingData Where{{"cond", text(CondExpr)},
+                    {"at", where(CondExpr->getBeginLoc())}};
+  std::vector<Note> Why = partsUnlessBlank(Cond.Why);
   Snapshot Before = snapshot(Then, Else);
   bool WasStopped = Stopped;
-  Note Runs =
-      note(NoteId::RunsOnlyWhen, {{"cond", text(CondExpr)},
-                                  {"at", where(CondExpr->getBeginLoc())},
-                                  {"holds", 1.0},
-                                  {"reason", Cond.Text}});
+  FindingData Holds = Where;
+  Holds["holds"] = 1.0;
+  Note Runs = note(NoteId::RunsOnlyWhen, std::move(Holds), Why);
   Conditions.push_back(Runs);
   Flow A = exec(Then);
   bool StopA = Stopped;
@@ -174,7 +172,7 @@ Interpreter::Flow Interpreter::execBranch(const clang::Expr *CondExpr,
   if (LeavesB)
     restore(AfterThen);
   else if (!LeavesA)
-    join(AfterThen, "depends on " + What + Detail);
+    join(AfterThen, note(NoteId::HostDependsOnBranch, Where, Why));
   Stopped = WasStopped;
   return Flow::Normal;
 }
@@ -254,8 +252,9 @@ Interpreter::Flow Interpreter::execSwitchBody(const SwitchStmt *S) {
   HostValue Cond = eval(S->getCond());
   const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
   if (!Cond.isNumber() || !Body) {
-    havoc(S, "`" + text(S->getCond()) + "` at " + where(S->getBeginLoc()) +
-                 " is not known");
+    havoc(S, note(NoteId::HostNameAfterUnknownSwitch,
+                  {{"cond", text(S->getCond())},
+                   {"at", where(S->getBeginLoc())}}));
     return Flow::Normal;
   }
   // The cases the program does not take, with launches in them: entries
@@ -289,7 +288,7 @@ Interpreter::Flow Interpreter::execSwitchBody(const SwitchStmt *S) {
                                     {"value", numberText(Cond)},
                                     {"case", numberText(V)}}),
           S, [&] {
-            std::string Why;
+            Note Why;
             if (HostSlot Slot = Var ? lvalue(Var, Why) : nullptr)
               *Slot = coerce(V, Var->getType());
             for (const Stmt *const *J = It; J != Children.end(); ++J) {

@@ -144,9 +144,8 @@ HostValue channelDescOf(const ASTContext &Ctx, QualType Element) {
 /// Device memory made by Name at C.Where, of Bytes when known.
 HostValue deviceMemory(const HostLibraryCall &C, llvm::StringRef Name,
                        std::optional<Rational> Bytes) {
-  HostValue P;
-  P.K = HostValue::Kind::Pointer;
-  P.Text = "device memory from " + Name.str() + " at " + C.Where;
+  HostValue P = HostValue::untracked(note(
+      NoteId::HostDeviceMemoryFrom, {{"call", Name.str()}, {"at", C.Where}}));
   P.AllocatedBytes = Bytes;
   return P;
 }

@@ -1,16 +1,16 @@
-//===- HostValue.h - A value of host code as the interpreter runs it -*- C++
-//-*-===//
+//===- HostValue.h - A host value as the interpreter runs it ---*- C++ -*-===//
 ///
 /// \file
 /// What a host variable holds while the host interpreter runs: a number, a
 /// string (argv), an aggregate (array, std::vector, dim3, struct fields in
 /// declaration order), a pointer into another value, a function, or unknown
-/// with the reason in the user's terms.
+/// with its reason as a Note (worded by report/).
 //===----------------------------------------------------------------------===//
 #ifndef RLA_FRONTEND_HOST_HOSTVALUE_H
 #define RLA_FRONTEND_HOST_HOSTVALUE_H
 
 #include "analyzer/ir/Expr.h"
+#include "analyzer/ir/Note.h"
 
 #include "clang/AST/Decl.h"
 
@@ -30,9 +30,10 @@ struct HostValue {
   Kind K = Kind::Unknown;
   Rational Num;       ///< Number
   bool Float = false; ///< Number of floating type
-  /// String: its text; Unknown: why it is not known; Pointer without a
-  /// target: what it points to ("the buffer of cudaMalloc at a.cu:12").
-  std::string Text;
+  std::string Text;   ///< String: its text
+  /// Unknown: why it is not known (blank where nothing says); Pointer
+  /// without a target: what it points to (cudaMalloc's memory at a.cu:12).
+  Note Why;
   std::vector<HostSlot> Elems; ///< Aggregate: elements or fields in order
   bool Array = false;          ///< Aggregate indexed by pointers
   HostSlot Target;             ///< Pointer: what it points into
@@ -45,9 +46,16 @@ struct HostValue {
   bool HostMemory = false;
   const clang::FunctionDecl *Fn = nullptr; ///< Function
 
-  static HostValue unknown(std::string Why) {
+  static HostValue unknown(Note Why) {
     HostValue V;
-    V.Text = std::move(Why);
+    V.Why = std::move(Why);
+    return V;
+  }
+  /// A pointer to memory the run does not follow, made where From says.
+  static HostValue untracked(Note From) {
+    HostValue V;
+    V.K = Kind::Pointer;
+    V.Why = std::move(From);
     return V;
   }
   static HostValue number(Rational N, bool IsFloat = false) {
@@ -80,6 +88,14 @@ struct HostValue {
   }
 
   bool known() const { return K != Kind::Unknown; }
+
+  /// What V says of itself where a number was wanted: an unknown's reason,
+  /// what a pointer points to, a string's own text; blank for the rest.
+  Note account() const {
+    if (K == Kind::String)
+      return Text.empty() ? Note() : verbatimNote(Text);
+    return K == Kind::Unknown || K == Kind::Pointer ? Why : Note();
+  }
   bool isNumber() const { return K == Kind::Number; }
 
   /// The slot a pointer points at (an array's element at Offset); null
@@ -109,13 +125,13 @@ struct HostValue {
       return false;
     switch (K) {
     case Kind::Unknown:
-      return Text == O.Text;
+      return Why == O.Why;
     case Kind::Number:
       return Num == O.Num && Float == O.Float;
     case Kind::String:
       return Text == O.Text;
     case Kind::Pointer:
-      return Target == O.Target && Offset == O.Offset && Text == O.Text;
+      return Target == O.Target && Offset == O.Offset && Why == O.Why;
     case Kind::Function:
       return Fn == O.Fn;
     case Kind::Aggregate:

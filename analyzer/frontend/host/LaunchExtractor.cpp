@@ -22,12 +22,11 @@ public:
   EvaluatorValues(const ASTContext &Ctx, const FunctionDecl *Host,
                   SourceLocation At)
       : Eval(Ctx, Host, At) {}
-  std::optional<Rational> scalar(const clang::Expr *E,
-                                 std::string &Why) override {
+  std::optional<Rational> scalar(const clang::Expr *E, Note &Why) override {
     return Eval.evaluate(E, Why);
   }
   std::array<std::optional<Rational>, 3> dim3(const clang::Expr *E,
-                                              std::string &Why) override {
+                                              Note &Why) override {
     return Eval.evaluateDim3(E, Why);
   }
   void fields(const clang::Expr *E, const std::string &Prefix,

@@ -42,7 +42,7 @@ void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
 /// The same, with entry I of the array as Entry gives it.
 void pointeeArguments(
     const FunctionDecl *Kernel,
-    llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
+    llvm::function_ref<std::optional<Rational>(unsigned, Note &)> Entry,
     LaunchSpec &Spec);
 
 LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
@@ -78,13 +78,14 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
     Index += First;
     if (!Config || Config->getNumArgs() <= Index)
       return;
-    std::string Why;
+    Note Why;
     Dims = Values.dim3(Config->getArg(Index), Why);
     for (unsigned D = 0; D < 3; ++D)
       if (!Dims[D]) {
-        Spec.Notes.push_back(note(
-            NoteId::LaunchDimUnknown,
-            {{"dim", std::string(What) + "." + DimNames[D]}, {"reason", Why}}));
+        Spec.Notes.push_back(
+            note(NoteId::LaunchDimUnknown,
+                 {{"dim", std::string(What) + "." + DimNames[D]}},
+                 partsUnlessBlank(Why)));
         break;
       }
   };
@@ -94,10 +95,11 @@ LaunchSpec buildLaunchSpec(const ASTContext &Ctx,
                       Call->getArgs(), Spec);
   evalDims(1, "block", Spec.Block);
   if (Config && Config->getNumArgs() > First + 2) {
-    std::string Why;
+    Note Why;
     Spec.DynamicSmem = Values.scalar(Config->getArg(First + 2), Why);
     if (!Spec.DynamicSmem)
-      Spec.Notes.push_back(note(NoteId::LaunchSmemUnknown, {{"reason", Why}}));
+      Spec.Notes.push_back(
+          note(NoteId::LaunchSmemUnknown, {}, partsUnlessBlank(Why)));
   } else {
     Spec.DynamicSmem = Rational(0);
   }
@@ -160,16 +162,16 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   if (P.isValid())
     Spec.Site = SourceLoc{P.getFilename(), P.getLine(), P.getColumn()};
   std::string Callee = Call->getDirectCallee()->getName().str();
-  auto dimNote = [&](const std::string &What, const std::string &Why) {
+  auto dimNote = [&](const std::string &What, const Note &Why) {
     Spec.Notes.push_back(
-        note(NoteId::LaunchDimUnknown, {{"dim", What}, {"reason", Why}}));
+        note(NoteId::LaunchDimUnknown, {{"dim", What}}, partsUnlessBlank(Why)));
   };
   if (Api == LaunchApi::Launch) {
     auto dims = [&](unsigned Index, const char *What,
                     std::array<std::optional<Rational>, 3> &Dims) {
       if (Call->getNumArgs() <= Index)
         return;
-      std::string Why;
+      Note Why;
       Dims = Values.dim3(Call->getArg(Index), Why);
       for (unsigned D = 0; D < 3; ++D)
         if (!Dims[D]) {
@@ -181,11 +183,11 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
     dims(2, "block", Spec.Block);
     Spec.DynamicSmem = Rational(0);
     if (Call->getNumArgs() > 4 && !isa<CXXDefaultArgExpr>(Call->getArg(4))) {
-      std::string Why;
+      Note Why;
       Spec.DynamicSmem = Values.scalar(Call->getArg(4), Why);
       if (!Spec.DynamicSmem)
         Spec.Notes.push_back(
-            note(NoteId::LaunchSmemUnknown, {{"reason", Why}}));
+            note(NoteId::LaunchSmemUnknown, {}, partsUnlessBlank(Why)));
     }
     if (Call->getNumArgs() > 3)
       pointeeArguments(Kernel, Call->getArg(3), Values, Spec);
@@ -196,7 +198,7 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
     auto dims = [&](unsigned First, const char *What,
                     std::array<std::optional<Rational>, 3> &Dims) {
       for (unsigned D = 0; D < 3 && First + D < Call->getNumArgs(); ++D) {
-        std::string Why;
+        Note Why;
         Dims[D] = Values.scalar(Call->getArg(First + D), Why);
         if (!Dims[D]) {
           dimNote(std::string(What) + "." + DimNames[D], Why);
@@ -207,11 +209,11 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
     dims(1, "grid", Spec.Grid);
     dims(4, "block", Spec.Block);
     if (Call->getNumArgs() > 7) {
-      std::string Why;
+      Note Why;
       Spec.DynamicSmem = Values.scalar(Call->getArg(7), Why);
       if (!Spec.DynamicSmem)
         Spec.Notes.push_back(
-            note(NoteId::LaunchSmemUnknown, {{"reason", Why}}));
+            note(NoteId::LaunchSmemUnknown, {}, partsUnlessBlank(Why)));
     }
     if (Call->getNumArgs() > 9)
       pointeeArguments(Kernel, Call->getArg(9), Values, Spec);
@@ -264,7 +266,7 @@ LaunchSpec buildApiLaunchSpec(const ASTContext &Ctx, const CallExpr *Call,
   if (Node && Config)
     pointeeArguments(
         Kernel,
-        [&](unsigned I, std::string &Why) {
+        [&](unsigned I, Note &Why) {
           return Values.fieldPointee(Config, Prefix + "kernelParams", I, Why);
         },
         Spec);
@@ -293,28 +295,26 @@ void pointeeArguments(const FunctionDecl *Kernel, const clang::Expr *Array,
                       LaunchValues &Values, LaunchSpec &Spec) {
   pointeeArguments(
       Kernel,
-      [&](unsigned I, std::string &Why) {
-        return Values.pointee(Array, I, Why);
-      },
+      [&](unsigned I, Note &Why) { return Values.pointee(Array, I, Why); },
       Spec);
 }
 
 void pointeeArguments(
     const FunctionDecl *Kernel,
-    llvm::function_ref<std::optional<Rational>(unsigned, std::string &)> Entry,
+    llvm::function_ref<std::optional<Rational>(unsigned, Note &)> Entry,
     LaunchSpec &Spec) {
   for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
     const ParmVarDecl *Param = namedParam(Kernel, I);
     QualType T = Param->getType();
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
       continue;
-    std::string Why;
+    Note Why;
     if (auto V = Entry(I, Why))
       Spec.Args[Param->getName().str()] = *V;
     else if (T->isIntegralOrEnumerationType())
-      Spec.Notes.push_back(
-          note(NoteId::LaunchArgumentUnknown,
-               {{"argument", Param->getName().str()}, {"reason", Why}}));
+      Spec.Notes.push_back(note(NoteId::LaunchArgumentUnknown,
+                                {{"argument", Param->getName().str()}},
+                                partsUnlessBlank(Why)));
   }
 }
 
@@ -353,7 +353,7 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
       if (Values.hostMemory(ArgI))
         Spec.HostMemoryArgs.insert(Param->getName().str());
       // A null pointer decides the kernel's `if (p)`: its symbol is 0.
-      std::string Why;
+      Note Why;
       if (Arg->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
                                      clang::Expr::NPC_ValueDependentIsNotNull))
         Spec.NullPointerArgs.insert(Param->getName().str());
@@ -363,13 +363,13 @@ void kernelArguments(const ASTContext &Ctx, const FunctionDecl *Kernel,
     }
     if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
       continue;
-    std::string Why;
+    Note Why;
     if (auto V = Values.scalar(ArgI, Why))
       Spec.Args[Param->getName().str()] = *V;
     else if (T->isIntegralOrEnumerationType())
-      Spec.Notes.push_back(
-          note(NoteId::LaunchArgumentUnknown,
-               {{"argument", Param->getName().str()}, {"reason", Why}}));
+      Spec.Notes.push_back(note(NoteId::LaunchArgumentUnknown,
+                                {{"argument", Param->getName().str()}},
+                                partsUnlessBlank(Why)));
   }
 }
 

@@ -10,6 +10,7 @@
 #define RLA_FRONTEND_HOST_LAUNCHSPECBUILDER_H
 
 #include "analyzer/ir/LaunchSpec.h"
+#include "analyzer/ir/Note.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -25,7 +26,6 @@ namespace rla {
 class LaunchValues {
 public:
   virtual ~LaunchValues() = default;
-  /// A scalar; on failure Why names the culprit.
   /// Bytes from pointer E to the end of the buffer it points into, where
   /// the run allocated it with a known size.
   virtual std::optional<Rational> allocatedBytes(const clang::Expr *E) {
@@ -34,11 +34,11 @@ public:
   /// Whether pointer E points into page-locked host memory mapped into
   /// the device.
   virtual bool hostMemory(const clang::Expr *E) { return false; }
-  virtual std::optional<Rational> scalar(const clang::Expr *E,
-                                         std::string &Why) = 0;
+  /// A scalar; on failure Why names the culprit.
+  virtual std::optional<Rational> scalar(const clang::Expr *E, Note &Why) = 0;
   /// The three components of a dim3 (or an integer converted to one).
   virtual std::array<std::optional<Rational>, 3> dim3(const clang::Expr *E,
-                                                      std::string &Why) = 0;
+                                                      Note &Why) = 0;
   /// The known integer fields of a struct argument ("cfg.n").
   virtual void fields(const clang::Expr *E, const std::string &Prefix,
                       std::map<std::string, Rational> &Out) = 0;
@@ -56,8 +56,8 @@ public:
   /// The value argument I points to in a `void *args[] = {&a, &n}` array
   /// (cudaLaunchKernel's kernel arguments); unset when not known.
   virtual std::optional<Rational> pointee(const clang::Expr *Array, unsigned I,
-                                          std::string &Why) {
-    Why = "the kernel's arguments in the argument array are not followed";
+                                          Note &Why) {
+    Why = note(NoteId::HostArgumentArrayNotFollowed);
     return std::nullopt;
   }
   /// The kernel that a struct's function-pointer field holds (a graph
@@ -70,9 +70,8 @@ public:
   /// (a graph node's `params.kernelParams`).
   virtual std::optional<Rational> fieldPointee(const clang::Expr *Struct,
                                                llvm::StringRef Field,
-                                               unsigned I, std::string &Why) {
-    Why = "the kernel's arguments in the node's argument array are not "
-          "followed";
+                                               unsigned I, Note &Why) {
+    Why = note(NoteId::HostNodeArgumentArrayNotFollowed);
     return std::nullopt;
   }
 };

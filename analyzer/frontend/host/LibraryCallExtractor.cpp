@@ -79,7 +79,7 @@ public:
     auto value = [&](unsigned I, const char *What) -> std::optional<Rational> {
       if (I >= Call->getNumArgs())
         return std::nullopt;
-      std::string Why;
+      Note Why;
       auto V = Eval.evaluate(Call->getArg(I), Why);
       // The value the program's run passed, where the source alone does
       // not give one.
@@ -89,7 +89,7 @@ public:
           V = It->second[I].Value;
       if (!V)
         L.Notes.push_back(note(NoteId::LibraryArgumentUnknown,
-                               {{"argument", What}, {"reason", Why}}));
+                               {{"argument", What}}, partsUnlessBlank(Why)));
       return V;
     };
     unsigned N = Call->getNumArgs();

@@ -43,7 +43,7 @@ struct KernelAttributes {
   unsigned BinaryVersion = 0; ///< 90 for sm_90
 };
 struct OccupancyAnswer {
-  std::string Why; ///< empty when answered
+  std::optional<Note> Why; ///< unset when answered
   unsigned ActiveBlocksPerSm = 0;
   unsigned BlockSize = 0, MinGridSize = 0;
   KernelAttributes Attributes;
