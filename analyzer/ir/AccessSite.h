@@ -20,6 +20,17 @@
 
 namespace rla {
 
+/// The prefix of the symbols that stand for a block-uniform unknown.
+inline constexpr const char *BlockValuePrefix = "%block.";
+
+/// Whether E mentions a block-uniform unknown.
+inline bool mentionsBlockValue(const Expr &E) {
+  for (const std::string &S : E.symbols())
+    if (S.rfind(BlockValuePrefix, 0) == 0)
+      return true;
+  return false;
+}
+
 struct SourceLoc;
 
 enum class AccessKind { Load, Store, Atomic };
@@ -85,6 +96,10 @@ struct AccessSite {
   /// LaneOffset orders slots an atomic counter hands out (stream
   /// compaction), each written once.
   bool AtomicCursor = false;
+  /// LaneOffset holds the shift as block-uniform unknowns (symbols named
+  /// "%block.*", a block swizzle's tile): their coefficients tell its
+  /// alignment.
+  bool BlockShift = false;
   /// Ranges of the coordinates where the access runs, per dimension:
   /// Global = blockIdx*blockDim + threadIdx (or a grid-stride index).
   std::array<IndexBounds, 3> Global, Thread, Block;

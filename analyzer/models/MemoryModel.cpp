@@ -678,6 +678,8 @@ void addCaveatAssumptions(MemoryEstimate &M, const GpuSpec &Gpu,
     M.Assumptions.push_back(note(NoteId::ShiftedByBlockData));
   if (Caveats.Cursor)
     M.Assumptions.push_back(note(NoteId::AtomicCursorSlots));
+  if (Caveats.Swizzled)
+    M.Assumptions.push_back(note(NoteId::BlockSwizzleShift));
   if (Caveats.Gathered)
     M.Assumptions.push_back(
         note(NoteId::GatheredAccesses,

@@ -167,9 +167,24 @@ std::optional<double> shiftedSectorBytes(const SiteLaunch &L,
   // Block 0 stands for every block: what depends on blockIdx alone
   // (`(blockIdx.x - (blockIdx.x & mask)) * 128`) is part of the shift.
   AccessSite Pattern = R.S;
-  Pattern.ByteOffset = R.S.LaneOffset->substitute({{"blockIdx.x", Expr(0)},
-                                                   {"blockIdx.y", Expr(0)},
-                                                   {"blockIdx.z", Expr(0)}});
+  std::map<std::string, Expr> BlockZero{{"blockIdx.x", Expr(0)},
+                                        {"blockIdx.y", Expr(0)},
+                                        {"blockIdx.z", Expr(0)}};
+  // A block swizzle's unknowns are the shift; where each moves the address
+  // by whole sectors, the shift keeps the pattern's alignment.
+  bool Aligned = R.S.BlockShift;
+  for (const std::string &Symbol : R.S.LaneOffset->symbols()) {
+    if (Symbol.rfind(BlockValuePrefix, 0) != 0)
+      continue;
+    BlockZero[Symbol] = Expr(0);
+    auto Coefficients = R.S.LaneOffset->coefficientsIn(Symbol);
+    std::optional<Rational> Step;
+    if (Coefficients && Coefficients->size() == 2)
+      Step = (*Coefficients)[1].evaluate(L.Values).Value;
+    Aligned = Aligned && Step && Step->isInteger() &&
+              Step->num() % int64_t(SectorBytes) == 0;
+  }
+  Pattern.ByteOffset = R.S.LaneOffset->substitute(BlockZero);
   Pattern.LaneOffset.reset();
   AffineAccess P = bindAccess(Pattern, L.Values, L.Shape);
   if (!P.Affine)
@@ -178,7 +193,7 @@ std::optional<double> shiftedSectorBytes(const SiteLaunch &L,
   if (C.Lanes <= 0)
     return std::nullopt;
   double Requests = R.Runs / C.Lanes;
-  return std::min(Requests * (C.Sectors + 1) * SectorBytes,
+  return std::min(Requests * (C.Sectors + (Aligned ? 0 : 1)) * SectorBytes,
                   scatteredSectorBytes(R.S, R.Runs));
 }
 
@@ -194,7 +209,9 @@ void priceUnboundSite(const SiteLaunch &L, const SiteRun &R, SiteTraffic &Site,
       Shifted = shiftedSectorBytes(L, R);
     if (Shifted) {
       Site.MovedBytes = Site.IdealBytes = *Shifted;
-      (S.AtomicCursor ? Caveats.Cursor : Caveats.Shifted) = true;
+      (S.AtomicCursor ? Caveats.Cursor
+       : S.BlockShift ? Caveats.Swizzled
+                      : Caveats.Shifted) = true;
     } else if (!S.ByteOffset) {
       // A gather or scatter through data (`x[idx[i]]`): each lane its
       // own sectors, as scattered indices do.

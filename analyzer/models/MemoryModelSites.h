@@ -52,6 +52,9 @@ struct SiteCaveats {
   bool Shifted = false;
   /// Stores at slots an atomic counter hands out: dense, in lane order.
   bool Cursor = false;
+  /// A tile the block chose by a value the model does not have (a block
+  /// swizzle): its lanes' sectors at an unknown shift.
+  bool Swizzled = false;
 };
 
 /// How the compiled code accesses each shared site of L.Model, by index

@@ -156,6 +156,14 @@ std::string atomicCursorSlots(const NoteValues &) {
          "unknown start; their footprint is not known";
 }
 
+std::string blockSwizzleShift(const NoteValues &) {
+  return "accesses at a tile the block chose by a value the model does not "
+         "have (a block swizzle such as `bx = (blockIdx.x + blockIdx.y) % "
+         "gridDim.x` under a uniform `if`) keep their lanes' sectors, one "
+         "more per request unless the tile starts on a sector; their "
+         "footprint is not known";
+}
+
 std::string gatheredAccesses(const NoteValues &V) {
   const double Fetch = V.num("fetch");
   return "accesses whose address depends on data (a gather or scatter "

@@ -28,7 +28,10 @@ AccessClassifier::offsetPlus(const std::optional<Expr> &Offset,
                              bool Negate) const {
   if (!Offset || Scale == 0)
     return std::nullopt;
-  auto I = SymbolicConverter(Ctx, Env, KernelParams).convert(Index);
+  // Addresses may hold block-uniform unknowns (CostWalkerAccess turns them
+  // into a lane pattern at an unknown shift).
+  auto I = SymbolicConverter(Ctx, Env, KernelParams, /*WithBlockValues=*/true)
+               .convert(Index);
   if (!I)
     return std::nullopt;
   Expr Step = *I * Expr(int64_t(Scale));

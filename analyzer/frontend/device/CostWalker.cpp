@@ -132,6 +132,14 @@ SymbolicConverter CostWalker::converter() const {
   return SymbolicConverter(Ctx, Env, KernelParams);
 }
 
+std::optional<Expr> CostWalker::blockValue(const clang::Expr *E) const {
+  auto V = SymbolicConverter(Ctx, Env, KernelParams, /*WithBlockValues=*/true)
+               .convert(E);
+  if (V && mentionsBlockValue(*V))
+    return V;
+  return std::nullopt;
+}
+
 AccessClassifier CostWalker::classifier() const {
   return AccessClassifier(Ctx, Env, KernelParams);
 }
@@ -430,13 +438,24 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
 
   SymbolicConverter Conv = converter();
   const Stmt *ThenStmt = If->getThen(), *ElseStmt = If->getElse();
+  ValueEnv Before = Env;
+  std::optional<ValueEnv> ThenEnd, ElseEnd;
   walkBranches(
-      Cond, [&] { walkStmt(ThenStmt); },
-      ElseStmt ? std::function<void()>([&] { walkStmt(ElseStmt); })
+      Cond,
+      [&] {
+        walkStmt(ThenStmt);
+        ThenEnd = Env;
+      },
+      ElseStmt ? std::function<void()>([&] {
+        walkStmt(ElseStmt);
+        ElseEnd = Env;
+      })
                : std::function<void()>(),
       /*Conditional=*/false, where(If));
   forgetAssigned(ThenStmt);
   forgetAssigned(ElseStmt);
+  mergeBlockValues(If, ThenEnd,
+                   ElseStmt ? ElseEnd : std::optional<ValueEnv>(Before));
 
   // An early exit narrows what follows in the enclosing block.
   bool LeavesOnThen = alwaysLeaves(If->getThen());
@@ -462,6 +481,41 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   else if (LeavesOnThen && LeavesOnElse)
     Uniform.push_back(Expr(0)); // nothing after runs
   return After;
+}
+
+void CostWalker::mergeBlockValues(const IfStmt *If,
+                                  const std::optional<ValueEnv> &ThenEnd,
+                                  const std::optional<ValueEnv> &ElseEnd) {
+  if (!ThenEnd || !ElseEnd || !classifier().isBlockUniform(If->getCond()))
+    return;
+  auto valueIn = [](const ValueEnv &E,
+                    const ValueDecl *D) -> std::optional<Expr> {
+    if (auto V = E.Values.find(D); V != E.Values.end() && V->second)
+      return V->second;
+    if (auto B = E.BlockValues.find(D); B != E.BlockValues.end())
+      return B->second;
+    return std::nullopt;
+  };
+  auto perThread = [](const Expr &E) {
+    return llvm::any_of(E.symbols(), [](const std::string &S) {
+      return S.rfind("threadIdx.", 0) == 0;
+    });
+  };
+  std::set<const ValueDecl *> Assigned;
+  collectAssignedVars(If->getThen(), Assigned);
+  if (If->getElse())
+    collectAssignedVars(If->getElse(), Assigned);
+  for (const ValueDecl *D : Assigned) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !V->isLocalVarDecl() ||
+        !V->getType()->isIntegralOrEnumerationType())
+      continue;
+    auto T = valueIn(*ThenEnd, D), F = valueIn(*ElseEnd, D);
+    if (!T || !F || perThread(*T) || perThread(*F))
+      continue;
+    Env.BlockValues[D] = Expr::symbol(BlockValuePrefix + V->getName().str() +
+                                      "." + std::to_string(++BlockValueCount));
+  }
 }
 
 void CostWalker::noteDivergentModulo(const GuardAnalysis &G,
@@ -967,9 +1021,13 @@ void CostWalker::walkDecl(const VarDecl *V) {
 void CostWalker::bindValue(ValueEnv &Target, const ValueDecl *D,
                            const clang::Expr *Init) const {
   QualType T = D->getType();
-  if (T->isIntegralOrEnumerationType())
+  if (T->isIntegralOrEnumerationType()) {
     Target.Values[D] = converter().convert(Init);
-  else if (T->isPointerType())
+    Target.BlockValues.erase(D);
+    if (!Target.Values[D])
+      if (auto B = blockValue(Init))
+        Target.BlockValues[D] = *B;
+  } else if (T->isPointerType())
     Target.Origins[D] = classifier().originOfPointer(Init);
   else if (T->isRealFloatingType()) {
     bool Normalized = false;

@@ -276,6 +276,15 @@ private:
   void rangeReason(Note Reason);
   std::string freshSymbol(const std::string &Base);
   SymbolicConverter converter() const;
+  /// E's value where it mentions a block-uniform unknown (ValueEnv::
+  /// BlockValues): kept for addresses, unset otherwise.
+  std::optional<Expr> blockValue(const clang::Expr *E) const;
+  /// After an `if` on a block-uniform condition: an integer that both paths
+  /// leave with a value free of threadIdx, but different ones, is the same
+  /// for the whole block: a fresh block-uniform unknown.
+  void mergeBlockValues(const clang::IfStmt *If,
+                        const std::optional<ValueEnv> &ThenEnd,
+                        const std::optional<ValueEnv> &ElseEnd);
   AccessClassifier classifier() const;
 
   clang::ASTContext &Ctx;
@@ -297,6 +306,8 @@ private:
   unsigned NextSymbol = 0;
   /// Trip symbols by loop location ("file:line:col").
   std::map<std::string, std::string> TripSymbols;
+  /// Block-uniform unknowns made so far, for fresh names.
+  unsigned BlockValueCount = 0;
   /// Off while a region is walked a second time only to subtract its counts
   /// (walkOutside), so each access is recorded once.
   bool Recording = true;

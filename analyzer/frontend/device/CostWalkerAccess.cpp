@@ -22,12 +22,21 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
   // A pointer of unknown origin has no array to attribute bytes to.
   if (Origin.Space != MemorySpace::Unknown)
     A.ByteOffset = Origin.Offset;
+  if (A.ByteOffset && mentionsBlockValue(*A.ByteOffset)) {
+    // A tile the block chose by a value the model does not have: the
+    // lanes' pattern, shifted by it.
+    if (Origin.Space == MemorySpace::Global) {
+      A.LaneOffset = A.ByteOffset;
+      A.BlockShift = true;
+    }
+    A.ByteOffset.reset();
+  }
   A.ArrayBytes = Origin.ArrayBytes;
   if (Padding && A.ByteOffset)
     A.Padding = *Padding;
   if (!A.ByteOffset && Origin.DistinctIndices)
     A.MaxDistinct = *Origin.DistinctIndices;
-  if (!A.ByteOffset && Origin.Space == MemorySpace::Global) {
+  if (!A.ByteOffset && Origin.Space == MemorySpace::Global && !A.BlockShift) {
     A.LaneOffset = Origin.LaneOffset;
     A.AtomicCursor = Origin.AtomicCursor && Origin.LaneOffset;
   }

@@ -417,6 +417,10 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
         }
       }
       Env.Values[D] = New;
+      Env.BlockValues.erase(D);
+      if (!New && !Compound)
+        if (auto B = blockValue(RHS))
+          Env.BlockValues[D] = *B;
     } else if (T->isPointerType()) {
       const auto *CA = dyn_cast<CompoundAssignOperator>(Whole);
       if (!Compound) {

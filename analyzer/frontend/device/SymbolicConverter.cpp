@@ -207,6 +207,9 @@ SymbolicConverter::convertDeclRef(const DeclRefExpr *Ref) const {
 std::optional<Expr> SymbolicConverter::valueOf(const ValueDecl *D) const {
   if (const auto *Enum = dyn_cast<EnumConstantDecl>(D))
     return Expr(static_cast<int64_t>(Enum->getInitVal().getSExtValue()));
+  if (WithBlockValues)
+    if (auto B = Env.BlockValues.find(D); B != Env.BlockValues.end())
+      return B->second;
   auto It = Env.Values.find(D);
   if (It != Env.Values.end())
     return It->second;

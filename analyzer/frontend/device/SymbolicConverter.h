@@ -33,9 +33,12 @@ std::optional<Rational> foldInteger(const clang::Expr *E,
 
 class SymbolicConverter {
 public:
+  /// WithBlockValues: also read ValueEnv::BlockValues (addresses only).
   SymbolicConverter(const clang::ASTContext &Ctx, const ValueEnv &Env,
-                    const std::set<const clang::ParmVarDecl *> &KernelParams)
-      : Ctx(Ctx), Env(Env), KernelParams(KernelParams) {}
+                    const std::set<const clang::ParmVarDecl *> &KernelParams,
+                    bool WithBlockValues = false)
+      : Ctx(Ctx), Env(Env), KernelParams(KernelParams),
+        WithBlockValues(WithBlockValues) {}
 
   /// nullopt when E's value is not determined by the symbols we track.
   std::optional<Expr> convert(const clang::Expr *E) const;
@@ -91,6 +94,7 @@ private:
   const clang::ASTContext &Ctx;
   const ValueEnv &Env;
   const std::set<const clang::ParmVarDecl *> &KernelParams;
+  bool WithBlockValues = false;
   /// Nesting of `return expr;` helpers followed (see convertCall).
   unsigned Depth = 0;
 };

@@ -8,6 +8,7 @@
 #ifndef RLA_FRONTEND_DEVICE_VALUEENV_H
 #define RLA_FRONTEND_DEVICE_VALUEENV_H
 
+#include "analyzer/ir/AccessSite.h"
 #include "analyzer/ir/Expr.h"
 
 #include "clang/AST/Decl.h"
@@ -59,6 +60,11 @@ struct TexelValue {
 struct ValueEnv {
   /// Known integer values; a present key with nullopt means "unknown".
   std::map<const clang::ValueDecl *, std::optional<Expr>> Values;
+  /// Integer variables whose value is unknown but the same for the whole
+  /// block, kept for addresses only: a block swizzle's `bx = (blockIdx.x +
+  /// blockIdx.y) % gridDim.x` chosen by a uniform `if`, and values made from
+  /// it. Their unknowns are symbols named blockValueSymbol().
+  std::map<const clang::ValueDecl *, Expr> BlockValues;
   /// Pointer variables' origins.
   std::map<const clang::ValueDecl *, MemoryOrigin> Origins;
   /// Integer reference parameters of inlined calls bound to a register
@@ -81,6 +87,7 @@ struct ValueEnv {
   std::array<bool, 3> IndexedDims{{true, true, true}};
 
   void forget(const clang::ValueDecl *D) {
+    BlockValues.erase(D);
     auto It = Values.find(D);
     if (It != Values.end())
       It->second.reset();
