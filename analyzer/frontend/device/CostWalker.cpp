@@ -461,7 +461,9 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
   bool LeavesOnThen = alwaysLeaves(If->getThen());
   bool LeavesOnElse = If->getElse() && alwaysLeaves(If->getElse());
   AfterIf After;
-  auto narrowTo = [&](const GuardAnalysis &Stay, const GuardAnalysis &Leave) {
+  auto narrowTo = [&](GuardAnalysis Stay, GuardAnalysis Leave) {
+    keepSummableThreadGates(Stay);
+    keepSummableThreadGates(Leave);
     if (Stay.Exact) {
       applyGuard(Stay);
     } else if (Leave.Exact && !Leave.Reason) {
@@ -551,7 +553,14 @@ void CostWalker::keepSummableThreadGates(GuardAnalysis &G) const {
   bool OverPowers = llvm::any_of(Loops, [&](const LoopContext &L) {
     return !L.Dense && Product.dependsOn(L.Symbol);
   });
-  if (!OverPowers && G.Constraints.empty() && Space.sumOverPoints(Product))
+  // A factor of the block index too (`i + blockDim.x < n` with i from
+  // blockIdx and threadIdx) is not summed: the memory model prices sites per
+  // block.
+  bool OfBlocks = llvm::any_of(Product.symbols(), [](const std::string &S) {
+    return S.rfind("blockIdx.", 0) == 0;
+  });
+  if (!OverPowers && !OfBlocks && G.Constraints.empty() &&
+      Space.sumOverPoints(Product))
     return;
   G.ThreadGates.clear();
   G.Exact = false;

@@ -223,7 +223,8 @@ private:
   void applyGuard(const GuardAnalysis &G);
   /// Drops G's thread gates, making it inexact, when the current space
   /// cannot sum them over its threads, they come with interval constraints,
-  /// or they depend on a halving or doubling loop's variable.
+  /// or they depend on the block index or a halving or doubling loop's
+  /// variable.
   void keepSummableThreadGates(GuardAnalysis &G) const;
   /// A branch that keeps the multiples of a growing modulus of the thread
   /// index (`tid % (2 * s) == 0`): rl-divergent-branch at Cond.
