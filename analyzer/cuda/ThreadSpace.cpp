@@ -420,6 +420,31 @@ std::optional<ExprRange> ThreadSpace::sumOverPoints(const Expr &F) const {
   return timesOtherDims(Sum, D);
 }
 
+std::optional<Expr> ThreadSpace::sumOverWarps(const Expr &F) const {
+  for (unsigned D = 0; D < 3; ++D)
+    if (F.dependsOn(dimSymbol("blockIdx", D)) ||
+        (D > 0 && F.dependsOn(dimSymbol("threadIdx", D))))
+      return std::nullopt;
+  if (GridStride[0] || BlockStride[0] || BlockGridStride[0] ||
+      ThreadC[0].constrained() || GlobalC[0].constrained() ||
+      BlockC[0].constrained())
+    return std::nullopt;
+  const int64_t WarpSize = 32;
+  const std::string Tid = dimSymbol("threadIdx", 0);
+  const std::string Warp = "%warp", Lane = "%lane";
+  Expr Split = F.splitIndex(Tid, WarpSize, Warp, Lane);
+  if (Split.dependsOn(Tid))
+    return std::nullopt;
+  Expr Busiest = Expr::max(Split.substitute(Lane, Expr(0)),
+                           Split.substitute(Lane, Expr(WarpSize - 1)));
+  Expr Warps = Expr::ceilDiv(ThreadExtent[0], Expr(WarpSize));
+  // A row of blockDim.x < 32 threads is that share of a warp.
+  Expr RowShare =
+      Expr::min(ThreadExtent[0], Expr(WarpSize)) * Expr(Rational(1, WarpSize));
+  Expr PerRow = Expr::sum(Warp, Expr(0), Warps, Busiest) * RowShare;
+  return timesOtherDims(PerRow * BlockExtent[0], 0).High;
+}
+
 ExprRange ThreadSpace::timesOtherDims(const Expr &Sum, unsigned D) const {
   ExprRange Total(Sum);
   for (unsigned Other = 0; Other < 3; ++Other) {

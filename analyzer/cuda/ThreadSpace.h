@@ -104,6 +104,14 @@ public:
   /// nullopt when F mixes dimensions or the dimension mixes constraint kinds.
   std::optional<ExprRange> sumOverPoints(const Expr &F) const;
 
+  /// The warps' runs of a line that each thread runs F times, where F depends
+  /// on threadIdx.x alone (a guard against a bound that moves with the
+  /// thread): a warp runs it while any lane does, as often as the busier of
+  /// its first and last lane (exact when the lanes' active iterations nest,
+  /// as they do under such a bound), summed over the warps. nullopt where F
+  /// reads another index or the space is not whole blocks.
+  std::optional<Expr> sumOverWarps(const Expr &F) const;
+
   /// Number of points in one dimension.
   ExprRange countDim(unsigned Dim, std::optional<Note> *Reason = nullptr) const;
 

@@ -198,6 +198,33 @@ namespace {
 /// index that a guard keeps to some residues (`(threadIdx.x / 32) & 1`, the
 /// odd warps) is split into its multiples of the modulus and the residues
 /// that run, so that the threads left out add no addresses.
+/// A global index over whole blocks whose threads a guard narrows
+/// (`if (threadIdx.x < 128)` on blockIdx.x * blockDim.x + threadIdx.x): the
+/// blocks' steps and the threads that pass, not every index of the range.
+void splitGuardedGlobal(const AffineAccess &A, const AffineTerm &T,
+                        int64_t &Lowest, std::vector<AffineTerm> &Out) {
+  int64_t Block = A.BlockSize[T.Dim];
+  auto [From, To] = A.ThreadRange[T.Dim];
+  To = std::min(To, Block);
+  int64_t Scaled = 0;
+  bool Narrowed = Block > 1 && (From > 0 || To < Block) && From < To &&
+                  !T.Reversed && T.Lo % Block == 0 && T.Count % Block == 0 &&
+                  !__builtin_mul_overflow(T.Stride, Block, &Scaled);
+  if (!Narrowed) {
+    Out.push_back(T);
+    return;
+  }
+  AffineTerm Blocks = T, Threads = T;
+  Blocks.Stride = Scaled;
+  Blocks.Lo = T.Lo / Block;
+  Blocks.Count = T.Count / Block;
+  Threads.Lo = From;
+  Threads.Count = To - From;
+  Lowest += T.Stride * From;
+  Out.push_back(Blocks);
+  Out.push_back(Threads);
+}
+
 std::vector<AffineTerm> addressTerms(const AffineAccess &A, int64_t &Lowest) {
   Lowest = A.Lowest;
   std::vector<AffineTerm> Out;
@@ -224,7 +251,10 @@ std::vector<AffineTerm> addressTerms(const AffineAccess &A, int64_t &Lowest) {
                  !__builtin_mul_overflow(T.Stride, M, &Scaled) &&
                  (T.Kind == TermKind::Thread || A.BlockSize[T.Dim] % M == 0);
     if (!Whole) {
-      Out.push_back(T);
+      if (!R && T.Kind == TermKind::Global)
+        splitGuardedGlobal(A, T, Lowest, Out);
+      else
+        Out.push_back(T);
       continue;
     }
     AffineTerm Multiples = T, Residues = T;

@@ -51,6 +51,31 @@ TEST(FootprintTest, IdenticalSetsCountOnce) {
   EXPECT_EQ(C.Count, 32);
 }
 
+TEST(FootprintTest, AThreadGuardNarrowsTheGlobalIndex) {
+  // a[blockIdx.x * 256 + threadIdx.x] of 16-byte elements under
+  // `threadIdx.x < 128`, 256 blocks: 2 KiB of every 4 KiB, 512 KiB, in
+  // whole 64-byte units as in sectors.
+  AccessSite Site = fixtures::site(Expr(0), 16);
+  AffineAccess A;
+  A.Site = &Site;
+  A.Affine = true;
+  A.BlockSize = {256, 1, 1};
+  A.ThreadRange[0] = {0, 128};
+  AffineTerm Global;
+  Global.Var = "global.x";
+  Global.Kind = TermKind::Global;
+  Global.Stride = 16;
+  Global.Count = 256 * 256;
+  A.Terms.push_back(Global);
+  EXPECT_EQ(footprintOf({&A}).Bytes, 512 * 1024);
+  EXPECT_EQ(sectorFootprintOf({&A}, 32).Bytes, 512 * 1024);
+  EXPECT_EQ(sectorFootprintOf({&A}, 64).Bytes, 512 * 1024);
+  // The upper half of each block: the same bytes, 2 KiB further on.
+  A.ThreadRange[0] = {128, INT64_MAX};
+  EXPECT_EQ(sectorFootprintOf({&A}, 64).Bytes, 512 * 1024);
+  EXPECT_EQ(footprintOf({&A}).ExtentBytes, 1024 * 1024);
+}
+
 namespace {
 
 AffineAccess lanes(const AccessSite &Site, int64_t StrideX) {

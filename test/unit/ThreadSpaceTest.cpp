@@ -721,6 +721,36 @@ TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
                 }));
 }
 
+TEST(ThreadSpaceTest, WarpsRunAThreadBoundLoopAsLongAsTheirBusiestLane) {
+  // for (i = n; i > 0; --i) if (i > 4 * tid - 1): thread tid runs
+  // max(0, n - max(0, 4 * tid - 1)) iterations, and a warp runs while its
+  // first lane does. Checked against the warps' runs one by one.
+  ThreadSpace Space;
+  Expr Tid = sym("threadIdx.x");
+  Expr Bound = Expr::max(Expr(0), Expr(4) * Tid - Expr(1));
+  Expr PerThread = Expr::max(Expr(0), sym("n") - Bound);
+  auto Warps = Space.sumOverWarps(PerThread);
+  ASSERT_TRUE(Warps.has_value());
+  for (int64_t Block : {32, 64, 96, 128, 256})
+    for (int64_t N : {0, 1, 100, 600}) {
+      int64_t Expected = 0;
+      for (int64_t W = 0; W * 32 < Block; ++W) {
+        int64_t Busiest = 0;
+        for (int64_t T = W * 32; T < std::min(Block, W * 32 + 32); ++T)
+          Busiest = std::max(Busiest,
+                             std::max<int64_t>(0, N - std::max<int64_t>(
+                                                          0, 4 * T - 1)));
+        Expected += Busiest;
+      }
+      Launch L{{3, 1, 1}, {Block, 1, 1}};
+      EXPECT_EQ(intValueOf(*Warps, bindings(L, {{"n", value(N)}})),
+                3 * Expected)
+          << "block=" << Block << " n=" << N;
+    }
+  // A count that reads blockIdx is not the warps' to sum.
+  EXPECT_FALSE(Space.sumOverWarps(Tid + sym("blockIdx.x")).has_value());
+}
+
 TEST(ThreadSpaceTest, SumOfALaneFunctionUnderAGlobalGuard) {
   // for (c = lane; c < cols; c += W) with lane = threadIdx.x % W under
   // `if (warp < rows)`, warp = global / W: the guard is on the global index

@@ -277,6 +277,16 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
       walkStmt(S);
       break; // nothing after it runs
     }
+    auto walkAfter = [&](CompoundStmt::const_body_iterator From) {
+      for (auto Next = std::next(From); Next != Body.end(); ++Next) {
+        walkStmt(*Next);
+        if (isa<ReturnStmt>(*Next) || isa<ContinueStmt>(*Next) ||
+            isa<BreakStmt>(*Next))
+          break;
+      }
+    };
+    if (walkPointerSelect(S, [&] { walkAfter(It); }))
+      break;
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If) {
       walkStmt(S);
@@ -291,14 +301,7 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
     visitLine(If, [&] { After = walkIf(If); });
     if (After.How == AfterIf::Unchanged)
       continue;
-    auto walkRest = [&]() {
-      for (auto Next = std::next(It); Next != Body.end(); ++Next) {
-        walkStmt(*Next);
-        if (isa<ReturnStmt>(*Next) || isa<ContinueStmt>(*Next) ||
-            isa<BreakStmt>(*Next))
-          break;
-      }
-    };
+    auto walkRest = [&]() { walkAfter(It); };
     if (After.How == AfterIf::Complement) {
       // The rest runs on the threads that fail a decomposed guard.
       Accumulator Rest = walkOutside(After.Guard, walkRest);
@@ -319,6 +322,37 @@ void CostWalker::walkCompound(const CompoundStmt *C) {
   }
   Space = Before.Space;
   Uniform = Before.Uniform;
+}
+
+bool CostWalker::walkPointerSelect(const Stmt *S,
+                                   const std::function<void()> &WalkRest) {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  if (!V || !V->getType()->isPointerType() || !V->hasInit())
+    return false;
+  const auto *Select =
+      dyn_cast<ConditionalOperator>(V->getInit()->IgnoreParenImpCasts());
+  if (!Select)
+    return false;
+  MemoryOrigin Then = classifier().originOfPointer(Select->getTrueExpr());
+  MemoryOrigin Else = classifier().originOfPointer(Select->getFalseExpr());
+  if (Then.Space != MemorySpace::Global || Else.Space != MemorySpace::Global ||
+      Then.Base == Else.Base)
+    return false;
+  visitLine(S, [&] { walkExpr(Select->getCond()); });
+  auto walkWith = [&](const clang::Expr *Arm) {
+    return [&, Arm] {
+      visitLine(S, [&] { walkExpr(Arm); });
+      bindValue(Env, V, Arm);
+      WalkRest();
+    };
+  };
+  walkBranches(Select->getCond(), walkWith(Select->getTrueExpr()),
+               walkWith(Select->getFalseExpr()), /*Conditional=*/true,
+               where(S));
+  return true;
 }
 
 CostWalker::Accumulator
@@ -683,10 +717,12 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
         S.Amount ? converter().convert(S.Amount) : Expr(S.Constant);
     if (Step && S.Negate)
       Step = -*Step;
-    I.ElementStep = Step;
     QualType T = S.Var->getType();
+    if (S.AmountUnit.isNull())
+      I.ElementStep = Step;
     if (T->isPointerType()) {
-      uint64_t Size = classifier().sizeOf(T->getPointeeType());
+      uint64_t Size = classifier().sizeOf(
+          S.AmountUnit.isNull() ? T->getPointeeType() : S.AmountUnit);
       if (Step && Size)
         I.Step = *Step * Expr(int64_t(Size));
       MemoryOrigin O = classifier().originOfVariable(S.Var);

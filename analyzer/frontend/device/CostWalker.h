@@ -86,6 +86,12 @@ private:
   /// current space that fail Guard: all of them minus those that pass.
   Accumulator walkOutside(const GuardAnalysis &Guard,
                           const std::function<void()> &Walk);
+  /// `T *p = c ? a : b;` choosing between two arrays: the block's rest (from
+  /// Decl, its statement at It) runs as `if (c) {p = a; rest} else {p = b;
+  /// rest}`, so each side's accesses keep their array. False when S is no
+  /// such declaration.
+  bool walkPointerSelect(const clang::Stmt *S,
+                         const std::function<void()> &WalkRest);
   void walkFor(const clang::ForStmt *For);
   void walkWhile(const clang::Stmt *Loop, const clang::Expr *Cond,
                  const clang::Stmt *Body);

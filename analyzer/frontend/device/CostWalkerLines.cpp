@@ -49,8 +49,12 @@ void CostWalker::visitLine(const clang::Stmt *S,
       V.Executions = PerThread->High;
   }
   V.WarpExecutions = sumOverLoops(Space.warpCount() * gate(), true);
-  if (mentionsThreadIndex(V.WarpExecutions))
-    V.WarpExecutions = V.Executions * Expr(Rational(1, 32));
+  if (mentionsThreadIndex(V.WarpExecutions)) {
+    // A count that is the thread's own: a warp runs as long as its busiest
+    // lane, not a 32nd of its lanes' runs.
+    auto Warps = Space.sumOverWarps(sumOverLoops(gate(), true));
+    V.WarpExecutions = Warps ? *Warps : V.Executions * Expr(Rational(1, 32));
+  }
   LineVisits.push_back(std::move(V));
   clang::SourceLocation Saved = AccessLoc;
   AccessLoc = S->getBeginLoc();

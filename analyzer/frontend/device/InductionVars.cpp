@@ -108,8 +108,23 @@ std::optional<InductionStep> additiveUpdate(const clang::Expr *Write,
     return S;
   case BO_Assign: {
     // v = v + e, v = e + v, v = v - e
-    const auto *R =
-        dyn_cast<clang::BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    const clang::Expr *Rhs = B->getRHS()->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Rhs);
+        Cast && Cast->getType()->isPointerType()) {
+      // p = (T *)((U *)p + e): p moves by e elements of U.
+      const auto *Inner = dyn_cast<clang::BinaryOperator>(
+          Cast->getSubExpr()->IgnoreParenImpCasts());
+      if (!Inner ||
+          (Inner->getOpcode() != BO_Add && Inner->getOpcode() != BO_Sub) ||
+          !Inner->getLHS()->getType()->isPointerType() ||
+          referenced(Inner->getLHS()->IgnoreParenCasts()) != D)
+        return std::nullopt;
+      S.Amount = Inner->getRHS();
+      S.Negate = Inner->getOpcode() == BO_Sub;
+      S.AmountUnit = Inner->getLHS()->getType()->getPointeeType();
+      return S;
+    }
+    const auto *R = dyn_cast<clang::BinaryOperator>(Rhs);
     if (!R)
       return std::nullopt;
     if (R->getOpcode() == BO_Add || R->getOpcode() == BO_Sub) {

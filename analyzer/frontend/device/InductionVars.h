@@ -27,6 +27,10 @@ struct InductionStep {
   const clang::Expr *Write = nullptr; ///< the update expression
   /// The amount added each iteration; nullptr for ++/-- (then Constant).
   const clang::Expr *Amount = nullptr;
+  /// The pointee type Amount counts in where the pointer is stepped through
+  /// a cast of itself (`p = (int4 *)((half *)p + n)`: halves); null when it
+  /// counts the variable's own pointee.
+  clang::QualType AmountUnit;
   bool Negate = false;  ///< the amount is subtracted
   int64_t Constant = 1; ///< ++ (1) or -- (-1), when Amount is null
   /// Where the update is: the for increment (runs after the body and after
