@@ -25,8 +25,13 @@ std::string launchDigest(const LaunchSpec &L) {
   Text += " smem=" + Opt(L.DynamicSmem) + " count=" + Opt(L.LaunchCount);
   for (const auto &[Name, Value] : L.Args)
     Text += " " + Name + "=" + Value.str();
-  for (const std::string &C : L.CallChain)
-    Text += " <" + C + ">";
+  for (const CallFrame &C : L.CallChain) {
+    Text += " <" + std::to_string(C.How) + ":" + C.Function + ":" +
+            C.OtherFile + ":" + C.CalledBy + ":" + C.CalledAt;
+    for (const auto &[Name, Value] : C.Numbers)
+      Text += ":" + Name + "=" + Value;
+    Text += ">";
+  }
   for (const Note &N : L.Notes)
     Text += " [" + noteKey(N) + "]";
   for (const auto &[Name, Host] : L.PointerArgs)

@@ -18,12 +18,36 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rla {
 
 enum class LaunchSource { LaunchSite, Cli, LaunchFile, Trace, None };
 const char *launchSourceName(LaunchSource S); ///< "launch-site", "cli", ...
+
+/// One call on the way from where the host run starts to a launch.
+struct CallFrame {
+  enum Kind {
+    Entry,    ///< where the run starts (`main`)
+    Call,     ///< a call the host code makes
+    Callback, ///< a function a library call is handed and calls back
+  } How = Entry;
+  std::string Function;
+  /// The parameters that got a number, in order: name and value.
+  std::vector<std::pair<std::string, std::string>> Numbers;
+  /// The file of a function in another translation unit of the program.
+  std::string OtherFile;
+  /// Callback: the library function that calls it back, and where.
+  std::string CalledBy, CalledAt;
+
+  bool operator==(const CallFrame &O) const {
+    return How == O.How && Function == O.Function && Numbers == O.Numbers &&
+           OtherFile == O.OtherFile && CalledBy == O.CalledBy &&
+           CalledAt == O.CalledAt;
+  }
+  bool operator!=(const CallFrame &O) const { return !(*this == O); }
+};
 
 struct LaunchSpec {
   std::string
@@ -65,8 +89,9 @@ struct LaunchSpec {
   std::set<std::string> HostMemoryArgs;
   /// Launch sites reached by running the host code from `main` (or from a
   /// function nothing in the file calls): the calls that lead here, outermost
-  /// first, with the values they pass ("main", "gemmCuda(ni=512, nj=512)").
-  std::vector<std::string> CallChain;
+  /// first, with the values they pass (main, then gemmCuda with ni = 512).
+  /// report/ words them.
+  std::vector<CallFrame> CallChain;
   /// How many times the program runs this launch with these values (a
   /// time-step loop of 100: 100); unset when a loop around it has a trip
   /// count the host code does not decide.

@@ -1,6 +1,7 @@
 //===- JsonRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/JsonRenderer.h"
 #include "analyzer/models/BoundLevel.h"
+#include "analyzer/report/CallFrameText.h"
 #include "analyzer/report/FootprintRuleText.h"
 #include "analyzer/report/LibraryCallText.h"
 #include "analyzer/report/LineTrafficText.h"
@@ -153,7 +154,7 @@ Json launch(const LaunchSpec &L) {
   J["host_function"] =
       L.HostFunction.empty() ? Json(nullptr) : Json(L.HostFunction);
   J["notes"] = eachNoteText(L.Notes);
-  J["call_chain"] = L.CallChain;
+  J["call_chain"] = callChainText(L.CallChain);
   J["launch_count"] = L.LaunchCount ? number(*L.LaunchCount) : Json(nullptr);
   return J;
 }

@@ -1,5 +1,6 @@
 //===- TextRenderer.cpp ---------------------------------------------------===//
 #include "analyzer/report/TextRenderer.h"
+#include "analyzer/report/CallFrameText.h"
 #include "analyzer/report/IssueText.h"
 #include "analyzer/report/LaunchCostText.h"
 #include "analyzer/report/LibraryCallText.h"
@@ -147,8 +148,8 @@ std::string header(const KernelReport &K, const Style &S) {
   // The calls that lead here, when there are any besides main itself.
   if (L.CallChain.size() > 1) {
     std::string Chain;
-    for (const std::string &Frame : L.CallChain)
-      Chain += Frame + " \u2192 ";
+    for (const CallFrame &Frame : L.CallChain)
+      Chain += callFrameText(Frame) + " \u2192 ";
     Out += "\n  " + S.dim("via " + Chain + locationText(L.Site));
   }
   return Out;

@@ -25,7 +25,9 @@ LaunchSpec launchOf(int64_t Blocks, int64_t Count) {
   L.Grid = {Rational(Blocks), Rational(1), Rational(1)};
   L.Block = {Rational(256), Rational(1), Rational(1)};
   L.DynamicSmem = Rational(0);
-  L.CallChain = {"main"};
+  CallFrame Main;
+  Main.Function = "main";
+  L.CallChain = {Main};
   L.LaunchCount = Rational(Count);
   return L;
 }

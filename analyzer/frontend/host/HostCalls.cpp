@@ -172,7 +172,8 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
   Frame Callee;
   Callee.Fn = Def;
   Callee.This = This;
-  std::string Params;
+  Callee.Call.How = CallFrame::Call;
+  Callee.Call.Function = Name;
   for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     HostSlot Slot;
@@ -185,13 +186,11 @@ HostValue Interpreter::invoke(const FunctionDecl *F,
           coerce(eval(Args[I]).deepCopy(), P->getType()));
     Callee.Vars[P] = Slot;
     if (Slot->isNumber() && !P->getName().empty())
-      Params += (Params.empty() ? "" : ", ") + P->getName().str() + "=" +
-                numberText(*Slot);
+      Callee.Call.Numbers.emplace_back(P->getName().str(), numberText(*Slot));
   }
-  Callee.Label = Name + "(" + Params + ")";
   // A call into another translation unit names the file it enters.
   if (&Def->getASTContext() != &ctx())
-    Callee.Label += " (" + fileOf(Def) + ")";
+    Callee.Call.OtherFile = fileOf(Def);
   Stack.push_back(&Callee);
   Flow R = exec(Def->getBody());
   Stack.pop_back();

@@ -27,9 +27,9 @@ bool Interpreter::runRoot(const FunctionDecl *F,
   RootCtx = &F->getASTContext();
   Frame Root;
   Root.Fn = F;
-  Root.Label = F->getNameAsString();
+  Root.Call.Function = F->getNameAsString();
   if (Program)
-    Root.Label += " (" + fileOf(F) + ")";
+    Root.Call.OtherFile = fileOf(F);
   bool IsMain = F->isMain();
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
@@ -106,10 +106,12 @@ void Interpreter::runCallbacks() {
   for (size_t I = 0; I < Callbacks.size() && I < MaxCallbacks && !OverBudget;
        ++I) {
     const FunctionDecl *Fn = Callbacks[I].Fn;
-    std::string By = "'" + Callbacks[I].Call + "' at " + Callbacks[I].At;
     Frame F;
     F.Fn = Fn;
-    F.Label = Fn->getNameAsString() + " (called back by " + By + ")";
+    F.Call.How = CallFrame::Callback;
+    F.Call.Function = Fn->getNameAsString();
+    F.Call.CalledBy = Callbacks[I].Call;
+    F.Call.CalledAt = Callbacks[I].At;
     for (const ParmVarDecl *P : Fn->parameters())
       F.Vars[P] = std::make_shared<HostValue>(HostValue::unknown(note(
           NoteId::HostCallbackParameter, {{"name", P->getName().str()},

@@ -169,7 +169,7 @@ private:
     std::map<const clang::ValueDecl *, HostSlot> Vars;
     HostSlot This;
     HostValue Ret;
-    std::string Label;
+    CallFrame Call; ///< how the launch's call chain names this frame
   };
 
   Flow exec(const clang::Stmt *S);

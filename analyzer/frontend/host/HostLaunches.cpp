@@ -94,7 +94,7 @@ void Interpreter::recordLaunch(const CallExpr *Call) {
   }
   Reached.insert(Call);
   for (const Frame *F : Stack)
-    Spec.CallChain.push_back(F->Label);
+    Spec.CallChain.push_back(F->Call);
   std::optional<Rational> Count = Rational(1);
   for (const std::optional<Rational> &M : Multipliers)
     Count = Count && M ? std::optional<Rational>(*Count * *M) : std::nullopt;
