@@ -99,7 +99,7 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   if (!V || !A.Issue.known() || !G.SmCount || !G.BoostClockHz || !C.Resources ||
       K.Model.Lines.empty())
     return;
-  std::string Error;
+  Note Error;
   const PtxasReport *Compiled = C.Resources->forArch(G.smArch(), Error);
   if (!Compiled)
     return;

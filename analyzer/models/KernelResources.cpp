@@ -43,38 +43,38 @@ bool nvccCompiles(const std::string &Arch) {
 } // namespace
 
 const PtxasReport *KernelResources::forArch(const std::string &Arch,
-                                            std::string &Error) {
+                                            Note &Error) {
   auto It = ByArch.find(Arch);
   if (It == ByArch.end()) {
     PtxasReport P;
-    std::string Why;
+    Note Why = note(NoteId::NoResourceCompiler);
     // One compile per architecture, whatever the number of GPUs and kernels.
     bool Compiled = Options.Compile && Options.Compile(Arch, P, Why);
     // nvcc 13 compiles for sm_75 and later: an older GPU (a V100) takes the
     // nearest architecture's registers, shared memory and SASS mix.
     if (!Compiled && Options.Compile && !nvccCompiles(Arch)) {
       PtxasReport Near;
-      std::string NearWhy;
+      Note NearWhy;
       if (Options.Compile(NearestCompiledArch, Near, NearWhy)) {
         for (PtxasFunction &F : Near.Functions)
           if (!F.Arch.empty())
             F.Arch = Arch;
         P = std::move(Near);
-        Why.clear();
         Compiled = true;
         Substitutes[Arch] = NearestCompiledArch;
       }
     }
     if (!Compiled)
       It = ByArch
-               .emplace(Arch, std::make_pair(PtxasReport(),
-                                             Why.empty() ? "no compiler" : Why))
+               .emplace(Arch,
+                        std::make_pair(PtxasReport(), std::optional<Note>(Why)))
                .first;
     else
-      It = ByArch.emplace(Arch, std::make_pair(std::move(P), "")).first;
+      It = ByArch.emplace(Arch, std::make_pair(std::move(P), std::nullopt))
+               .first;
   }
-  if (!It->second.second.empty()) {
-    Error = It->second.second;
+  if (It->second.second) {
+    Error = *It->second.second;
     return nullptr;
   }
   return &It->second.first;

@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,15 +23,14 @@
 namespace rla {
 
 struct ResourceOptions {
-  /// Set when resources cannot be had at all ("--no-resources", "no nvcc",
-  /// "the parse used stub headers"); every occupancy is then unknown with it.
-  std::string Disabled;
+  /// Set when resources cannot be had at all (--no-resources, no nvcc, the
+  /// parse used stub headers); every occupancy is then unknown with it.
+  std::optional<Note> Disabled;
   const ArchitectureTable *Archs = nullptr; ///< null: ArchsError says why
   std::string ArchsError;
-  /// Compiles for one architecture ("sm_89"); returns false with Error set
+  /// Compiles for one architecture ("sm_89"); returns false with Why set
   /// when it cannot.
-  std::function<bool(const std::string &Arch, PtxasReport &Out,
-                     std::string &Error)>
+  std::function<bool(const std::string &Arch, PtxasReport &Out, Note &Why)>
       Compile;
 };
 
@@ -42,11 +42,11 @@ public:
   const ResourceOptions &options() const { return Options; }
   const std::vector<const GpuSpec *> &gpus() const { return Gpus; }
   /// ptxas's report for Arch, compiled on the first call; nullptr with
-  /// Error set when the compile failed.
+  /// Why set when the compile failed.
   /// An architecture the compiler cannot target (nvcc 13 and sm_70) takes
   /// the report of the nearest one it can (sm_75), its entries relabelled
   /// for Arch; substituteFor(Arch) then names the one compiled.
-  const PtxasReport *forArch(const std::string &Arch, std::string &Error);
+  const PtxasReport *forArch(const std::string &Arch, Note &Why);
   /// The architecture compiled in Arch's place; empty when Arch itself was.
   std::string substituteFor(const std::string &Arch) const {
     auto It = Substitutes.find(Arch);
@@ -56,7 +56,8 @@ public:
 private:
   ResourceOptions Options;
   std::vector<const GpuSpec *> Gpus;
-  std::map<std::string, std::pair<PtxasReport, std::string>> ByArch;
+  /// Each architecture's report, or why there is none.
+  std::map<std::string, std::pair<PtxasReport, std::optional<Note>>> ByArch;
   std::map<std::string, std::string> Substitutes;
 };
 

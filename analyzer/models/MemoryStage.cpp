@@ -20,7 +20,7 @@ namespace {
 CompiledKernel compiledKernel(LaunchContext &C, const GpuSpec &Gpu) {
   if (!C.Resources)
     return {};
-  std::string Error;
+  Note Error;
   const PtxasReport *Compiled = C.Resources->forArch(Gpu.smArch(), Error);
   if (!Compiled)
     return {};

@@ -31,8 +31,8 @@ void addSpillFinding(KernelReport &K, const PtxasFunction &F) {
 bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
                  OccupancyOnGpu &Out) {
   const ResourceOptions &O = Resources.options();
-  if (!O.Disabled.empty()) {
-    Out.Unknown = verbatimNote(O.Disabled);
+  if (O.Disabled) {
+    Out.Unknown = *O.Disabled;
     return false;
   }
   if (!O.Archs) {
@@ -47,10 +47,10 @@ bool occupancyOn(const GpuSpec &G, KernelResources &Resources, KernelReport &K,
     return false;
   }
   std::string Arch = G.smArch();
-  std::string CompileError;
+  Note CompileError;
   const PtxasReport *Ptxas = Resources.forArch(Arch, CompileError);
   if (!Ptxas) {
-    Out.Unknown = verbatimNote(CompileError);
+    Out.Unknown = CompileError;
     return false;
   }
   const PtxasFunction *F =

@@ -14,21 +14,20 @@ resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
   O.ArchsError = ArchsError;
   std::string Nvcc;
   if (Req.NoResources) {
-    O.Disabled = "resources were not computed (--no-resources)";
+    O.Disabled = note(NoteId::ResourcesOff);
   } else if (Parse.NoCudaHeaders) {
-    O.Disabled = "resources were not computed: the file was parsed without "
-                 "the CUDA toolkit (--no-cuda-headers)";
+    O.Disabled = note(NoteId::ResourcesWithoutToolkit);
   } else {
-    std::string Error;
-    Nvcc = findNvcc(Parse.CudaPath, Error);
+    Note Why;
+    Nvcc = findNvcc(Parse.CudaPath, Why);
     if (Nvcc.empty())
-      O.Disabled = "registers and shared memory need nvcc: " + Error;
+      O.Disabled = note(NoteId::ResourcesNeedNvcc, {}, {Why});
   }
   ResourceCompileRequest C;
   C.Nvcc = Nvcc;
   if (!Nvcc.empty()) {
-    std::string Error;
-    C.Disassembler = findDisassembler(Parse.CudaPath, Error);
+    Note Why; // no disassembler: the compile's SassWhy says so
+    C.Disassembler = findDisassembler(Parse.CudaPath, Why);
   }
   C.File = Parse.File;
   C.Flags = ParseCommandLine;
@@ -38,11 +37,11 @@ resourceOptions(const AnalysisRequest &Req, const ParseOptions &Parse,
   C.ParseDependencies = R.Dependencies;
   C.ParseAbsentIncludes = R.AbsentIncludes;
   O.Compile = [C](const std::string &Arch, PtxasReport &Out,
-                  std::string &Error) mutable {
+                  Note &Why) mutable {
     C.Arch = Arch;
     ResourceCompileResult Got = compileForResources(C);
     if (!Got.Ok) {
-      Error = Got.Error;
+      Why = Got.Why;
       return false;
     }
     Out = std::move(Got.Ptxas);

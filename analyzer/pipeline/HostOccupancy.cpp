@@ -38,7 +38,7 @@ private:
   struct Compiled {
     bool Ok = false;
     PtxasReport Ptxas;
-    std::string Error;
+    Note Why;
   };
   std::shared_ptr<const OccupancySetting> Setting;
   std::vector<std::string> CommandLine, CodeFlags;
@@ -60,12 +60,12 @@ OccupancyAnswer NvccOccupancyCalculator::answer(const OccupancyQuestion &Q) {
     ResourceOptions O = resourceOptions(Req, ForFile, CommandLine, CodeFlags,
                                         Report(), nullptr, "");
     Compiled C;
-    C.Ok = O.Compile(Arch, C.Ptxas, C.Error);
+    C.Ok = O.Compile(Arch, C.Ptxas, C.Why);
     It = ByFile.emplace(File, std::move(C)).first;
   }
   const Compiled &R = It->second;
   if (!R.Ok) {
-    A.Why = note(NoteId::HostRegistersNotCompiled, {{"error", R.Error}});
+    A.Why = note(NoteId::HostRegistersNotCompiled, {}, {R.Why});
     return A;
   }
   const PtxasFunction *F =
@@ -132,9 +132,8 @@ hostOccupancy(const AnalysisRequest &Req, const ParseOptions &Parse,
   // the occupancy stage reads afterwards.
   ResourceOptions Probe =
       resourceOptions(Req, Parse, {}, {}, Report(), nullptr, "");
-  if (!Probe.Disabled.empty()) {
-    WhyNot =
-        note(NoteId::HostRegistersNotCompiled, {{"error", Probe.Disabled}});
+  if (Probe.Disabled) {
+    WhyNot = note(NoteId::HostRegistersNotCompiled, {}, {*Probe.Disabled});
     return nullptr;
   }
   std::string Error;

@@ -377,7 +377,7 @@ std::string hostRegistersNotKnown(const NoteValues &) {
 }
 
 std::string hostRegistersNotCompiled(const NoteValues &V) {
-  return "the kernel's registers are not known: " + V.str("error");
+  return "the kernel's registers are not known: " + V.joinedParts();
 }
 
 std::string hostPtxasNoKernel(const NoteValues &V) {

@@ -26,13 +26,18 @@ std::string absoluteIn(const std::string &Dir, llvm::StringRef Path) {
   return std::string(Abs);
 }
 
+/// The program's name without its folder ("nvcc", "nvdisasm").
+std::string toolName(const std::string &Path) {
+  return std::string(llvm::sys::path::filename(Path));
+}
+
 /// Runs Args with stdout and stderr in one temporary file; returns its text.
 std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
                                         unsigned Timeout, int &Status,
-                                        std::string &Error) {
+                                        Note &Why) {
   llvm::SmallString<128> Log;
   if (llvm::sys::fs::createTemporaryFile("rla-ptxas", "log", Log)) {
-    Error = "cannot create a temporary file for nvcc's output";
+    Why = note(NoteId::NoTemporaryOutputFile, {{"tool", toolName(Args[0])}});
     return std::nullopt;
   }
   std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
@@ -44,7 +49,8 @@ std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
   auto Buffer = llvm::MemoryBuffer::getFile(Log);
   llvm::sys::fs::remove(Log);
   if (Status < 0) {
-    Error = ExecError.empty() ? "nvcc could not be run" : ExecError;
+    Why = note(NoteId::ToolkitProgramNotRun,
+               {{"tool", toolName(Args[0])}, {"error", ExecError}});
     return std::nullopt;
   }
   return Buffer ? (*Buffer)->getBuffer().str() : std::string();
@@ -52,8 +58,8 @@ std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
 
 std::string nvccVersion(const std::string &Nvcc) {
   int Status = 0;
-  std::string Error;
-  auto Text = runCapturing({Nvcc, "--version"}, 60, Status, Error);
+  Note Why;
+  auto Text = runCapturing({Nvcc, "--version"}, 60, Status, Why);
   return Text && Status == 0 ? *Text : "";
 }
 
@@ -100,10 +106,52 @@ FileDependencies dependenciesOf(const ResourceCompileRequest &R,
   return Deps;
 }
 
+/// Why a compile has no disassembly, as the cache keeps it.
+struct SassFailure {
+  enum Kind { None, NoDisassembler, Failed, NotRun } What = None;
+  int Exit = 0;
+  std::string Output; ///< nvdisasm's last lines, or the system's error
+};
+
 /// What a compile printed: ptxas's report, the disassembly (or why none).
 struct CompileTexts {
-  std::string Ptxas, Sass, SassError;
+  std::string Ptxas, Sass;
+  SassFailure SassMissing;
 };
+
+nlohmann::json toJson(const SassFailure &F) {
+  return {{"kind", int(F.What)}, {"exit", F.Exit}, {"output", F.Output}};
+}
+
+std::optional<SassFailure> sassFailureOf(const nlohmann::json &J) {
+  if (!J.is_object() || !J.contains("kind") || !J["kind"].is_number_integer() ||
+      !J.contains("exit") || !J["exit"].is_number_integer() ||
+      !J.contains("output") || !J["output"].is_string())
+    return std::nullopt;
+  int Kind = J["kind"].get<int>();
+  if (Kind < SassFailure::None || Kind > SassFailure::NotRun)
+    return std::nullopt;
+  return SassFailure{SassFailure::Kind(Kind), J["exit"].get<int>(),
+                     J["output"].get<std::string>()};
+}
+
+/// The statement a report keeps for F; blank when there is a listing.
+Note sassWhy(const SassFailure &F, const SassListing &Sass) {
+  switch (F.What) {
+  case SassFailure::NoDisassembler:
+    return note(NoteId::NoDisassembler);
+  case SassFailure::Failed:
+    return note(NoteId::DisassemblerFailed,
+                {{"exit", double(F.Exit)}, {"output", F.Output}});
+  case SassFailure::NotRun:
+    return note(NoteId::DisassemblerFailed, {},
+                {note(NoteId::ToolkitProgramNotRun,
+                      {{"tool", "nvdisasm"}, {"error", F.Output}})});
+  case SassFailure::None:
+    break;
+  }
+  return Sass.Functions.empty() ? note(NoteId::DisassemblyEmpty) : Note();
+}
 
 /// The texts of a cache entry whose recorded files are unchanged.
 std::optional<CompileTexts> validEntry(const std::string &Stored) {
@@ -111,23 +159,21 @@ std::optional<CompileTexts> validEntry(const std::string &Stored) {
   if (!Entry.is_object() || !Entry.contains("dependencies") ||
       !Entry.contains("ptxas") || !Entry["ptxas"].is_string() ||
       !Entry.contains("sass") || !Entry["sass"].is_string() ||
-      !Entry.contains("sass_error") || !Entry["sass_error"].is_string())
+      !Entry.contains("sass_failure"))
     return std::nullopt;
+  std::optional<SassFailure> Missing = sassFailureOf(Entry["sass_failure"]);
   FileDependencies Recorded;
-  if (!Recorded.stillValid(Entry["dependencies"]))
+  if (!Missing || !Recorded.stillValid(Entry["dependencies"]))
     return std::nullopt;
   return CompileTexts{Entry["ptxas"].get<std::string>(),
-                      Entry["sass"].get<std::string>(),
-                      Entry["sass_error"].get<std::string>()};
+                      Entry["sass"].get<std::string>(), *Missing};
 }
 
 /// The report of a compile from its texts.
 PtxasReport reportOf(const CompileTexts &T) {
   PtxasReport P = parsePtxasOutput(T.Ptxas);
   P.Sass = parseSassListing(T.Sass);
-  P.SassError = T.SassError;
-  if (P.SassError.empty() && P.Sass.Functions.empty())
-    P.SassError = "the disassembly lists no function";
+  P.SassWhy = sassWhy(T.SassMissing, P.Sass);
   return P;
 }
 
@@ -136,18 +182,22 @@ PtxasReport reportOf(const CompileTexts &T) {
 void disassemble(const ResourceCompileRequest &R, const std::string &Cubin,
                  CompileTexts &Out) {
   if (R.Disassembler.empty()) {
-    Out.SassError = "no disassembler (nvdisasm) was found";
+    Out.SassMissing.What = SassFailure::NoDisassembler;
     return;
   }
   int Status = 0;
-  std::string Error;
+  Note Why;
   auto Text = runCapturing({R.Disassembler, "-gi", "-c", "-hex", Cubin},
-                           R.TimeoutSeconds, Status, Error);
-  if (!Text || Status != 0) {
-    Out.SassError =
-        "nvdisasm failed" +
-        (Text ? " (exit " + std::to_string(Status) + "): " + tail(*Text)
-              : ": " + Error);
+                           R.TimeoutSeconds, Status, Why);
+  if (!Text) {
+    Out.SassMissing.What = SassFailure::NotRun;
+    Out.SassMissing.Output = Why.Data.count("error")
+                                 ? std::get<std::string>(Why.Data.at("error"))
+                                 : std::string();
+    return;
+  }
+  if (Status != 0) {
+    Out.SassMissing = {SassFailure::Failed, Status, tail(*Text)};
     return;
   }
   Out.Sass = std::move(*Text);
@@ -190,8 +240,7 @@ namespace {
 
 /// Program Name in CudaPath/bin, else on PATH.
 std::string findToolkitProgram(const std::string &Name,
-                               const std::string &CudaPath,
-                               std::string &Error) {
+                               const std::string &CudaPath, Note &Why) {
   if (!CudaPath.empty()) {
     llvm::SmallString<256> Path(CudaPath);
     llvm::sys::path::append(Path, "bin", Name);
@@ -200,20 +249,19 @@ std::string findToolkitProgram(const std::string &Name,
   }
   if (auto OnPath = llvm::sys::findProgramByName(Name))
     return *OnPath;
-  Error = Name + " not found" +
-          (CudaPath.empty() ? std::string() : " in " + CudaPath + "/bin") +
-          " nor on PATH";
+  Why = note(NoteId::ToolkitProgramNotFound,
+             {{"tool", Name}, {"cuda_path", CudaPath}});
   return "";
 }
 
 } // namespace
 
-std::string findNvcc(const std::string &CudaPath, std::string &Error) {
-  return findToolkitProgram("nvcc", CudaPath, Error);
+std::string findNvcc(const std::string &CudaPath, Note &Why) {
+  return findToolkitProgram("nvcc", CudaPath, Why);
 }
 
-std::string findDisassembler(const std::string &CudaPath, std::string &Error) {
-  return findToolkitProgram("nvdisasm", CudaPath, Error);
+std::string findDisassembler(const std::string &CudaPath, Note &Why) {
+  return findToolkitProgram("nvdisasm", CudaPath, Why);
 }
 
 ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
@@ -222,7 +270,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
   Flags.insert(Flags.end(), R.CodeFlags.begin(), R.CodeFlags.end());
   llvm::SmallString<128> Cubin;
   if (llvm::sys::fs::createTemporaryFile("rl-analyze", "cubin", Cubin)) {
-    Result.Error = "cannot create a temporary file for the cubin";
+    Result.Why = note(NoteId::NoTemporaryCubinFile);
     return Result;
   }
   // -cubin compiles the device side only: no host compiler, no link.
@@ -262,7 +310,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
       !llvm::sys::fs::createTemporaryFile("rl-analyze", "d", DepFile))
     Run.insert(Run.begin() + 1, {"-MD", "-MF", std::string(DepFile)});
   int Status = 0;
-  auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Error);
+  auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Why);
   // A kernel that launches kernels (dynamic parallelism) compiles only in
   // separate compilation mode, as its project builds it (-rdc=true).
   if (Output && Status != 0 &&
@@ -273,7 +321,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     Rdc(Run);
     Rdc(Args);
     Result.CommandLine = Args;
-    Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Error);
+    Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Why);
   }
   CompileTexts Texts;
   if (Output && Status == 0)
@@ -288,8 +336,9 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
   if (!Output)
     return Result;
   if (Status != 0) {
-    Result.Error = "nvcc -arch=" + R.Arch + " failed (exit " +
-                   std::to_string(Status) + "): " + tail(*Output);
+    Result.Why = note(NoteId::NvccCompileFailed, {{"arch", R.Arch},
+                                                  {"exit", double(Status)},
+                                                  {"output", tail(*Output)}});
     return Result;
   }
   Result.Ok = true;
@@ -297,7 +346,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
   Result.Ptxas = reportOf(Texts);
   nlohmann::json Entry = {{"ptxas", Texts.Ptxas},
                           {"sass", Texts.Sass},
-                          {"sass_error", Texts.SassError}};
+                          {"sass_failure", toJson(Texts.SassMissing)}};
   // Without nvcc's list the entry could outlive a header edit: not stored.
   if (!Key.empty() && !MakeDeps.empty() &&
       dependenciesOf(R, MakeDeps).toJson(Entry["dependencies"]))

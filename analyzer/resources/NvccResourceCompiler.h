@@ -11,6 +11,7 @@
 #ifndef RLA_RESOURCES_NVCCRESOURCECOMPILER_H
 #define RLA_RESOURCES_NVCCRESOURCECOMPILER_H
 
+#include "analyzer/ir/Note.h"
 #include "analyzer/resources/PtxasOutputParser.h"
 
 #include <string>
@@ -20,7 +21,8 @@ namespace rla {
 
 struct ResourceCompileRequest {
   std::string Nvcc; ///< path of nvcc
-  /// Path of nvdisasm for the machine code; empty: none (SassError says so).
+  /// Path of nvdisasm for the machine code; empty: none (the report's SassWhy
+  /// says so).
   std::string Disassembler;
   std::string File;
   /// The input's own flags, in clang spelling (-I, -D, -U, -std=, -include,
@@ -41,7 +43,7 @@ struct ResourceCompileRequest {
 
 struct ResourceCompileResult {
   bool Ok = false;
-  std::string Error; ///< why there are no resources (nvcc failed, ...)
+  Note Why; ///< why there are no resources (nvcc failed, ...)
   PtxasReport Ptxas;
   bool FromCache = false;
   std::vector<std::string> CommandLine; ///< as run (or as it would run)
@@ -55,11 +57,11 @@ nvccFlagsFromParseFlags(const std::vector<std::string> &Flags);
 ResourceCompileResult compileForResources(const ResourceCompileRequest &R);
 
 /// nvcc next to the toolkit (CudaPath/bin/nvcc), else on PATH; empty with
-/// Error set when there is none.
-std::string findNvcc(const std::string &CudaPath, std::string &Error);
+/// Why set when there is none.
+std::string findNvcc(const std::string &CudaPath, Note &Why);
 
-/// nvdisasm the same way (CudaPath/bin, then PATH); empty with Error set.
-std::string findDisassembler(const std::string &CudaPath, std::string &Error);
+/// nvdisasm the same way (CudaPath/bin, then PATH); empty with Why set.
+std::string findDisassembler(const std::string &CudaPath, Note &Why);
 
 } // namespace rla
 

@@ -12,6 +12,7 @@
 #ifndef RLA_RESOURCES_PTXASOUTPUTPARSER_H
 #define RLA_RESOURCES_PTXASOUTPUTPARSER_H
 
+#include "analyzer/ir/Note.h"
 #include "analyzer/resources/SassListing.h"
 
 #include <cstdint>
@@ -44,9 +45,9 @@ struct PtxasReport {
   /// Lines that looked like resource lines but did not parse.
   std::vector<std::string> Unparsed;
   /// The same compile's machine code (nvdisasm of the cubin); empty with
-  /// SassError saying why when there is none (no disassembler, ...).
+  /// SassWhy saying why when there is none (no disassembler, ...).
   SassListing Sass;
-  std::string SassError;
+  Note SassWhy;
 
   /// The entry Name compiled for Arch (any arch when Arch is empty).
   const PtxasFunction *findEntry(const std::string &Name,

@@ -228,8 +228,7 @@ Report streamingReport(const GpuSpec *G, double Blocks) {
 ResourceOptions sm89(const ArchitectureTable &T, unsigned Registers) {
   ResourceOptions O;
   O.Archs = &T;
-  O.Compile = [Registers](const std::string &, PtxasReport &Out,
-                          std::string &) {
+  O.Compile = [Registers](const std::string &, PtxasReport &Out, Note &) {
     Out = parsePtxasOutput(
         "ptxas info    : Compiling entry function '_Z5scalePfi' for "
         "'sm_89'\nptxas info    : Used " +
@@ -278,7 +277,7 @@ TEST(LatencyBound, OccupancyStageAppliesItWithTheGpusLatency) {
   // Unknown occupancy (no ptxas entry): no latency term, verdict unchanged.
   Report Unknown = streamingReport(&G, 65536);
   ResourceOptions None = sm89(T, 128);
-  None.Compile = [](const std::string &, PtxasReport &, std::string &) {
+  None.Compile = [](const std::string &, PtxasReport &, Note &) {
     return true;
   };
   attachLatencyStages(Unknown, None);

@@ -60,7 +60,7 @@ ResourceOptions withPtxas(const std::string &Text, unsigned *Calls) {
   ResourceOptions O;
   O.Archs = &fixtures::architectureTable();
   O.Compile = [Text, Calls](const std::string &Arch, PtxasReport &Out,
-                            std::string &) {
+                            Note &) {
     EXPECT_EQ(Arch, "sm_89");
     if (Calls)
       ++*Calls;
@@ -205,20 +205,24 @@ TEST(OccupancyStage, UnknownWithAReason) {
   Report NoNvcc = scaleReport(&G);
   ResourceOptions O;
   O.Archs = &fixtures::architectureTable();
-  O.Disabled = "registers and shared memory need nvcc: nvcc not found";
+  O.Disabled = note(NoteId::ResourcesNeedNvcc, {},
+                    {note(NoteId::ToolkitProgramNotFound,
+                          {{"tool", "nvcc"}, {"cuda_path", ""}})});
   attachOccupancy(NoNvcc, O);
-  EXPECT_EQ(NoNvcc.Kernels[0].Occupancies[0].Unknown, verbatimNote(O.Disabled));
+  EXPECT_EQ(NoNvcc.Kernels[0].Occupancies[0].Unknown, *O.Disabled);
 
   Report Failed = scaleReport(&G);
   ResourceOptions F;
   F.Archs = &fixtures::architectureTable();
-  F.Compile = [](const std::string &, PtxasReport &, std::string &Error) {
-    Error = "nvcc -arch=sm_89 failed (exit 1): error";
+  const Note NvccFailed =
+      note(NoteId::NvccCompileFailed,
+           {{"arch", "sm_89"}, {"exit", 1.0}, {"output", "error"}});
+  F.Compile = [NvccFailed](const std::string &, PtxasReport &, Note &Why) {
+    Why = NvccFailed;
     return false;
   };
   attachOccupancy(Failed, F);
-  EXPECT_EQ(Failed.Kernels[0].Occupancies[0].Unknown,
-            verbatimNote("nvcc -arch=sm_89 failed (exit 1): error"));
+  EXPECT_EQ(Failed.Kernels[0].Occupancies[0].Unknown, NvccFailed);
 
   Report Missing = scaleReport(&G);
   attachOccupancy(Missing,
