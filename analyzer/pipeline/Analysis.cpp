@@ -14,9 +14,8 @@
 #include "analyzer/pipeline/ProgramTotals.h"
 #include "analyzer/report/CheckFilter.h"
 #include "analyzer/report/FindingGate.h"
-#include "analyzer/report/FindingText.h"
+#include "analyzer/report/ReportFinisher.h"
 #include "analyzer/report/ReportWriter.h"
-#include "analyzer/report/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -255,8 +254,9 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   if (Parsed.Kernels.empty() && R.NotAnalysed.empty()) {
     R.Findings.push_back(dataFinding("rl-no-kernels", Severity::Note,
                                      SourceLoc{File, 0, 0}, {{"file", File}}));
-    wordFindings(R.Findings);
-    applyCheckFilter(R, Req.Checks);
+    ReportFinisher Finish(R, Req.Checks);
+    Finish.fileFindings(R.Findings);
+    Finish.done();
     if (Stream)
       writeReport(R, *Stream);
     return Result;
@@ -319,11 +319,8 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       Gpus);
   // File findings known before binding are final now: a streamed report
   // writes them first.
-  SourceLines Sources;
-  wordFindings(R.Findings);
-  suppressFileFindings(R.Findings, Sources, R.Suppressed);
-  dropDisabled(R.Findings, Req.Checks);
-  R.Checks = Req.Checks;
+  ReportFinisher Finish(R, Req.Checks);
+  Finish.fileFindings(R.Findings);
   R.Program.Time.assign(Gpus.size(), NumberRange{});
   if (Stream) {
     Stream->begin(R);
@@ -371,11 +368,9 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
       sumContexts(K, Model, Req.Binds, ModelGpus, Req.DefaultBinds, &Resources,
                   Req.Cache);
       askQuestions(Req, ModelGpus, K);
-      wordFindings(K);
       if (!First)
         First = K;
-      suppressKernel(K, Sources, R.Suppressed);
-      filterKernelFindings(K, Req.Checks);
+      Finish.kernel(K);
       for (const Finding &F : K.Findings)
         if (F.Level == Severity::Error) {
           ++Result.ErrorFindings;
@@ -394,10 +389,8 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   }
   // Launches in sequence that hand buffers to each other through DRAM.
   std::vector<Finding> Fusion = fusionFindings(Stream ? Sequenced : R.Kernels);
-  wordFindings(Fusion);
-  suppressFileFindings(Fusion, Sources, R.Suppressed);
-  dropDisabled(Fusion, Req.Checks);
-  dropDisabled(R.Suppressed, Req.Checks);
+  Finish.fileFindings(Fusion);
+  Finish.done();
   R.Findings.insert(R.Findings.end(), Fusion.begin(), Fusion.end());
   Result.Parse = Parse;
   Result.ParseCommandLine = Parsed.CommandLine;
