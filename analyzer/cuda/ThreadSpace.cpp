@@ -119,11 +119,45 @@ bool ThreadSpace::constrainModulo(IndexKind Kind, unsigned Dim,
                               Residue + Rational(1), Negated);
 }
 
+namespace {
+
+/// The residues [Residue, ResidueEnd) of Modulus, or the others when
+/// Negated, as one interval; nullopt when the others are two.
+std::optional<std::pair<Rational, Rational>>
+residueInterval(const Rational &Modulus, const Rational &Residue,
+                const Rational &ResidueEnd, bool Negated) {
+  if (!Negated)
+    return std::make_pair(Residue, ResidueEnd);
+  if (Residue == Rational(0))
+    return std::make_pair(ResidueEnd, Modulus);
+  if (ResidueEnd == Modulus)
+    return std::make_pair(Rational(0), Residue);
+  return std::nullopt;
+}
+
+} // namespace
+
 bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
                                        const Rational &Modulus,
                                        const Rational &Residue,
                                        const Rational &ResidueEnd,
                                        bool Negated) {
+  IndexInterval &Held = intervalRef(Kind, Dim);
+  if (Held.Modulus && *Held.Modulus == Modulus) {
+    // A second test of the same residue (`x / 4 == 1` on x = tid % 72 is
+    // 4 <= x and x < 8): the residues both allow, when they are one run.
+    auto Old = residueInterval(Modulus, Held.Residue, Held.ResidueEnd,
+                               Held.ModNegated);
+    auto New = residueInterval(Modulus, Residue, ResidueEnd, Negated);
+    if (!Old || !New)
+      return false;
+    Rational Lo = Old->first < New->first ? New->first : Old->first;
+    Rational Hi = Old->second < New->second ? Old->second : New->second;
+    Held.Residue = Lo;
+    Held.ResidueEnd = Hi < Lo ? Lo : Hi;
+    Held.ModNegated = false;
+    return true;
+  }
   if (!constrainSymbolicModulo(Kind, Dim, Expr(Modulus), Residue, ResidueEnd,
                                Negated))
     return false;

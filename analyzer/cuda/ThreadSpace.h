@@ -67,7 +67,9 @@ public:
                  bool LoInside = false);
 
   /// Restricts the coordinate to index % Modulus == Residue (!= when
-  /// Negated). False (nothing changes) when it already has a modulus.
+  /// Negated). A second test of the same constant modulus keeps the
+  /// residues both allow. False (nothing changes) when the coordinate has
+  /// another modulus, or the residues left would not be one run.
   bool constrainModulo(IndexKind Kind, unsigned Dim, const Rational &Modulus,
                        const Rational &Residue, bool Negated);
   /// The same for index % Modulus in [Residue, ResidueEnd).

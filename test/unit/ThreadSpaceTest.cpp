@@ -699,6 +699,36 @@ TEST(ThreadSpaceTest, SecondModuloIsRefused) {
                                      Rational(0), false));
 }
 
+TEST(ThreadSpaceTest, TwoTestsOfOneResidueIntersect) {
+  // Case = (g % 6) / 2 + 1; if (Case == 2): 2 <= g % 6 and g % 6 < 4, as
+  // two tests of the same residue; and `g % 6 != 0 .. 2` (negated) with
+  // `g % 6 < 4`. Counted against the threads one by one.
+  for (bool Negated : {false, true}) {
+    ThreadSpace Space;
+    if (Negated)
+      ASSERT_TRUE(Space.constrainModuloRange(IndexKind::Global, 0, Rational(6),
+                                             Rational(0), Rational(2), true));
+    else
+      ASSERT_TRUE(Space.constrainModuloRange(IndexKind::Global, 0, Rational(6),
+                                             Rational(2), Rational(6), false));
+    ASSERT_TRUE(Space.constrainModuloRange(IndexKind::Global, 0, Rational(6),
+                                           Rational(0), Rational(4), false));
+    for (const Launch &L : smallLaunches())
+      expectExactCount(Space, L, {}, [](const ThreadCoords &T) {
+        return T.Global[0] % 6 >= 2 && T.Global[0] % 6 < 4;
+      });
+  }
+  // Residues no thread has both of: none.
+  ThreadSpace Disjoint;
+  ASSERT_TRUE(Disjoint.constrainModuloRange(IndexKind::Global, 0, Rational(6),
+                                            Rational(0), Rational(2), false));
+  ASSERT_TRUE(Disjoint.constrainModuloRange(IndexKind::Global, 0, Rational(6),
+                                            Rational(4), Rational(6), false));
+  for (const Launch &L : smallLaunches())
+    expectExactCount(Disjoint, L, {},
+                     [](const ThreadCoords &) { return 0; });
+}
+
 TEST(ThreadSpaceTest, SumOverPointsOfTheThreadIndex) {
   // Each thread runs threadIdx.x iterations: sum over a block is B(B-1)/2.
   ThreadSpace Space;

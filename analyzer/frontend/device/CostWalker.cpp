@@ -10,10 +10,7 @@
 using namespace clang;
 
 namespace rla {
-namespace {
 
-/// True when every path through S ends in a return (or, inside a loop body,
-/// a continue) so the code after S runs only when S was not entered.
 bool alwaysLeaves(const Stmt *S) {
   if (!S)
     return false;
@@ -30,6 +27,8 @@ bool alwaysLeaves(const Stmt *S) {
            alwaysLeaves(If->getElse());
   return false;
 }
+
+namespace {
 
 /// A `break` that leaves this loop (not one of a nested loop or switch),
 /// other than in Skip (the exit test the loop is counted by).
@@ -943,109 +942,6 @@ void CostWalker::walkLoop(const Stmt *LoopStmt, const LoopShape &Found,
                                 : Shape.StopsEarlyWhy.value_or(Note())}));
   else
     addScaled(Loop, Expr(1));
-}
-
-void CostWalker::walkSwitch(const SwitchStmt *Switch) {
-  walkExpr(Switch->getCond());
-  // Flatten the body into statements, each with the labels in front of it.
-  struct Entry {
-    std::vector<std::optional<Rational>> Labels; ///< nullopt: default
-    const Stmt *S;
-  };
-  std::vector<Entry> Entries;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
-  std::vector<const Stmt *> Children;
-  if (Body)
-    Children.assign(Body->body_begin(), Body->body_end());
-  else if (Switch->getBody())
-    Children.push_back(Switch->getBody());
-  for (const Stmt *S : Children) {
-    Entry E{{}, S};
-    while (true) {
-      if (const auto *Case = dyn_cast<CaseStmt>(E.S)) {
-        E.Labels.push_back(
-            foldInteger(Case->getLHS(), Ctx).value_or(Rational(0)));
-        E.S = Case->getSubStmt();
-      } else if (const auto *Default = dyn_cast<DefaultStmt>(E.S)) {
-        E.Labels.push_back(std::nullopt);
-        E.S = Default->getSubStmt();
-      } else {
-        break;
-      }
-    }
-    Entries.push_back(E);
-  }
-  // Each label runs from its statement to the next break (falling through).
-  struct Group {
-    std::optional<Rational> Label;
-    Accumulator Cost;
-  };
-  std::vector<Group> Groups;
-  bool HasDefault = false;
-  Snapshot Before = save();
-  for (size_t I = 0; I < Entries.size(); ++I)
-    for (const auto &Label : Entries[I].Labels) {
-      HasDefault |= !Label;
-      Accumulator A;
-      Accumulator *Saved = Cur;
-      Cur = &A;
-      for (size_t J = I; J < Entries.size(); ++J) {
-        const Stmt *S = Entries[J].S;
-        if (isa<BreakStmt>(S) || isa<ReturnStmt>(S)) {
-          walkStmt(S);
-          break;
-        }
-        walkStmt(S);
-        if (alwaysLeaves(S))
-          break;
-      }
-      Cur = Saved;
-      restore(Before);
-      Groups.push_back({Label, A});
-    }
-  forgetAssigned(Switch->getBody());
-
-  // A switch on parameters is uniform: weight each case by [cond == label].
-  const clang::Expr *Cond = Switch->getCond();
-  auto Value = converter().convert(Cond);
-  bool Uniform = Value.has_value();
-  if (Value)
-    for (const std::string &S : Value->symbols())
-      Uniform &= S.rfind("threadIdx.", 0) != 0 && S.rfind("blockIdx.", 0) != 0;
-  if (Uniform) {
-    Expr Unmatched(1);
-    auto equals = [&](const Rational &L) {
-      Expr D = *Value - Expr(L);
-      return Expr(1) - Expr::min(Expr(1), Expr::max(D, -D));
-    };
-    for (const Group &G : Groups)
-      if (G.Label) {
-        addScaled(G.Cost, equals(*G.Label));
-        Unmatched = Unmatched - equals(*G.Label);
-      }
-    for (const Group &G : Groups)
-      if (!G.Label)
-        addScaled(G.Cost, Unmatched);
-    return;
-  }
-  // Otherwise each thread takes one case, which one depends on data.
-  Note Reason = note(NoteId::SwitchCaseOnData,
-                     {{"at", where(Switch)}, {"cond", sourceText(Cond)}});
-  if (Groups.empty())
-    return;
-  Accumulator Combined = Groups.front().Cost;
-  Accumulator *Saved = Cur;
-  for (size_t I = 1; I < Groups.size(); ++I) {
-    Accumulator Next;
-    Cur = &Next;
-    addAlternatives(Combined, Groups[I].Cost, Reason);
-    Combined = Next;
-  }
-  Cur = Saved;
-  if (HasDefault)
-    addScaled(Combined, Expr(1));
-  else
-    addMaybe(Combined, Reason); // no case may match
 }
 
 void CostWalker::walkDecl(const VarDecl *V) {

@@ -32,6 +32,10 @@
 
 namespace rla {
 
+/// True when every path through S ends in a return (or, inside a loop body,
+/// a continue) so the code after S runs only when S was not entered.
+bool alwaysLeaves(const clang::Stmt *S);
+
 class CostWalker {
 public:
   CostWalker(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
@@ -104,6 +108,14 @@ private:
   /// "trips_L12": the per-thread iterations of a loop the model cannot count.
   std::string tripSymbol(const clang::Stmt *Loop);
   void walkSwitch(const clang::SwitchStmt *Switch);
+  /// A switch on the thread's own index math, without a default: each case
+  /// counted on the threads whose `cond == label` (Labels(I): entry I's
+  /// labels; WalkFrom(I): its statements to the next break). False, having
+  /// walked nothing, when a case's guard does not decompose exactly.
+  bool walkThreadSwitch(
+      const clang::SwitchStmt *Switch, size_t Entries,
+      const std::function<std::vector<std::optional<Rational>>(size_t)> &Labels,
+      const std::function<void(size_t)> &WalkFrom);
   void walkDecl(const clang::VarDecl *V);
 
   // Expressions.
