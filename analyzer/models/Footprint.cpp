@@ -194,37 +194,34 @@ DistinctCount countUnion(const std::vector<LatticeSet> &Sets) {
 
 namespace {
 
+/// T, an index over whole periods of M, as its multiples of M and the
+/// residues [From, To) of each period that run; Lowest moves to the first.
+void splitByPeriod(const AffineTerm &T, int64_t M, int64_t Scaled, int64_t From,
+                   int64_t To, int64_t &Lowest, std::vector<AffineTerm> &Out) {
+  AffineTerm Multiples = T, Residues = T;
+  Multiples.Stride = Scaled;
+  Multiples.Lo = T.Lo / M;
+  Multiples.Count = T.Count / M;
+  Residues.Lo = From;
+  Residues.Count = To - From;
+  Lowest += T.Stride * From;
+  Out.push_back(Multiples);
+  Out.push_back(Residues);
+}
+
+/// Whether T runs over whole periods of M (T.Stride * M in Scaled).
+bool wholePeriods(const AffineTerm &T, int64_t M, int64_t &Scaled) {
+  return M > 1 && !T.Reversed && T.Lo % M == 0 && T.Count % M == 0 &&
+         !__builtin_mul_overflow(T.Stride, M, &Scaled);
+}
+
 /// A's terms for its set of addresses, and its lowest address: a thread
 /// index that a guard keeps to some residues (`(threadIdx.x / 32) & 1`, the
 /// odd warps) is split into its multiples of the modulus and the residues
-/// that run, so that the threads left out add no addresses.
-/// A global index over whole blocks whose threads a guard narrows
-/// (`if (threadIdx.x < 128)` on blockIdx.x * blockDim.x + threadIdx.x): the
-/// blocks' steps and the threads that pass, not every index of the range.
-void splitGuardedGlobal(const AffineAccess &A, const AffineTerm &T,
-                        int64_t &Lowest, std::vector<AffineTerm> &Out) {
-  int64_t Block = A.BlockSize[T.Dim];
-  auto [From, To] = A.ThreadRange[T.Dim];
-  To = std::min(To, Block);
-  int64_t Scaled = 0;
-  bool Narrowed = Block > 1 && (From > 0 || To < Block) && From < To &&
-                  !T.Reversed && T.Lo % Block == 0 && T.Count % Block == 0 &&
-                  !__builtin_mul_overflow(T.Stride, Block, &Scaled);
-  if (!Narrowed) {
-    Out.push_back(T);
-    return;
-  }
-  AffineTerm Blocks = T, Threads = T;
-  Blocks.Stride = Scaled;
-  Blocks.Lo = T.Lo / Block;
-  Blocks.Count = T.Count / Block;
-  Threads.Lo = From;
-  Threads.Count = To - From;
-  Lowest += T.Stride * From;
-  Out.push_back(Blocks);
-  Out.push_back(Threads);
-}
-
+/// that run, so that the threads left out add no addresses. So is a global
+/// index over whole blocks whose threads a guard narrows (`if (threadIdx.x <
+/// 128)` on blockIdx.x * blockDim.x + threadIdx.x): the blocks' steps and
+/// the threads that pass, not every index of the range.
 std::vector<AffineTerm> addressTerms(const AffineAccess &A, int64_t &Lowest) {
   Lowest = A.Lowest;
   std::vector<AffineTerm> Out;
@@ -246,26 +243,20 @@ std::vector<AffineTerm> addressTerms(const AffineAccess &A, int64_t &Lowest) {
     // The global index keeps threadIdx's residues when blocks are whole
     // multiples of the modulus.
     int64_t Scaled = 0;
-    bool Whole = M > 1 && From < To && !T.Reversed && T.Lo % M == 0 &&
-                 T.Count % M == 0 &&
-                 !__builtin_mul_overflow(T.Stride, M, &Scaled) &&
-                 (T.Kind == TermKind::Thread || A.BlockSize[T.Dim] % M == 0);
-    if (!Whole) {
-      if (!R && T.Kind == TermKind::Global)
-        splitGuardedGlobal(A, T, Lowest, Out);
-      else
-        Out.push_back(T);
+    if (R && From < To && wholePeriods(T, M, Scaled) &&
+        (T.Kind == TermKind::Thread || A.BlockSize[T.Dim] % M == 0)) {
+      splitByPeriod(T, M, Scaled, From, To, Lowest, Out);
       continue;
     }
-    AffineTerm Multiples = T, Residues = T;
-    Multiples.Stride = Scaled;
-    Multiples.Lo = T.Lo / M;
-    Multiples.Count = T.Count / M;
-    Residues.Lo = From;
-    Residues.Count = To - From;
-    Lowest += T.Stride * From;
-    Out.push_back(Multiples);
-    Out.push_back(Residues);
+    int64_t Block = A.BlockSize[T.Dim];
+    auto [First, End] = A.ThreadRange[T.Dim];
+    End = std::min(End, Block);
+    if (!R && T.Kind == TermKind::Global && (First > 0 || End < Block) &&
+        First < End && wholePeriods(T, Block, Scaled)) {
+      splitByPeriod(T, Block, Scaled, First, End, Lowest, Out);
+      continue;
+    }
+    Out.push_back(T);
   }
   return Out;
 }
