@@ -31,13 +31,27 @@ std::string toolName(const std::string &Path) {
   return std::string(llvm::sys::path::filename(Path));
 }
 
+/// Why a program gave no output: no temporary file for it, or it did not
+/// run (SystemError: the system's words, may be empty).
+struct RunFailure {
+  bool NoTemporaryFile = false;
+  std::string SystemError;
+};
+
+Note runFailureNote(const RunFailure &F, const std::string &Tool) {
+  if (F.NoTemporaryFile)
+    return note(NoteId::NoTemporaryOutputFile, {{"tool", Tool}});
+  return note(NoteId::ToolkitProgramNotRun,
+              {{"tool", Tool}, {"error", F.SystemError}});
+}
+
 /// Runs Args with stdout and stderr in one temporary file; returns its text.
 std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
                                         unsigned Timeout, int &Status,
-                                        Note &Why) {
+                                        RunFailure &Failed) {
   llvm::SmallString<128> Log;
   if (llvm::sys::fs::createTemporaryFile("rla-ptxas", "log", Log)) {
-    Why = note(NoteId::NoTemporaryOutputFile, {{"tool", toolName(Args[0])}});
+    Failed.NoTemporaryFile = true;
     return std::nullopt;
   }
   std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
@@ -49,8 +63,7 @@ std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
   auto Buffer = llvm::MemoryBuffer::getFile(Log);
   llvm::sys::fs::remove(Log);
   if (Status < 0) {
-    Why = note(NoteId::ToolkitProgramNotRun,
-               {{"tool", toolName(Args[0])}, {"error", ExecError}});
+    Failed.SystemError = ExecError;
     return std::nullopt;
   }
   return Buffer ? (*Buffer)->getBuffer().str() : std::string();
@@ -58,8 +71,8 @@ std::optional<std::string> runCapturing(const std::vector<std::string> &Args,
 
 std::string nvccVersion(const std::string &Nvcc) {
   int Status = 0;
-  Note Why;
-  auto Text = runCapturing({Nvcc, "--version"}, 60, Status, Why);
+  RunFailure Failed;
+  auto Text = runCapturing({Nvcc, "--version"}, 60, Status, Failed);
   return Text && Status == 0 ? *Text : "";
 }
 
@@ -108,7 +121,13 @@ FileDependencies dependenciesOf(const ResourceCompileRequest &R,
 
 /// Why a compile has no disassembly, as the cache keeps it.
 struct SassFailure {
-  enum Kind { None, NoDisassembler, Failed, NotRun } What = None;
+  enum Kind {
+    None,
+    NoDisassembler,
+    Failed,
+    NotRun,
+    NoTemporaryFile
+  } What = None;
   int Exit = 0;
   std::string Output; ///< nvdisasm's last lines, or the system's error
 };
@@ -129,7 +148,7 @@ std::optional<SassFailure> sassFailureOf(const nlohmann::json &J) {
       !J.contains("output") || !J["output"].is_string())
     return std::nullopt;
   int Kind = J["kind"].get<int>();
-  if (Kind < SassFailure::None || Kind > SassFailure::NotRun)
+  if (Kind < SassFailure::None || Kind > SassFailure::NoTemporaryFile)
     return std::nullopt;
   return SassFailure{SassFailure::Kind(Kind), J["exit"].get<int>(),
                      J["output"].get<std::string>()};
@@ -144,9 +163,11 @@ Note sassWhy(const SassFailure &F, const SassListing &Sass) {
     return note(NoteId::DisassemblerFailed,
                 {{"exit", double(F.Exit)}, {"output", F.Output}});
   case SassFailure::NotRun:
-    return note(NoteId::DisassemblerFailed, {},
-                {note(NoteId::ToolkitProgramNotRun,
-                      {{"tool", "nvdisasm"}, {"error", F.Output}})});
+  case SassFailure::NoTemporaryFile:
+    return note(
+        NoteId::DisassemblerFailed, {},
+        {runFailureNote({F.What == SassFailure::NoTemporaryFile, F.Output},
+                        "nvdisasm")});
   case SassFailure::None:
     break;
   }
@@ -186,14 +207,13 @@ void disassemble(const ResourceCompileRequest &R, const std::string &Cubin,
     return;
   }
   int Status = 0;
-  Note Why;
+  RunFailure Failed;
   auto Text = runCapturing({R.Disassembler, "-gi", "-c", "-hex", Cubin},
-                           R.TimeoutSeconds, Status, Why);
+                           R.TimeoutSeconds, Status, Failed);
   if (!Text) {
-    Out.SassMissing.What = SassFailure::NotRun;
-    Out.SassMissing.Output = Why.Data.count("error")
-                                 ? std::get<std::string>(Why.Data.at("error"))
-                                 : std::string();
+    Out.SassMissing = {Failed.NoTemporaryFile ? SassFailure::NoTemporaryFile
+                                              : SassFailure::NotRun,
+                       0, Failed.SystemError};
     return;
   }
   if (Status != 0) {
@@ -310,7 +330,8 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
       !llvm::sys::fs::createTemporaryFile("rl-analyze", "d", DepFile))
     Run.insert(Run.begin() + 1, {"-MD", "-MF", std::string(DepFile)});
   int Status = 0;
-  auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Why);
+  RunFailure Failed;
+  auto Output = runCapturing(Run, R.TimeoutSeconds, Status, Failed);
   // A kernel that launches kernels (dynamic parallelism) compiles only in
   // separate compilation mode, as its project builds it (-rdc=true).
   if (Output && Status != 0 &&
@@ -321,7 +342,7 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
     Rdc(Run);
     Rdc(Args);
     Result.CommandLine = Args;
-    Output = runCapturing(Run, R.TimeoutSeconds, Status, Result.Why);
+    Output = runCapturing(Run, R.TimeoutSeconds, Status, Failed);
   }
   CompileTexts Texts;
   if (Output && Status == 0)
@@ -333,8 +354,10 @@ ResourceCompileResult compileForResources(const ResourceCompileRequest &R) {
       MakeDeps = (*Buffer)->getBuffer().str();
     llvm::sys::fs::remove(DepFile);
   }
-  if (!Output)
+  if (!Output) {
+    Result.Why = runFailureNote(Failed, toolName(R.Nvcc));
     return Result;
+  }
   if (Status != 0) {
     Result.Why = note(NoteId::NvccCompileFailed, {{"arch", R.Arch},
                                                   {"exit", double(Status)},
