@@ -396,25 +396,10 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
         New = Rhs;
       } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Whole);
                  CA && Rhs && OldValue) {
-        switch (CA->getOpcode()) {
-        case BO_AddAssign:
-          New = *OldValue + *Rhs;
-          break;
-        case BO_SubAssign:
-          New = *OldValue - *Rhs;
-          break;
-        case BO_MulAssign:
-          New = *OldValue * *Rhs;
-          break;
-        case BO_DivAssign:
-          New = Expr::floorDiv(*OldValue, *Rhs);
-          break;
-        case BO_RemAssign:
-          New = Expr::mod(*OldValue, *Rhs);
-          break;
-        default:
-          break;
-        }
+        // `i >>= log2n`, `x &= n - 1`: the operator's own value.
+        New = converter().combine(
+            clang::BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()),
+            *OldValue, *Rhs, CA->getRHS());
       }
       Env.Values[D] = New;
       Env.BlockValues.erase(D);

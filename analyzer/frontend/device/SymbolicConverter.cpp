@@ -236,39 +236,45 @@ SymbolicConverter::convertBinary(const clang::BinaryOperator *B) const {
   auto R = convert(B->getRHS());
   if (!R)
     return std::nullopt;
-  switch (B->getOpcode()) {
+  return combine(B->getOpcode(), *L, *R, B->getRHS());
+}
+
+std::optional<Expr>
+SymbolicConverter::combine(clang::BinaryOperatorKind Op, const Expr &L,
+                           const Expr &R, const clang::Expr *RhsSource) const {
+  switch (Op) {
   case BO_Add:
-    return *L + *R;
+    return L + R;
   case BO_Sub:
-    return *L - *R;
+    return L - R;
   case BO_Mul:
-    return *L * *R;
+    return L * R;
   case BO_Div:
-    return Expr::floorDiv(*L, *R);
+    return Expr::floorDiv(L, R);
   case BO_Rem:
-    return Expr::mod(*L, *R);
+    return Expr::mod(L, R);
   case BO_Shl:
-    if (auto K = R->asConstant();
+    if (auto K = R.asConstant();
         K && K->isInteger() && K->num() >= 0 && K->num() < 62)
-      return *L * Expr(int64_t(1) << static_cast<int>(K->num()));
-    return *L * Expr::pow2(*R);
+      return L * Expr(int64_t(1) << static_cast<int>(K->num()));
+    return L * Expr::pow2(R);
   case BO_Shr:
-    if (auto K = R->asConstant();
+    if (auto K = R.asConstant();
         K && K->isInteger() && K->num() >= 0 && K->num() < 62)
-      return Expr::floorDiv(*L, Expr(int64_t(1) << static_cast<int>(K->num())));
-    return Expr::floorDiv(*L, Expr::pow2(*R));
+      return Expr::floorDiv(L, Expr(int64_t(1) << static_cast<int>(K->num())));
+    return Expr::floorDiv(L, Expr::pow2(R));
   case BO_And:
     // x & (2^k - 1) is x mod 2^k for non-negative x.
-    if (auto K = R->asConstant();
+    if (auto K = R.asConstant();
         K && K->isInteger() && K->num() > 0 && ((K->num() + 1) & K->num()) == 0)
-      return Expr::mod(*L, *R + Expr(1));
+      return Expr::mod(L, R + Expr(1));
     // x & (n - 1), the wrap of a power-of-two size n (a ring buffer, a
     // table of 2^k entries): x mod n, which it is for such an n.
-    if (const auto *M =
-            dyn_cast<clang::BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (const auto *M = dyn_cast_or_null<clang::BinaryOperator>(
+            RhsSource ? RhsSource->IgnoreParenImpCasts() : nullptr);
         M && M->getOpcode() == BO_Sub)
       if (auto One = foldInteger(M->getRHS(), Ctx); One && *One == Rational(1))
-        return Expr::mod(*L, *R + Expr(1));
+        return Expr::mod(L, R + Expr(1));
     return std::nullopt;
   default:
     return std::nullopt;

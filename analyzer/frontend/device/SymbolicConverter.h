@@ -77,6 +77,13 @@ public:
   /// in an inlined member function); the symbol its value is bound to.
   std::optional<std::string> fieldPath(const clang::Expr *E) const;
 
+  /// L op R for an integer operator of the source, of `a op b` and of the
+  /// compound `a op= b` alike; RhsSource is R's expression, for patterns
+  /// such as `x & (n - 1)`.
+  std::optional<Expr> combine(clang::BinaryOperatorKind Op, const Expr &L,
+                              const Expr &R,
+                              const clang::Expr *RhsSource) const;
+
 private:
   std::optional<Expr> convertDeclRef(const clang::DeclRefExpr *Ref) const;
   std::optional<Expr> convertBinary(const clang::BinaryOperator *B) const;
