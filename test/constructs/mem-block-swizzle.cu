@@ -1,6 +1,7 @@
 // A block swizzle: the block picks its tile by a value the model does not
-// have (`bx = (blockIdx.x + blockIdx.y) % gridDim.x` in one branch of a
-// uniform `if`, another value in the other). The value is the same for the
+// have (`bx = (blockIdx.x + blockIdx.y) % gridDim.x` in one branch of an
+// `if` on a flag read from memory, another value in the other; on sizes it
+// knows, the value is the branch's). The value is the same for the
 // whole block, so the accesses keep their lanes' pattern at an unknown
 // shift, here a whole number of 128-byte rows: a warp's 32 floats are 4
 // sectors, where a gather would take 32.
@@ -9,9 +10,10 @@
 // RUN:   | FileCheck %s
 #include "cuda.h"
 
-__global__ void diag(float *out, const float *in, int width, int height) {
+__global__ void diag(float *out, const float *in, const int *mode, int width,
+                     int height) {
   int bx, by;
-  if (width == height) {
+  if (mode[0] == 1) {
     by = blockIdx.x;
     bx = (blockIdx.x + blockIdx.y) % gridDim.x;
   } else {

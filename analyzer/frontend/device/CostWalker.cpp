@@ -485,10 +485,16 @@ CostWalker::AfterIf CostWalker::walkIf(const IfStmt *If) {
       })
                : std::function<void()>(),
       /*Conditional=*/false, where(If));
+  std::map<const ValueDecl *, Expr> Merged =
+      branchValues(If, Before, ThenEnd, ElseEnd);
   forgetAssigned(ThenStmt);
   forgetAssigned(ElseStmt);
   mergeBlockValues(If, ThenEnd,
                    ElseStmt ? ElseEnd : std::optional<ValueEnv>(Before));
+  for (const auto &[D, Value] : Merged) {
+    Env.Values[D] = Value;
+    Env.BlockValues.erase(D);
+  }
 
   // An early exit narrows what follows in the enclosing block.
   bool LeavesOnThen = alwaysLeaves(If->getThen());
@@ -551,6 +557,92 @@ void CostWalker::mergeBlockValues(const IfStmt *If,
     Env.BlockValues[D] = Expr::symbol(BlockValuePrefix + V->getName().str() +
                                       "." + std::to_string(++BlockValueCount));
   }
+}
+
+namespace {
+
+/// A jump out of S (return, break, continue, goto): the paths through an
+/// `if` around it do not all reach what follows.
+bool jumps(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+      isa<GotoStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (jumps(Child))
+      return true;
+  return false;
+}
+
+/// Past this many characters a merged value is dropped: a chain of `if`s
+/// doubles its terms each time.
+constexpr size_t MaxMergedValueText = 2000;
+
+/// T where the 0/1 indicator Taken is 1, else F: a clamp (`if (x < lo) x =
+/// lo`, `if (x >= w) x = w - 1`) is a max or a min, anything else the sum
+/// F + Taken * (T - F).
+Expr mergedValue(const Expr &Taken, const Expr &T, const Expr &F) {
+  if (T == F)
+    return T;
+  auto positive = [](const Expr &X) {
+    return Expr::min(Expr::max(X, Expr(0)), Expr(1));
+  };
+  if (Taken == positive(T - F))
+    return Expr::max(F, T);
+  if (Taken == positive(F - T))
+    return Expr::min(F, T);
+  return F + Taken * (T - F);
+}
+
+} // namespace
+
+std::map<const ValueDecl *, Expr>
+CostWalker::branchValues(const IfStmt *If, const ValueEnv &Before,
+                         const std::optional<ValueEnv> &ThenEnd,
+                         const std::optional<ValueEnv> &ElseEnd) const {
+  std::map<const ValueDecl *, Expr> Out;
+  if (!ThenEnd || (If->getElse() && !ElseEnd) || jumps(If->getThen()) ||
+      jumps(If->getElse()))
+    return Out;
+  std::optional<Expr> Taken = converter().indicator(If->getCond());
+  if (!Taken)
+    return Out;
+  const ValueEnv &Other = If->getElse() ? *ElseEnd : Before;
+  std::set<const ValueDecl *> Assigned;
+  collectAssignedVars(If->getThen(), Assigned);
+  if (If->getElse())
+    collectAssignedVars(If->getElse(), Assigned);
+  // Known: a value; unset: unknown; Unassigned: declared without one.
+  enum class State { Known, Unknown, Unassigned };
+  auto stateIn = [](const ValueEnv &E, const VarDecl *V, Expr &Value) {
+    auto It = E.Values.find(V);
+    if (It == E.Values.end())
+      return V->hasInit() ? State::Unknown : State::Unassigned;
+    if (!It->second)
+      return State::Unknown;
+    Value = *It->second;
+    return State::Known;
+  };
+  for (const ValueDecl *D : Assigned) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !V->isLocalVarDecl() || V->getType()->isReferenceType() ||
+        !V->getType()->isIntegralOrEnumerationType() ||
+        Env.LocalReferences.count(V))
+      continue;
+    Expr T, F;
+    State OnThen = stateIn(*ThenEnd, V, T), OnElse = stateIn(Other, V, F);
+    std::optional<Expr> Value;
+    if (OnThen == State::Known && OnElse == State::Known)
+      Value = mergedValue(*Taken, T, F);
+    else if (OnThen == State::Known && OnElse == State::Unassigned)
+      Value = T;
+    else if (OnThen == State::Unassigned && OnElse == State::Known)
+      Value = F;
+    if (Value && Value->str().size() <= MaxMergedValueText)
+      Out.emplace(D, *Value);
+  }
+  return Out;
 }
 
 void CostWalker::noteDivergentModulo(const GuardAnalysis &G,

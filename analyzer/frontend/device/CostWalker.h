@@ -304,6 +304,15 @@ private:
   void mergeBlockValues(const clang::IfStmt *If,
                         const std::optional<ValueEnv> &ThenEnd,
                         const std::optional<ValueEnv> &ElseEnd);
+  /// After an `if` neither side of which jumps: an integer local that the
+  /// paths leave with known values is the one its thread's path gave it,
+  /// `F + [cond] * (T - F)` (a clamp to a border: `if (x >= w) x = w - 1`).
+  /// A local declared without a value takes the other path's: reading it
+  /// unassigned is undefined, so only that path's value is ever read.
+  std::map<const clang::ValueDecl *, Expr>
+  branchValues(const clang::IfStmt *If, const ValueEnv &Before,
+               const std::optional<ValueEnv> &ThenEnd,
+               const std::optional<ValueEnv> &ElseEnd) const;
   AccessClassifier classifier() const;
 
   clang::ASTContext &Ctx;

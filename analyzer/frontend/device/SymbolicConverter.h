@@ -77,6 +77,11 @@ public:
   /// in an inlined member function); the symbol its value is bound to.
   std::optional<std::string> fieldPath(const clang::Expr *E) const;
 
+  /// A condition of integers as an exact 0/1 Expr: a comparison `x < y` is
+  /// min(max(y - x, 0), 1), `!`, `&&` and `||` combine them, and a bare
+  /// integer is `x != 0`; nullopt for a condition on anything else.
+  std::optional<Expr> indicator(const clang::Expr *Cond) const;
+
   /// L op R for an integer operator of the source, of `a op b` and of the
   /// compound `a op= b` alike; RhsSource is R's expression, for patterns
   /// such as `x & (n - 1)`.
@@ -93,10 +98,6 @@ private:
   /// other condition of integers is its 0/1 indicator (indicator()).
   std::optional<Expr>
   convertConditional(const clang::ConditionalOperator *C) const;
-  /// A condition of integers as an exact 0/1 Expr: a comparison `x < y` is
-  /// min(max(y - x, 0), 1), `!`, `&&` and `||` combine them, and a bare
-  /// integer is `x != 0`; nullopt for a condition on anything else.
-  std::optional<Expr> indicator(const clang::Expr *Cond) const;
 
   const clang::ASTContext &Ctx;
   const ValueEnv &Env;
