@@ -6,7 +6,8 @@
 // are then coalesced as `s[x]` is, not a sector per lane.
 // RUN: %rl-analyze-stub %s --launch 'clamp:grid=4096,block=256' \
 // RUN:   --launch 'border:grid=64x256,block=32x8' --bind w=1000000 \
-// RUN:   --bind W=2048,H=2048,dataW=2000,dataH=2000 --format=json \
+// RUN:   --bind W=2048 --bind H=2048 --bind dataW=2000 --bind dataH=2000 \
+// RUN:   --format=json \
 // RUN:   | FileCheck %s
 // 1,048,576 floats read and written, in 32-byte sectors of 8 lanes each:
 // 4 MiB each way (a sector per lane would read 32 MiB).
