@@ -512,15 +512,15 @@ private:
         Mix.Barriers += Code[I].base() == "BAR" ? N : 0;
         Mix.GlobalLoadInstructions += C.GlobalLoad ? N : 0;
         Mix.GlobalStoreInstructions += C.GlobalStore ? N : 0;
-        if (C.Work.HardwareFlops > 0 || C.ConstantMove) {
-          // The line's lanes per warp (32 when unknown).
-          double Lanes = 32;
-          if (LineOf[I] && LineOf[I]->WarpExecutions > 0)
-            Lanes = std::min(32.0,
-                             LineOf[I]->Executions / LineOf[I]->WarpExecutions);
-          Mix.HardwareFlops += N * Lanes * C.Work.HardwareFlops;
-          Mix.ConstantMoveFlops += C.ConstantMove ? N * Lanes * 2 : 0;
-        }
+        // The line's lanes per warp (32 when unknown).
+        double Lanes = 32;
+        if (LineOf[I] && LineOf[I]->WarpExecutions > 0)
+          Lanes =
+              std::min(32.0, LineOf[I]->Executions / LineOf[I]->WarpExecutions);
+        Mix.HardwareFlops += N * Lanes * C.Work.HardwareFlops;
+        Mix.ConstantMoveFlops += C.ConstantMove ? N * Lanes * 2 : 0;
+        Mix.LocalLoadBytes += N * Lanes * C.LocalLoadBytes;
+        Mix.LocalStoreBytes += N * Lanes * C.LocalStoreBytes;
         AnchoredIssued += Bl.Anchored ? N : 0;
       }
     }

@@ -55,6 +55,9 @@ struct InstructionMix {
   /// (SassClass::ConstantMove): no arithmetic, but counted as FLOPs.
   double ConstantMoveFlops = 0;
   double GlobalLoadInstructions = 0, GlobalStoreInstructions = 0; ///< warp
+  /// Thread bytes of the local loads and stores (LDL, STL): spills and
+  /// local arrays, each lane its own (LocalMemory.h).
+  double LocalLoadBytes = 0, LocalStoreBytes = 0;
   /// The listing: instructions reached from the entry, basic blocks, loops.
   unsigned StaticInstructions = 0, Blocks = 0, Loops = 0;
   /// Share of the issued instructions whose block's count came from a line

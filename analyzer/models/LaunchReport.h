@@ -15,6 +15,7 @@
 #include "analyzer/models/Crossover.h"
 #include "analyzer/models/IssueTime.h"
 #include "analyzer/models/LaunchCost.h"
+#include "analyzer/models/LocalMemory.h"
 #include "analyzer/models/MemoryModel.h"
 #include "analyzer/models/NextStep.h"
 #include "analyzer/models/Occupancy.h"
@@ -70,6 +71,9 @@ struct GpuVerdict {
   /// The compiled code's instructions under this launch (IssueTime.h);
   /// unset when there is no SASS (--no-resources, no nvdisasm, ...).
   std::optional<IssueEstimate> Issue;
+  /// The compiled code's local loads and stores through the caches
+  /// (LocalMemory.h); unset when it has none or there is no SASS.
+  std::optional<LocalMemoryTraffic> Local;
   /// Handing out the blocks and the launch floor (LaunchCost.h); unset
   /// without occupancy or the architecture's launch costs.
   std::optional<LaunchCostEstimate> Launch;

@@ -6,7 +6,8 @@
 /// wrote, and writes its own part of the KernelReport:
 ///
 ///   Bind → Totals → Memory → NoWork → Roofline → Occupancy → Issue
-///        → Latency → LaunchCost → Verdict → OccupancyAdvice → NextStep
+///        → LocalMemory → Latency → LaunchCost → Verdict → OccupancyAdvice
+///        → TailWave → MissingTerm → NextStep
 ///
 /// The verdict is decided once, by the Verdict stage, from every term the
 /// stages before it found (compute, DRAM, L2, L1, latency, atomics, the

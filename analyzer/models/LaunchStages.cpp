@@ -10,6 +10,7 @@ std::unique_ptr<LaunchStage> makeNoWorkStage();
 std::unique_ptr<LaunchStage> makeRooflineStage();
 std::unique_ptr<LaunchStage> makeOccupancyStage();
 std::unique_ptr<LaunchStage> makeIssueStage();
+std::unique_ptr<LaunchStage> makeLocalMemoryStage();
 std::unique_ptr<LaunchStage> makeLatencyStage();
 std::unique_ptr<LaunchStage> makeLaunchCostStage();
 std::unique_ptr<LaunchStage> makeVerdictStage();
@@ -28,6 +29,7 @@ const std::vector<std::unique_ptr<LaunchStage>> &launchStages() {
     S.push_back(makeRooflineStage());
     S.push_back(makeOccupancyStage());
     S.push_back(makeIssueStage());
+    S.push_back(makeLocalMemoryStage());
     S.push_back(makeLatencyStage());
     S.push_back(makeLaunchCostStage());
     // Every term is known from here on: the verdict, then advice on it.

@@ -127,6 +127,10 @@ SassClass classifySass(const SassInstruction &I) {
   } else if (Base == "STG" || Base == "ST") {
     C.Work.GlobalStoreBytes = sassAccessBytes(Op);
     C.GlobalStore = true;
+  } else if (Base == "LDL") {
+    C.LocalLoadBytes = sassAccessBytes(Op);
+  } else if (Base == "STL") {
+    C.LocalStoreBytes = sassAccessBytes(Op);
   } else if (Base == "LDS") {
     C.Work.SharedLoadBytes = sassAccessBytes(Op);
   } else if (Base == "STS") {

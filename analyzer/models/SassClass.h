@@ -45,6 +45,9 @@ struct SassClass {
   /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
   LineWork Work;
   bool GlobalLoad = false, GlobalStore = false;
+  /// Per thread: bytes of a local load (LDL) or store (STL), the spills
+  /// and local arrays of LocalMemory.h.
+  unsigned LocalLoadBytes = 0, LocalStoreBytes = 0;
 };
 SassClass classifySass(const SassInstruction &I);
 

@@ -64,8 +64,9 @@ std::string spills(const FindingValues &V) {
          V.str("arch") + ": " + V.whole("spill_store_bytes") +
          " bytes of spill stores and " + V.whole("spill_load_bytes") +
          " bytes of spill loads per thread (static counts), local-memory "
-         "traffic the byte model does not include; reduce live values or "
-         "relax __launch_bounds__";
+         "traffic and latency (the verdict counts its bytes where the "
+         "compiled code is listed); reduce live values or relax "
+         "__launch_bounds__";
 }
 
 std::string noWork(const FindingValues &V) {

@@ -432,6 +432,16 @@ Json verdict(const GpuVerdict &V, bool TotalsBound) {
   J["atomic_time_s"] =
       known(TotalsBound && Hi.AtomicKnown, Lo.AtomicTime, Hi.AtomicTime);
   J["issue"] = TotalsBound && V.Issue ? issueJson(*V.Issue) : Json(nullptr);
+  if (TotalsBound && V.Local)
+    J["local_memory"] = {{"load_bytes", V.Local->LoadBytes},
+                         {"store_bytes", V.Local->StoreBytes},
+                         {"l1_hit_share", V.Local->L1HitShare},
+                         {"l2_bytes", V.Local->L2Bytes},
+                         {"l2_hit_share", V.Local->L2HitShare},
+                         {"dram_read_bytes", V.Local->DramReadBytes},
+                         {"dram_write_bytes", V.Local->DramWriteBytes}};
+  else
+    J["local_memory"] = nullptr;
   if (TotalsBound && V.Launch && V.Launch->Floor > 0)
     J["launch"] = {{"blocks", V.Launch->Blocks},
                    {"blocks_per_sm", V.Launch->BlocksPerSm},

@@ -17,6 +17,25 @@ std::string textureUnitsSetL1Time(const NoteValues &V) {
          " (4 per SM per clock), more than the L1 bytes take";
 }
 
+std::string localMemoryTraffic(const NoteValues &V) {
+  return "local memory (spills, local arrays) on " + V.str("gpu") +
+         ": the "
+         "compiled code's local loads and stores move " +
+         formatSi(V.num("loaded"), "B") + " and " +
+         formatSi(V.num("stored"), "B") + " through L1, " +
+         formatSi(V.num("l2_bytes"), "B") + " of it to L2 and " +
+         formatSi(V.num("dram_bytes"), "B") +
+         " to DRAM, counted in each "
+         "level's bytes; L1 holds " +
+         fixedText(100 * V.num("l1_hits"), 0) + "%" +
+         " of the frames of an SM's " + formatSi(V.num("threads_per_sm")) +
+         " resident threads (" + formatSi(V.num("frame"), "B") + " each, in " +
+         formatSi(V.num("l1_bytes_per_sm"), "B") +
+         " of L1 beside shared memory) and L2 " +
+         fixedText(100 * V.num("l2_hits"), 0) + "%" +
+         " of the rest, shared with the launch's data by size";
+}
+
 std::string hostLinkTime(const NoteValues &V) {
   return "zero-copy host memory: " + formatSi(V.num("read"), "B") +
          " read and " + formatSi(V.num("written"), "B") +
