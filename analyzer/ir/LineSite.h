@@ -24,13 +24,15 @@ struct LineWork {
   double SfuOps = 0;        ///< MUFU operations
   double GlobalLoadBytes = 0, GlobalStoreBytes = 0;
   double SharedLoadBytes = 0, SharedStoreBytes = 0;
+  /// Tensor-core FLOPs (2mnk of each warp's MMA over its 32 threads).
+  double TensorFlops = 0;
   /// A loop statement starts on the line: a loop in its machine code is
   /// the source's, not a library function's.
   bool LoopHeader = false;
   bool empty() const {
     return HardwareFlops == 0 && SfuOps == 0 && GlobalLoadBytes == 0 &&
            GlobalStoreBytes == 0 && SharedLoadBytes == 0 &&
-           SharedStoreBytes == 0;
+           SharedStoreBytes == 0 && TensorFlops == 0;
   }
 };
 

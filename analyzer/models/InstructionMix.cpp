@@ -56,6 +56,7 @@ struct LineTotals {
     W.GlobalStoreBytes = Work.GlobalStoreBytes / Executions;
     W.SharedLoadBytes = Work.SharedLoadBytes / Executions;
     W.SharedStoreBytes = Work.SharedStoreBytes / Executions;
+    W.TensorFlops = Work.TensorFlops / Executions;
     return W;
   }
 };
@@ -68,12 +69,14 @@ void addWork(LineWork &To, const LineWork &W, double Times = 1) {
   To.GlobalStoreBytes += W.GlobalStoreBytes * Times;
   To.SharedLoadBytes += W.SharedLoadBytes * Times;
   To.SharedStoreBytes += W.SharedStoreBytes * Times;
+  To.TensorFlops += W.TensorFlops * Times;
 }
 
 /// How many runs' worth of Source's work Sass holds, by the first kind of
-/// work both have: bytes of global memory, then shared, then FLOPs, then
-/// MUFU operations. Bytes are Exact: the source says what each access
-/// moves; a math function's FLOPs and MUFU operations are known roughly.
+/// work both have: bytes of global memory, then shared, then tensor-core
+/// FLOPs, then FLOPs, then MUFU operations. Bytes and tensor FLOPs are
+/// Exact: the source says what each access moves and each MMA's shape; a
+/// math function's FLOPs and MUFU operations are known roughly.
 struct Anchor {
   double Copies = 0;
   bool Exact = false;
@@ -82,10 +85,11 @@ std::optional<Anchor> copiesOf(const LineWork &Source, const LineWork &Sass) {
   const double LineWork::*Anchors[] = {
       &LineWork::GlobalLoadBytes, &LineWork::GlobalStoreBytes,
       &LineWork::SharedLoadBytes, &LineWork::SharedStoreBytes,
-      &LineWork::HardwareFlops,   &LineWork::SfuOps};
-  for (unsigned I = 0; I < 6; ++I)
+      &LineWork::TensorFlops,     &LineWork::HardwareFlops,
+      &LineWork::SfuOps};
+  for (unsigned I = 0; I < 7; ++I)
     if (Source.*Anchors[I] > 0 && Sass.*Anchors[I] > 0)
-      return Anchor{Sass.*Anchors[I] / (Source.*Anchors[I]), I < 4};
+      return Anchor{Sass.*Anchors[I] / (Source.*Anchors[I]), I < 5};
   return std::nullopt;
 }
 

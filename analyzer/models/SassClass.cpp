@@ -47,6 +47,26 @@ unsigned sassAccessBytes(llvm::StringRef Opcode) {
   return 4;
 }
 
+unsigned sassMmaFlopsPerThread(llvm::StringRef Opcode) {
+  llvm::SmallVector<llvm::StringRef, 6> Parts;
+  Opcode.split(Parts, '.');
+  if (Parts.size() < 2 ||
+      !(Parts[0] == "HMMA" || Parts[0] == "IMMA" || Parts[0] == "DMMA"))
+    return 0;
+  // "1684": m16 n8 k4; "884": m8 n8 k4; "16832": m16 n8 k32.
+  llvm::StringRef Shape = Parts[1];
+  unsigned M = Shape.consume_front("16")  ? 16
+               : Shape.consume_front("8") ? 8
+                                          : 0;
+  unsigned K = 0;
+  if (!M || !Shape.consume_front("8") || Shape.getAsInteger(10, K) || !K)
+    return 0;
+  // Volta's HMMA.884 is a quarter of a warp's m8n8k4 step, not a warp's.
+  if (Parts[0] == "HMMA" && M == 8)
+    return 0;
+  return 2 * M * 8 * K / 32;
+}
+
 namespace {
 
 /// HFMA2.MMA R4, -RZ, RZ, 0, 0: the compiler's way to set a register.
@@ -121,6 +141,7 @@ SassClass classifySass(const SassInstruction &I) {
     C.Work.HardwareFlops = 1;
   if (Base == "MUFU")
     C.Work.SfuOps = 1;
+  C.Work.TensorFlops = sassMmaFlopsPerThread(Op);
   if (Base == "LDG" || Base == "LD") {
     C.Work.GlobalLoadBytes = sassAccessBytes(Op);
     C.GlobalLoad = true;

@@ -55,6 +55,11 @@ SassClass classifySass(const SassInstruction &I);
 /// LDS.U8: 1, LDS: 4).
 unsigned sassAccessBytes(llvm::StringRef Opcode);
 
+/// Tensor-core FLOPs per thread of a warp MMA from its shape (HMMA.1684:
+/// m16n8k4, 2 * 16 * 8 * 4 / 32 = 32); 0 for other opcodes and for shapes
+/// that are not one warp's (Volta's HMMA.884, warpgroup GMMAs).
+unsigned sassMmaFlopsPerThread(llvm::StringRef Opcode);
+
 } // namespace rla
 
 #endif // RLA_MODELS_SASSCLASS_H

@@ -546,7 +546,9 @@ def prediction_values(entry, gpu, how):
     dram_bytes on a GPU without measured DRAM streams (json-format.md;
     checked against an H100-only run on 28 launches: equal). dram_first
     keeps the totals'. L2 bytes are the totals' (l2_time_s also holds the
-    scattered-store costs, so it does not give them back)."""
+    scattered-store costs, so it does not give them back). Both add the
+    verdict's local_memory (the compiled code's spills and local arrays,
+    which the totals leave out) where the DRAM bytes come from the totals."""
     t = entry.get("totals") or {}
     v = ladders.verdict_for(entry, gpu) or {}
     fbp = t.get("flops_by_precision") or {}
@@ -562,6 +564,14 @@ def prediction_values(entry, gpu, how):
                 spec.get("dram_bandwidth") and not spec.get("dram_sustained")
                 else None)
         source = "verdict"
+    local = v.get("local_memory") or {}
+    local_dram = (local.get("dram_read_bytes") or 0) + (
+        local.get("dram_write_bytes") or 0)
+    if dram is not None and source == "totals":
+        dram += local_dram
+    l2 = num(t.get("l2_bytes"), how)
+    if l2 is not None:
+        l2 += local.get("l2_bytes") or 0
     hw = num(t.get("hardware_flops"), how)
     moves = (v.get("issue") or {}).get("constant_move_flops")
     return {"hw_flops": (hw + moves if hw is not None and moves else hw),
@@ -574,7 +584,7 @@ def prediction_values(entry, gpu, how):
             "dram_deferred": deferred_writes(t, gpu, how),
             "dram_kernel": (num(t.get("dram_kernel_bytes"), how)
                             if source == "totals" else None),
-            "l2": num(t.get("l2_bytes"), how), "dram_from": source,
+            "l2": l2, "dram_from": source,
             "time": num(v.get("predicted_time_s"), how),
             "bound": v.get("bound"),
             "has_verdict": bool(v)}

@@ -551,7 +551,7 @@ PREDICTION_TOTALS = ("flops", "flops_by_precision", "hardware_flops",
 PREDICTION_ARRAY = ("name", "footprint_bytes", "allocated_bytes")
 PREDICTION_VERDICT = ("gpu", "bound", "predicted_time_s", "compute_time_s",
                       "memory_time_s", "l2_time_s", "l1_time_s",
-                      "latency_time_s")
+                      "latency_time_s", "local_memory")
 PREDICTION_ISSUE = ("constant_move_flops",)
 
 

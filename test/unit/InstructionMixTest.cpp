@@ -113,6 +113,24 @@ TEST(InstructionMix, UnrolledLoopRunsItsTripCountOverItsCopies) {
   EXPECT_DOUBLE_EQ(M.GlobalLoadInstructions, 128 * 4 * 16.0);
 }
 
+TEST(SassClass, WarpMmaFlopsComeFromTheShape) {
+  // m16n8k4 tf32: 2 * 16 * 8 * 4 FLOPs a warp, 32 a thread.
+  EXPECT_EQ(sassMmaFlopsPerThread("HMMA.1684.F32.TF32"), 32u);
+  EXPECT_EQ(sassMmaFlopsPerThread("HMMA.16816.F32.BF16"), 128u);
+  EXPECT_EQ(sassMmaFlopsPerThread("HMMA.1688.F16"), 64u);
+  EXPECT_EQ(sassMmaFlopsPerThread("IMMA.16832.S8.S8"), 256u);
+  EXPECT_EQ(sassMmaFlopsPerThread("IMMA.8816.S8.S8"), 64u);
+  EXPECT_EQ(sassMmaFlopsPerThread("DMMA.884"), 16u);
+  // Volta's HMMA.884 is part of a step, a warpgroup MMA not one warp's.
+  EXPECT_EQ(sassMmaFlopsPerThread("HMMA.884.F32.F32.STEP0"), 0u);
+  EXPECT_EQ(sassMmaFlopsPerThread("HGMMA.64x128x16.F32.BF16"), 0u);
+  EXPECT_EQ(sassMmaFlopsPerThread("FFMA"), 0u);
+  // The class carries them as the line's tensor work.
+  SassInstruction I;
+  I.Opcode = "HMMA.16816.F32";
+  EXPECT_DOUBLE_EQ(classifySass(I).Work.TensorFlops, 128);
+}
+
 TEST(InstructionMix, PredicatedBodyRunsInEveryWarp) {
   const SassFunction *F = listing().find("_Z4treePKfPf");
   ASSERT_NE(F, nullptr);

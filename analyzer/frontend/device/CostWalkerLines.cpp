@@ -99,6 +99,7 @@ void CostWalker::visitLine(const clang::Stmt *S,
     L.PerRun.GlobalStoreBytes += Work.GlobalStoreBytes;
     L.PerRun.SharedLoadBytes += Work.SharedLoadBytes;
     L.PerRun.SharedStoreBytes += Work.SharedStoreBytes;
+    L.PerRun.TensorFlops += Work.TensorFlops;
     L.PerRun.LoopHeader |= Work.LoopHeader;
   }
 }

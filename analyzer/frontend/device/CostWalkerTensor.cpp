@@ -80,6 +80,8 @@ std::optional<Fragment> fragmentOf(const clang::Expr *E) {
 void CostWalker::addTensorFlops(TensorPrecision P, const Expr &Amount) {
   unsigned I = static_cast<unsigned>(P);
   addTo([I](CostVector &V) -> Expr & { return V.TensorFlops[I]; }, Amount);
+  if (auto Flops = Amount.asConstant())
+    addLineWork(&LineWork::TensorFlops, Flops->toDouble());
 }
 
 void CostWalker::countTile(const MemoryOrigin &Origin, const TileShape &Tile,
