@@ -95,12 +95,13 @@ Quantities per matched configuration (measured: median over rows)
             run's first GPU is --gpu, else its verdict's memory_time_s x its
             DRAM bandwidth (data/gpus.json; the totals are the first GPU's,
             and the H200's 64-byte DRAM fetch and 60 MiB L2 are not the
-            H100's).
+            H100's). The totals' bytes get the verdict's local_memory DRAM
+            bytes added (spills and local arrays, which totals leave out).
   L2        32 * (lts__t_sectors_srcunit_tex_op_read.sum + _op_write.sum),
             the L1<->L2 traffic that docs/memory-model.md defines l2_bytes
             as (lts__t_bytes also counts the L2's own fills and evictions;
             neither counts atomics, which l2_bytes includes), against
-            l2_bytes.
+            l2_bytes plus the verdict's local_memory l2_bytes.
   time      gpu__time_duration.sum against the --gpu verdict's
             predicted_time_s.
   Scores: FLOPs within 5%, DRAM within 25%, L2 within 25%, time within 25%
@@ -569,6 +570,10 @@ def prediction_values(entry, gpu, how):
         local.get("dram_write_bytes") or 0)
     if dram is not None and source == "totals":
         dram += local_dram
+    dram_kernel = (num(t.get("dram_kernel_bytes"), how)
+                   if source == "totals" else None)
+    if dram_kernel is not None:
+        dram_kernel += local_dram
     l2 = num(t.get("l2_bytes"), how)
     if l2 is not None:
         l2 += local.get("l2_bytes") or 0
@@ -582,8 +587,7 @@ def prediction_values(entry, gpu, how):
             "dram": dram, "dram_first": dram_first,
             "dram_read": num(t.get("dram_read_bytes"), how),
             "dram_deferred": deferred_writes(t, gpu, how),
-            "dram_kernel": (num(t.get("dram_kernel_bytes"), how)
-                            if source == "totals" else None),
+            "dram_kernel": dram_kernel,
             "l2": l2, "dram_from": source,
             "time": num(v.get("predicted_time_s"), how),
             "bound": v.get("bound"),
