@@ -24,6 +24,10 @@ struct LineWork {
   double SfuOps = 0;        ///< MUFU operations
   double GlobalLoadBytes = 0, GlobalStoreBytes = 0;
   double SharedLoadBytes = 0, SharedStoreBytes = 0;
+  /// Elements of the thread's own arrays (`float a[64]`), which the
+  /// compiled code reads and writes in local memory when it does not keep
+  /// them in registers.
+  double LocalLoadBytes = 0, LocalStoreBytes = 0;
   /// Tensor-core FLOPs (2mnk of each warp's MMA over its 32 threads).
   double TensorFlops = 0;
   /// A loop statement starts on the line: a loop in its machine code is
@@ -32,7 +36,8 @@ struct LineWork {
   bool empty() const {
     return HardwareFlops == 0 && SfuOps == 0 && GlobalLoadBytes == 0 &&
            GlobalStoreBytes == 0 && SharedLoadBytes == 0 &&
-           SharedStoreBytes == 0 && TensorFlops == 0;
+           SharedStoreBytes == 0 && LocalLoadBytes == 0 &&
+           LocalStoreBytes == 0 && TensorFlops == 0;
   }
 };
 

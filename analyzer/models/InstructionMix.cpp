@@ -56,6 +56,8 @@ struct LineTotals {
     W.GlobalStoreBytes = Work.GlobalStoreBytes / Executions;
     W.SharedLoadBytes = Work.SharedLoadBytes / Executions;
     W.SharedStoreBytes = Work.SharedStoreBytes / Executions;
+    W.LocalLoadBytes = Work.LocalLoadBytes / Executions;
+    W.LocalStoreBytes = Work.LocalStoreBytes / Executions;
     W.TensorFlops = Work.TensorFlops / Executions;
     return W;
   }
@@ -69,27 +71,33 @@ void addWork(LineWork &To, const LineWork &W, double Times = 1) {
   To.GlobalStoreBytes += W.GlobalStoreBytes * Times;
   To.SharedLoadBytes += W.SharedLoadBytes * Times;
   To.SharedStoreBytes += W.SharedStoreBytes * Times;
+  To.LocalLoadBytes += W.LocalLoadBytes * Times;
+  To.LocalStoreBytes += W.LocalStoreBytes * Times;
   To.TensorFlops += W.TensorFlops * Times;
 }
 
 /// How many runs' worth of Source's work Sass holds, by the first kind of
-/// work both have: bytes of global memory, then shared, then tensor-core
-/// FLOPs, then FLOPs, then MUFU operations. Bytes and tensor FLOPs are
-/// Exact: the source says what each access moves and each MMA's shape; a
-/// math function's FLOPs and MUFU operations are known roughly.
+/// work both have: bytes of the thread's own arrays in local memory (each
+/// element its own LDL or STL: the compiler does not narrow them, where it
+/// reads one byte of `idx[i] & 255`), then of global memory, then shared,
+/// then tensor-core FLOPs, then FLOPs, then MUFU operations. Bytes and
+/// tensor FLOPs are Exact: the source says what each access moves and each
+/// MMA's shape; a math function's FLOPs and MUFU operations are known
+/// roughly.
 struct Anchor {
   double Copies = 0;
   bool Exact = false;
 };
 std::optional<Anchor> copiesOf(const LineWork &Source, const LineWork &Sass) {
   const double LineWork::*Anchors[] = {
+      &LineWork::LocalLoadBytes,  &LineWork::LocalStoreBytes,
       &LineWork::GlobalLoadBytes, &LineWork::GlobalStoreBytes,
       &LineWork::SharedLoadBytes, &LineWork::SharedStoreBytes,
       &LineWork::TensorFlops,     &LineWork::HardwareFlops,
       &LineWork::SfuOps};
-  for (unsigned I = 0; I < 7; ++I)
+  for (unsigned I = 0; I < 9; ++I)
     if (Source.*Anchors[I] > 0 && Sass.*Anchors[I] > 0)
-      return Anchor{Sass.*Anchors[I] / (Source.*Anchors[I]), I < 5};
+      return Anchor{Sass.*Anchors[I] / (Source.*Anchors[I]), I < 7};
   return std::nullopt;
 }
 
@@ -523,8 +531,8 @@ private:
               std::min(32.0, LineOf[I]->Executions / LineOf[I]->WarpExecutions);
         Mix.HardwareFlops += N * Lanes * C.Work.HardwareFlops;
         Mix.ConstantMoveFlops += C.ConstantMove ? N * Lanes * 2 : 0;
-        Mix.LocalLoadBytes += N * Lanes * C.LocalLoadBytes;
-        Mix.LocalStoreBytes += N * Lanes * C.LocalStoreBytes;
+        Mix.LocalLoadBytes += N * Lanes * C.Work.LocalLoadBytes;
+        Mix.LocalStoreBytes += N * Lanes * C.Work.LocalStoreBytes;
         AnchoredIssued += Bl.Anchored ? N : 0;
       }
     }

@@ -149,9 +149,9 @@ SassClass classifySass(const SassInstruction &I) {
     C.Work.GlobalStoreBytes = sassAccessBytes(Op);
     C.GlobalStore = true;
   } else if (Base == "LDL") {
-    C.LocalLoadBytes = sassAccessBytes(Op);
+    C.Work.LocalLoadBytes = sassAccessBytes(Op);
   } else if (Base == "STL") {
-    C.LocalStoreBytes = sassAccessBytes(Op);
+    C.Work.LocalStoreBytes = sassAccessBytes(Op);
   } else if (Base == "LDS") {
     C.Work.SharedLoadBytes = sassAccessBytes(Op);
   } else if (Base == "STS") {

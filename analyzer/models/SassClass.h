@@ -42,12 +42,10 @@ struct SassClass {
   /// HFMA2.MMA R, -RZ, RZ, imm, imm: ptxas's way to set a register, which
   /// Nsight Compute's fp16 counter counts as an FMA (2 FLOPs per thread).
   bool ConstantMove = false;
-  /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes.
+  /// Per thread: fadd + fmul + 2 ffma (d/h alike), MUFU ops, bytes (local
+  /// ones: LDL, STL), tensor FLOPs.
   LineWork Work;
   bool GlobalLoad = false, GlobalStore = false;
-  /// Per thread: bytes of a local load (LDL) or store (STL), the spills
-  /// and local arrays of LocalMemory.h.
-  unsigned LocalLoadBytes = 0, LocalStoreBytes = 0;
 };
 SassClass classifySass(const SassInstruction &I);
 

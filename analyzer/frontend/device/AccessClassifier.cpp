@@ -496,6 +496,24 @@ AccessClassifier::rowPadding(const clang::Expr *LValue) const {
   return P;
 }
 
+std::optional<uint64_t>
+AccessClassifier::localArrayElementBytes(const clang::Expr *LValue) const {
+  const auto *Sub = dyn_cast<ArraySubscriptExpr>(LValue->IgnoreParens());
+  if (!Sub)
+    return std::nullopt;
+  const clang::Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Inner->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || V->isStaticLocal() ||
+      V->hasAttr<CUDASharedAttr>() || V->hasAttr<CUDAConstantAttr>() ||
+      !V->getType()->isConstantArrayType())
+    return std::nullopt;
+  uint64_t Bytes = sizeOf(LValue->getType());
+  return Bytes ? std::optional<uint64_t>(Bytes) : std::nullopt;
+}
+
 std::optional<MemoryAccess>
 AccessClassifier::classifyLValue(const clang::Expr *LValue) const {
   auto Origin = originOfLValue(LValue);

@@ -37,6 +37,11 @@ public:
   /// The memory an lvalue refers to; nullopt when it is a register (a local
   /// variable or a by-value parameter).
   std::optional<MemoryAccess> classifyLValue(const clang::Expr *LValue) const;
+  /// The element size of `a[i]` (also `a[i][j]`) on an array variable of
+  /// the thread's own (`float a[64]`): what a local load or store moves
+  /// when ptxas keeps the array in local memory. Unset for anything else.
+  std::optional<uint64_t>
+  localArrayElementBytes(const clang::Expr *LValue) const;
 
   /// Where a pointer-valued expression points.
   MemoryOrigin originOfPointer(const clang::Expr *Pointer) const;

@@ -226,6 +226,8 @@ void CostWalker::walkExpr(const clang::Expr *E) {
       walkLValueAddress(Sub);
       return;
     }
+    if (auto Bytes = classifier().localArrayElementBytes(Sub))
+      addLineWork(&LineWork::LocalLoadBytes, double(*Bytes));
     return walkLValueAddress(Sub);
   }
   if (const auto *B = dyn_cast<clang::BinaryOperator>(E)) {
@@ -380,6 +382,11 @@ void CostWalker::walkAssignment(const clang::Expr *LHS, const clang::Expr *RHS,
     if (Compound)
       countAccess(*A, false);
     countAccess(*A, true);
+  } else if (auto Bytes = classifier().localArrayElementBytes(LHS)) {
+    AccessLoc = LHS->getBeginLoc();
+    if (Compound)
+      addLineWork(&LineWork::LocalLoadBytes, double(*Bytes));
+    addLineWork(&LineWork::LocalStoreBytes, double(*Bytes));
   } else if (const auto *Ref = LhsRef) {
     // A register: track its new value.
     const ValueDecl *D = Ref->getDecl();

@@ -99,6 +99,8 @@ void CostWalker::visitLine(const clang::Stmt *S,
     L.PerRun.GlobalStoreBytes += Work.GlobalStoreBytes;
     L.PerRun.SharedLoadBytes += Work.SharedLoadBytes;
     L.PerRun.SharedStoreBytes += Work.SharedStoreBytes;
+    L.PerRun.LocalLoadBytes += Work.LocalLoadBytes;
+    L.PerRun.LocalStoreBytes += Work.LocalStoreBytes;
     L.PerRun.TensorFlops += Work.TensorFlops;
     L.PerRun.LoopHeader |= Work.LoopHeader;
   }
