@@ -94,6 +94,8 @@ bool readEntry(const json &E, size_t Index, ArchitectureLimits &A,
     R.number("lsu", I.Lsu, JsonFields::Required, 1e-3, 64);
     R.number("shuffle", I.Shuffle, JsonFields::Required, 1e-3, 64);
     R.number("barrier", I.Barrier, JsonFields::Optional, 1e-3, 64);
+    R.number("tensor", I.Tensor, JsonFields::Optional, 1e-3, 64);
+    R.number("tensor_fp64", I.TensorFp64, JsonFields::Optional, 1e-3, 64);
     R.string("source", I.Source);
     if (!R.ok()) {
       Error = R.error();

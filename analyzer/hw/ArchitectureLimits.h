@@ -29,6 +29,9 @@ struct IssueRates {
   /// Barriers (BAR) through the MIO beside the LSU's requests; 0: not
   /// measured, a barrier costs one issue slot.
   double Barrier = 0;
+  /// A warp's MMA instructions through the tensor pipe (HMMA, IMMA of
+  /// every shape; DMMA apart); 0: not measured, no tensor-pipe term.
+  double Tensor = 0, TensorFp64 = 0;
   std::string Source;
   bool known() const { return Issue > 0; }
 };

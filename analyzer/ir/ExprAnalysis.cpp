@@ -502,16 +502,39 @@ static void forEachAtom(const Expr &E,
     }
 }
 
+/// K when Dividend is K * Symbol with K a positive integer (1 for the
+/// symbol itself), and Divisor a positive integer multiple of K: then
+/// floor(K * s / d) == floor(s / (d / K)) and K * s % d == K * (s % (d / K)),
+/// which is how `(8 * blockIdx.x) / 256` decomposes the block index.
+static std::optional<int64_t> scaleOfDividend(const Expr &Dividend,
+                                              const Expr &Divisor,
+                                              const std::string &Symbol) {
+  auto D = Divisor.asConstant();
+  if (!D || !D->isInteger() || D->num() <= 0 || D->num() >= (__int128(1) << 40))
+    return std::nullopt;
+  if (Dividend == Expr::symbol(Symbol))
+    return 1;
+  auto C = Dividend.coefficientsIn(Symbol);
+  if (!C || C->size() != 2 || !(*C)[0].isZero() || !(*C)[1].isConstant())
+    return std::nullopt;
+  auto K = (*C)[1].asConstant();
+  if (!K->isInteger() || K->num() <= 1 || D->num() % K->num() != 0)
+    return std::nullopt;
+  return static_cast<int64_t>(K->num());
+}
+
 std::vector<int64_t> Expr::divisorsOf(const std::string &Symbol) const {
   std::set<int64_t> Found;
-  Expr S = Expr::symbol(Symbol);
   forEachAtom(*this, [&](const Atom &A) {
     if ((A.Kind != AtomKind::FloorDiv && A.Kind != AtomKind::Mod) ||
-        A.Operands.size() != 2 || A.Operands[0] != S)
+        A.Operands.size() != 2)
       return;
-    auto C = A.Operands[1].asConstant();
-    if (C && C->isInteger() && C->num() > 1 && C->num() < (int64_t(1) << 40))
-      Found.insert(static_cast<int64_t>(C->num()));
+    auto K = scaleOfDividend(A.Operands[0], A.Operands[1], Symbol);
+    if (!K)
+      return;
+    int64_t C = static_cast<int64_t>(A.Operands[1].asConstant()->num()) / *K;
+    if (C > 1)
+      Found.insert(C);
   });
   return {Found.begin(), Found.end()};
 }
@@ -529,22 +552,23 @@ Expr Expr::splitIndex(const std::string &Symbol, int64_t C,
     if (A.Kind == AtomKind::Symbol)
       return A.Name == Symbol ? Whole : ExprBuilder::fromAtom(Ref);
     if ((A.Kind == AtomKind::FloorDiv || A.Kind == AtomKind::Mod) &&
-        A.Operands.size() == 2 && A.Operands[0] == S)
-      if (auto D = A.Operands[1].asConstant();
-          D && D->isInteger() && D->num() > 0) {
-        int64_t Div = static_cast<int64_t>(D->num());
+        A.Operands.size() == 2)
+      if (auto Scale = scaleOfDividend(A.Operands[0], A.Operands[1], Symbol)) {
+        int64_t Div =
+            static_cast<int64_t>(A.Operands[1].asConstant()->num()) / *Scale;
         bool Floor = A.Kind == AtomKind::FloorDiv;
+        Expr Times(*Scale); // a remainder of K * x keeps the factor K
         if (Div % C == 0) {
           // floor(x / kC) == floor(Hi / k); x % kC == C * (Hi % k) + Lo.
           Expr K(Div / C);
           return Floor ? Expr::floorDiv(Hi, K)
-                       : Expr(C) * Expr::mod(Hi, K) + Lo;
+                       : Times * (Expr(C) * Expr::mod(Hi, K) + Lo);
         }
         if (C % Div == 0) {
           // floor(x / d) == (C/d) * Hi + floor(Lo / d); x % d == Lo % d.
           Expr Dv(Div);
           return Floor ? Expr(C / Div) * Hi + Expr::floorDiv(Lo, Dv)
-                       : Expr::mod(Lo, Dv);
+                       : Times * Expr::mod(Lo, Dv);
         }
       }
     if (A.Kind == AtomKind::Sum)

@@ -340,13 +340,24 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   };
   std::vector<Digit> Digits;
   const Expr Undivided = E;
-  auto splitDigits = [&](std::string Current, std::pair<int64_t, int64_t> Range,
-                         unsigned D, TermKind Kind) {
+  // Each digit whose own quotient or remainder the address takes
+  // (`(lane % 32) / 8`) is split again, lowest digits first: Digits lists
+  // a dimension's digits from the lowest place up.
+  auto splitDigits = [&](const std::string &Whole,
+                         std::pair<int64_t, int64_t> WholeRange, unsigned D,
+                         TermKind Kind) {
     bool Exact = true;
-    for (int Level = 0; Level < 3; ++Level) {
+    std::vector<std::pair<std::string, std::pair<int64_t, int64_t>>> Pending{
+        {Whole, WholeRange}};
+    for (int Splits = 0; !Pending.empty();) {
+      auto [Current, Range] = Pending.back();
+      Pending.pop_back();
       auto Divisors = E.divisorsOf(Current);
-      if (Divisors.empty())
-        break;
+      if (Divisors.empty() || Splits >= 6) {
+        Digits.push_back({Current, D, Range, Exact, Kind});
+        continue;
+      }
+      ++Splits;
       int64_t C = Divisors.front();
       std::string Hi = Current + "/" + std::to_string(C);
       std::string Lo = Current + "%" + std::to_string(C);
@@ -365,11 +376,9 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
         Exact = false;
       }
       E = E.splitIndex(Current, C, Hi, Lo);
-      Digits.push_back({Lo, D, LoRange, Exact, Kind});
-      Current = Hi;
-      Range = HiRange;
+      Pending.push_back({Hi, HiRange});
+      Pending.push_back({Lo, LoRange});
     }
-    Digits.push_back({Current, D, Range, Exact, Kind});
   };
   for (unsigned D = 0; D < 3; ++D) {
     std::string Thread = dimSymbol("threadIdx", D);
@@ -405,8 +414,23 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       continue;
     splitDigits(Thread, *R, D, TermKind::Thread);
   }
+  // Lanes differ only in thread digits: block digits leave LaneStride exact.
   if (!Digits.empty())
     A.LaneAddress = Undivided;
+  // A block index decomposed by constants (`tile_row = blockIdx.x / 32`,
+  // `tile_col = blockIdx.x % 32`, a 2D tiling of a 1D grid) is written in
+  // digits too; a window of blocks takes the digits of its blocks.
+  for (unsigned D = 0; D < 3; ++D) {
+    std::string Block = dimSymbol("blockIdx", D);
+    if (E.divisorsOf(Block).empty())
+      continue;
+    auto R = evalBounds(Site.Block[D], Values);
+    if (!R || R->first < 0)
+      continue;
+    if (Window.Count[D] >= 0)
+      R->second = std::min(R->second, R->first + Window.Count[D]);
+    splitDigits(Block, *R, D, TermKind::Block);
+  }
 
   std::set<std::string> Vars;
   for (unsigned D = 0; D < 3; ++D) {
@@ -515,7 +539,7 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
   bool LowestDigit[3] = {true, true, true};
   for (const Digit &G : Digits) {
     int64_t C = coef(G.Name);
-    if (LowestDigit[G.Dim]) {
+    if (LowestDigit[G.Dim] && G.Kind != TermKind::Block) {
       A.LaneStride[G.Dim] = C;
       LowestDigit[G.Dim] = false;
     }

@@ -520,6 +520,8 @@ private:
         Mix.ByPipe[static_cast<unsigned>(C.Pipe)] += N;
         Mix.FmaHeavy += C.FmaHeavy ? N : 0;
         Mix.FmaMma += C.FmaMma ? N : 0;
+        Mix.WarpMma += C.WarpMma ? N : 0;
+        Mix.WarpMmaFp64 += C.WarpMmaFp64 ? N : 0;
         Mix.Shuffles += C.Shuffle ? N : 0;
         Mix.Barriers += Code[I].base() == "BAR" ? N : 0;
         Mix.GlobalLoadInstructions += C.GlobalLoad ? N : 0;
@@ -564,9 +566,10 @@ private:
       if (std::getenv("RL_ANALYZE_DEBUG_ISSUE"))
         for (const InstructionMix::Phase &P : Mix.Phases)
           std::fprintf(stderr,
-                       "phase: %g instructions, %g cycles, %g L1 wavefronts "
-                       "per warp\n",
-                       P.Issued, P.Cycles, P.Wavefronts);
+                       "phase: %g instructions, %g cycles, %g L1 wavefronts, "
+                       "%g global bytes, %g warp MMAs per warp\n",
+                       P.Issued, P.Cycles, P.Wavefronts, P.GlobalBytes,
+                       P.WarpMma + P.WarpMmaFp64);
     }
     Mix.Loops = static_cast<unsigned>(Loops.size());
     Mix.AnchoredShare = Mix.Total > 0 ? AnchoredIssued / Mix.Total : 0;
@@ -600,9 +603,17 @@ private:
     if (!Wavefronts)
       return Out;
     std::map<std::pair<std::string, unsigned>, double> Runs;
+    // An access inlined from a header (a WMMA fragment load's LDSM) is the
+    // line that calls it: the first position outwards the memory model
+    // priced.
     auto keyAt = [&](size_t I) {
-      const SassInstruction::Position &P = Code[I].Origins.front();
-      return std::make_pair(llvm::sys::path::filename(P.File).str(), P.Line);
+      std::pair<std::string, unsigned> Key;
+      for (const SassInstruction::Position &P : Code[I].Origins) {
+        Key = {llvm::sys::path::filename(P.File).str(), P.Line};
+        if (Wavefronts->count(Key))
+          break;
+      }
+      return Key;
     };
     for (size_t I = 0; I < Code.size(); ++I) {
       const Block &Bl = Blocks[BlockOf[I]];
@@ -623,6 +634,21 @@ private:
                      Out[I]);
     }
     return Out;
+  }
+
+  /// What instruction I adds to a stretch beside its issue slot: the bytes a
+  /// warp's global load requests (coalesced: 32 lanes of its width), which
+  /// the warp waits for within the stretch, and the tensor pipe's MMAs.
+  /// Asynchronous copies (LDGSTS) and stores overlap the stretches after
+  /// them.
+  static void addPipeWork(InstructionMix::Phase &P, const SassInstruction &I,
+                          double PerWarp) {
+    llvm::StringRef B = I.base();
+    if (B == "LDG")
+      P.GlobalBytes += PerWarp * 32 * sassAccessBytes(I.Opcode);
+    SassClass C = classifySass(I);
+    P.WarpMma += C.WarpMma ? PerWarp : 0;
+    P.WarpMmaFp64 += C.WarpMmaFp64 ? PerWarp : 0;
   }
 
   /// The warp's stretches between barriers: each BAR ends one, inside a
@@ -655,6 +681,7 @@ private:
       size_t From = Bl.First;
       for (size_t I = Bl.First; I < Bl.End; ++I) {
         Phases.back().Wavefronts += PerWarp * PerRun[I];
+        addPipeWork(Phases.back(), Code[I], PerWarp);
         if (Code[I].base() != "BAR" || Next >= Bars.size())
           continue;
         Phases.back().Issued += PerWarp * double(I + 1 - From);

@@ -48,6 +48,7 @@ struct InstructionMix {
   double Total = 0;
   std::array<double, NumSassPipes> ByPipe{};
   double FmaHeavy = 0, FmaMma = 0, Shuffles = 0;
+  double WarpMma = 0, WarpMmaFp64 = 0; ///< SassClass::WarpMma, WarpMmaFp64
   double Barriers = 0; ///< BAR warp instructions
   /// Thread-level, as Nsight Compute's counters count them.
   double HardwareFlops = 0;
@@ -82,6 +83,10 @@ struct InstructionMix {
     /// L1 wavefronts its global and shared accesses take (0 without the
     /// memory model's by-line wavefronts).
     double Wavefronts = 0;
+    /// Bytes its global loads request (LDG, a whole warp each), and its
+    /// warp MMAs (WarpMma, WarpMmaFp64).
+    double GlobalBytes = 0;
+    double WarpMma = 0, WarpMmaFp64 = 0;
   };
   std::vector<Phase> Phases;
   /// Each basic block the entry reaches: where it starts, its size, how

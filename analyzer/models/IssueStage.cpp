@@ -136,6 +136,9 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
   if (G.L1Bandwidth)
     Residency.L1WavefrontsPerClock =
         G.L1Bandwidth->Value / (128 * G.SmCount->Value * G.BoostClockHz->Value);
+  if (G.L2Bandwidth)
+    Residency.L2BytesPerClock =
+        G.L2Bandwidth->Value / (G.SmCount->Value * G.BoostClockHz->Value);
   IssueEstimate E = estimateIssue(
       Mix, A.Issue, static_cast<unsigned>(G.SmCount->Value),
       G.BoostClockHz->Value, Blocks, Residency,

@@ -50,6 +50,13 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
   E.Fp64Time = time(pipe(SassPipe::Fp64), Rates.Fp64);
   E.MathTime = std::max(E.FmaTime, Full + E.AluTime) + E.Fp64Time;
   E.XuTime = time(pipe(SassPipe::Xu), Rates.Xu);
+  // A warp's MMA takes the tensor pipe for a fixed time whatever its shape
+  // (scripts/device/mma_rates.cu on an H100: HMMA.16816, HMMA.1688 and
+  // IMMA.16832 each 0.664 per SM per clock, DMMA.8 0.25), so a kernel of
+  // mma.sync reaches 72% of the datasheet's tensor peak, which only
+  // warpgroup MMAs reach (and DMMA half of the fp64 one).
+  E.TensorTime =
+      time(Mix.WarpMma, Rates.Tensor) + time(Mix.WarpMmaFp64, Rates.TensorFp64);
   // Barriers have their own rate (scripts/device/sync_rates.cu: 0.44 per
   // SM per clock on an H200): a launch of many barriers per instruction
   // waits on them.
@@ -74,22 +81,41 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
     E.WarpLatencyTime = (Rounds - 1 + std::max(1.0, E.HeaviestBlock)) *
                         Mix.WarpCycles / ClockHz;
   }
-  E.ThroughputTime =
-      std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
+  E.ThroughputTime = std::max(
+      {E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime, E.TensorTime});
   if (E.WarpLatencyTime > 0 && Mix.Phases.size() > 1 && E.IssueSlotTime > 0) {
     // One scheduler issues one instruction per clock; the pipes slow a
     // stretch as they slow the launch. The SM's L1 serves the stretch's
     // wavefronts for all its resident warps (a transpose's conflicted
     // tile reads wait behind the barrier after its loads, not beside them).
-    double PerIssued = E.ThroughputTime / E.IssueSlotTime;
+    double PerIssued =
+        std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime}) /
+        E.IssueSlotTime;
     double WavefrontCycles = Residency.L1WavefrontsPerClock > 0
                                  ? E.ResidentPerScheduler * Rates.Issue /
                                        Residency.L1WavefrontsPerClock
                                  : 0;
+    // Every SM's resident warps reach a stretch's loads together (they
+    // start together and wait at the same barriers), so the L2 serves them
+    // at its bandwidth over the SMs; the tensor pipe takes each scheduler's
+    // MMAs at its rate. A GEMM that stages tiles through shared memory
+    // alternates the two.
+    const double SmWarps = E.ResidentPerScheduler * Rates.Issue;
+    auto pipeCycles = [&](double N, double Rate) {
+      return Rate > 0 ? SmWarps * N / Rate : 0.0;
+    };
     double Round = 0;
-    for (const InstructionMix::Phase &P : Mix.Phases)
-      Round += std::max({E.ResidentPerScheduler * P.Issued * PerIssued,
-                         P.Cycles, WavefrontCycles * P.Wavefronts});
+    for (const InstructionMix::Phase &P : Mix.Phases) {
+      double L2Cycles =
+          Residency.L2BytesPerClock > 0
+              ? SmWarps * P.GlobalBytes / Residency.L2BytesPerClock
+              : 0;
+      double TensorCycles = pipeCycles(P.WarpMma, Rates.Tensor) +
+                            pipeCycles(P.WarpMmaFp64, Rates.TensorFp64);
+      Round +=
+          std::max({E.ResidentPerScheduler * P.Issued * PerIssued, P.Cycles,
+                    WavefrontCycles * P.Wavefronts, L2Cycles, TensorCycles});
+    }
     E.SyncPhaseTime = E.WarpsPerScheduler /
                       std::max(E.ResidentPerScheduler, 1.0 / Rates.Issue) *
                       Round / ClockHz;
@@ -99,6 +125,7 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
       {E.MathTime, "math"},
       {E.XuTime, "xu"},
       {E.LsuTime, "lsu"},
+      {E.TensorTime, "tensor"},
       {E.WarpLatencyTime, "warp-latency"},
       {E.SyncPhaseTime, "sync-phases"}};
   for (const auto &[T, Name] : Terms)

@@ -34,6 +34,8 @@ struct IssueEstimate {
   /// slots, and each pipe's instructions through that pipe.
   double IssueSlotTime = 0;
   double FmaTime = 0, AluTime = 0, Fp64Time = 0, XuTime = 0, LsuTime = 0;
+  /// Warp MMAs through the tensor pipe (DMMA at its own, lower rate).
+  double TensorTime = 0;
   /// Barriers at their own rate (part of LsuTime, the larger of the MIO's
   /// terms).
   double BarrierTime = 0;
@@ -68,6 +70,9 @@ struct WarpResidency {
   /// bytes): a stretch between barriers waits for its resident warps'
   /// wavefronts. 0: not known.
   double L1WavefrontsPerClock = 0;
+  /// Bytes one SM's share of the L2 bandwidth moves per clock: a stretch
+  /// whose loads every SM issues at once waits for the L2. 0: not known.
+  double L2BytesPerClock = 0;
 };
 
 /// The estimate for Mix on a GPU of Sms SMs at ClockHz, with Blocks blocks.

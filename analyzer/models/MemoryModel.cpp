@@ -135,8 +135,9 @@ std::optional<double> windowFootprint(const Group &G, const Bindings &Values,
 /// rows (planes), the step by one row (plane). The first window of each row
 /// (plane) is counted whole. nullopt when an access is not affine.
 std::optional<double> slidingReads(const Group &G, const Bindings &Values,
-                                   const LaunchShape &Shape, int64_t Window) {
-  const int64_t X = Shape.Grid[0], Y = Shape.Grid[1], Z = Shape.Grid[2];
+                                   const LaunchShape &Shape,
+                                   const LaunchShape &Order, int64_t Window) {
+  const int64_t X = Order.Grid[0], Y = Order.Grid[1], Z = Order.Grid[2];
   auto loads = [&](int64_t CX, int64_t CY, int64_t CZ) {
     BlockWindow W;
     W.Count = {CX, CY, CZ};
@@ -175,6 +176,23 @@ std::optional<double> slidingReads(const Group &G, const Bindings &Values,
   // neighbour alone (a footprint that is a bound makes the other larger).
   double Step = std::max(0.0, std::min(*Next - *First, *Two - *One));
   return Repeats * (*First + Steps * Step);
+}
+
+/// The blocks in the order they run. A block-stride loop (`for (tile =
+/// blockIdx.x; tile < T; tile += gridDim.x)`, a persistent kernel) makes
+/// each iteration a block of its own: the sites' block ranges then reach
+/// past the grid, to T tiles in x, and the grid's blocks run them in steps
+/// of gridDim tiles, all of a step at once.
+LaunchShape blocksInOrder(const KernelModel &Model, const Bindings &Values,
+                          const LaunchShape &Shape) {
+  LaunchShape Order = Shape;
+  for (const AccessSite &S : Model.Accesses)
+    for (unsigned D = 0; D < 3; ++D) {
+      auto Hi = evalIndex(S.Block[D].Hi, Values);
+      if (!S.Shared && Hi && *Hi > Order.Grid[D] && *Hi < (int64_t(1) << 40))
+        Order.Grid[D] = *Hi;
+    }
+  return Order;
 }
 
 /// Each global array's DRAM reads go to its load sites, its writes to its
@@ -323,11 +341,11 @@ L2Fit l2Fit(const SiteLaunch &L, const std::vector<Group> &Groups,
 /// data beyond the L2, and once.
 class ReuseWindow {
 public:
-  ReuseWindow(const SiteLaunch &L, const std::vector<Group> &Groups,
-              const std::vector<ArrayTraffic> &Arrays, double L2Bytes,
-              double LaunchBlocks)
-      : L(L), Groups(Groups), Arrays(Arrays), L2Bytes(L2Bytes),
-        LaunchBlocks(LaunchBlocks) {}
+  ReuseWindow(const SiteLaunch &L, const LaunchShape &Order,
+              const std::vector<Group> &Groups,
+              const std::vector<ArrayTraffic> &Arrays, double L2Bytes)
+      : L(L), Order(Order), Groups(Groups), Arrays(Arrays), L2Bytes(L2Bytes),
+        LaunchBlocks(double(Order.blocks())) {}
 
   /// The window's blocks.
   int64_t blocks() {
@@ -355,7 +373,7 @@ private:
     for (size_t I = 0; I < Arrays.size(); ++I)
       if (!Arrays[I].Shared) {
         auto F = windowFootprint(
-            Groups[I], L.Values, L.Shape, consecutiveBlocks(K, L.Shape),
+            Groups[I], L.Values, L.Shape, consecutiveBlocks(K, Order),
             {AccessKind::Load, AccessKind::Store, AccessKind::Atomic});
         Set += F ? *F : L2Bytes;
       }
@@ -363,6 +381,7 @@ private:
   }
 
   const SiteLaunch &L;
+  const LaunchShape &Order;
   const std::vector<Group> &Groups;
   const std::vector<ArrayTraffic> &Arrays;
   const double L2Bytes, LaunchBlocks;
@@ -394,7 +413,8 @@ struct ArrayLevels {
   const L2Fit &Fit;
   const std::optional<L1Capacity> &L1; ///< one block's share
   ReuseWindow &Window;
-  double Blocks; ///< the launch's
+  const LaunchShape &Order; ///< blocksInOrder
+  double Blocks;            ///< Order's
 };
 
 /// Why the arrays move what they do, gathered array by array and said in
@@ -496,6 +516,24 @@ double l2Loads(const ArrayLevels &C, const Group &G, const ArrayTraffic &T,
   return L2Loads;
 }
 
+/// slidingReads over the blocks in their order. The steps of a block-stride
+/// loop run all their tiles at once: when a step's data exceeds the L2 (the
+/// window is shorter than a step), a tile re-reads in L2 only what its own
+/// step brought, so each step reads as the first step does.
+std::optional<double> orderedReads(const ArrayLevels &C, const Group &G) {
+  const LaunchShape &Shape = C.L.Shape;
+  const int64_t Step = Shape.blocks(), Window = C.Window.blocks();
+  const bool OneDim = C.Order.Grid[1] == 1 && C.Order.Grid[2] == 1;
+  if (C.Order.blocks() <= Step || Window >= Step || !OneDim)
+    return slidingReads(G, C.L.Values, Shape, C.Order, Window);
+  LaunchShape First = C.Order;
+  First.Grid[0] = Step;
+  auto Reads = slidingReads(G, C.L.Values, Shape, First, Window);
+  if (!Reads)
+    return std::nullopt;
+  return *Reads * double(C.Order.blocks()) / double(Step);
+}
+
 /// The L2 rule for an array's DRAM reads: with the launch's data in L2,
 /// none when warm and its fetch units once when cold; beyond the L2, a
 /// stream reads each sector once and a re-read misses what lies farther
@@ -518,8 +556,7 @@ double dramReads(const ArrayLevels &C, const Group &G, const ArrayTraffic &T,
     Why = note(NoteId::ArrayStreamed);
     return std::max(T.LoadSectorBytes, LoadFetch);
   }
-  std::optional<double> Sliding =
-      slidingReads(G, C.L.Values, C.L.Shape, C.Window.blocks());
+  std::optional<double> Sliding = orderedReads(C, G);
   Why = note(NoteId::ArrayRereadBeyondL2,
              {{"window_blocks", double(C.Window.blocks())},
               {"window_bytes", C.Window.data()}});
@@ -782,10 +819,11 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
     if (!T.Shared && Allocated.HostMemory.count(T.Name))
       M.FootprintBytes -=
           T.FootprintBytes.value_or(T.LoadSectorBytes + T.StoreSectorBytes);
-  const double Blocks = double(Shape->blocks());
-  ReuseWindow Window(L, Groups, M.Arrays, Fit.L2, Blocks);
+  const LaunchShape Order = blocksInOrder(Model, Values, *Shape);
+  ReuseWindow Window(L, Order, Groups, M.Arrays, Fit.L2);
   const std::optional<L1Capacity> L1 = blockL1(L, DynamicSharedBytes);
-  const ArrayLevels Levels{L, Groups, State, Fit, L1, Window, Blocks};
+  const ArrayLevels Levels{L,  Groups, State, Fit,
+                           L1, Window, Order, double(Order.blocks())};
   LevelReasons Reasons;
   for (size_t I = 0; I < M.Arrays.size(); ++I)
     if (!M.Arrays[I].Shared)

@@ -6,6 +6,7 @@
 #include "analyzer/models/WarpAddresses.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -107,10 +108,27 @@ struct SiteRun {
   bool Ideal;       ///< priced at its IdealBytes (SiteLaunch::IdealSite)
 };
 
+/// The bank conflicts of a shared tile whose lines lie StrideBytes apart:
+/// the hardware moves a fragment 16 bytes of a line at a time (ldmatrix's
+/// 8x8 rows of 16-bit elements), eight lines to a 128-byte wavefront, so
+/// lines whose 16 bytes fall on the same banks take wavefronts of their
+/// own. A row of 144 halves (288 bytes, 32 mod 128) puts lines 0 and 4 on
+/// the same banks: 2 wavefronts where 1 would do.
+double tileBankConflicts(int64_t StrideBytes) {
+  if (StrideBytes <= 0)
+    return 1;
+  constexpr int64_t Piece = 16, Banks = 32, BankBytes = 4;
+  std::array<int, Banks> Count{};
+  for (int64_t Row = 0; Row < 128 / Piece; ++Row)
+    for (int64_t Byte = 0; Byte < Piece; Byte += BankBytes)
+      ++Count[((Row * StrideBytes + Byte) / BankBytes) % Banks];
+  return *std::max_element(Count.begin(), Count.end());
+}
+
 /// A warp's fragment of a tile moves whole lines, whatever its lanes'
-/// addresses: a line of fewer than 32 bytes still costs its sector; shared
-/// tiles are taken as free of bank conflicts (what the fragment layouts are
-/// designed for).
+/// addresses: a line of fewer than 32 bytes still costs its sector; a
+/// shared tile's lines take the wavefronts their stride gives them
+/// (tileBankConflicts).
 void priceTileSite(const SiteRun &R, SiteTraffic &Site, ArrayTraffic &T,
                    MemoryEstimate &M) {
   const AccessSite &S = R.S;
@@ -118,9 +136,13 @@ void priceTileSite(const SiteRun &R, SiteTraffic &Site, ArrayTraffic &T,
   double PerLine = std::ceil(Lines / SectorBytes) * SectorBytes;
   Site.MovedBytes = Site.IdealBytes =
       S.Shared ? R.Requested : R.Requested * PerLine / Lines;
-  Site.L1Bytes = Site.MovedBytes;
+  if (S.Shared && R.A.Affine && !S.Loops.empty())
+    for (const AffineTerm &Term : R.A.Terms)
+      if (Term.Var == S.Loops.back().Symbol)
+        Site.MovedBytes *= tileBankConflicts(Term.Stride);
+  Site.L1Bytes = R.Ideal ? Site.IdealBytes : Site.MovedBytes;
   if (S.Shared)
-    M.SharedWavefrontBytes += R.Requested;
+    M.SharedWavefrontBytes += Site.L1Bytes;
   else
     (S.Kind == AccessKind::Load ? T.LoadSectorBytes : T.StoreSectorBytes) +=
         R.Requested * PerLine / Lines;

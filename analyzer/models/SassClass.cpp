@@ -53,8 +53,18 @@ unsigned sassMmaFlopsPerThread(llvm::StringRef Opcode) {
   if (Parts.size() < 2 ||
       !(Parts[0] == "HMMA" || Parts[0] == "IMMA" || Parts[0] == "DMMA"))
     return 0;
-  // "1684": m16 n8 k4; "884": m8 n8 k4; "16832": m16 n8 k32.
+  // "1684": m16 n8 k4; "884": m8 n8 k4; "16832": m16 n8 k32; sm_90's
+  // DMMA spells it out: "8x8x4".
   llvm::StringRef Shape = Parts[1];
+  llvm::SmallVector<llvm::StringRef, 3> Dims;
+  Shape.split(Dims, 'x');
+  if (Dims.size() == 3) {
+    unsigned Mx = 0, Nx = 0, Kx = 0;
+    if (Dims[0].getAsInteger(10, Mx) || Dims[1].getAsInteger(10, Nx) ||
+        Dims[2].getAsInteger(10, Kx))
+      return 0;
+    return 2 * Mx * Nx * Kx / 32;
+  }
   unsigned M = Shape.consume_front("16")  ? 16
                : Shape.consume_front("8") ? 8
                                           : 0;
@@ -130,6 +140,8 @@ SassClass classifySass(const SassInstruction &I) {
   C.FmaHeavy = Base.starts_with("IMAD") || Base.starts_with("IMUL") ||
                Base == "IDP" || (PackedHalf && !C.FmaMma);
   C.Shuffle = Base == "SHFL";
+  C.WarpMma = Base == "HMMA" || Base == "IMMA" || Base == "BMMA";
+  C.WarpMmaFp64 = Base == "DMMA";
   C.ConstantMove = Base == "HFMA2" && isConstantMove(I);
   if ((Base == "FFMA" || Base == "DFMA" || Base == "FFMA32I" ||
        Base == "HFMA2") &&

@@ -39,6 +39,10 @@ struct SassClass {
   /// half (HFMA2.MMA): it runs beside the heavy half, at the same rate.
   bool FmaMma = false;
   bool Shuffle = false;
+  /// A warp's tensor-core MMA (HMMA, IMMA, BMMA; DMMA apart, at its own
+  /// rate): the tensor pipe takes it at a fixed rate per SM, whatever its
+  /// shape. Warpgroup MMAs (HGMMA, ...) are neither.
+  bool WarpMma = false, WarpMmaFp64 = false;
   /// HFMA2.MMA R, -RZ, RZ, imm, imm: ptxas's way to set a register, which
   /// Nsight Compute's fp16 counter counts as an FMA (2 FLOPs per thread).
   bool ConstantMove = false;

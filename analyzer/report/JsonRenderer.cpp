@@ -351,7 +351,8 @@ Json issueJson(const IssueEstimate &E) {
             {"sync_phases", E.SyncPhaseTime},
             {"barrier", E.BarrierTime},
             {"xu", E.XuTime},
-            {"lsu", E.LsuTime}}},
+            {"lsu", E.LsuTime},
+            {"tensor", E.TensorTime}}},
           {"time_s", E.Time},
           {"limiter", E.Limiter}};
 }

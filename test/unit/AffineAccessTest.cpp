@@ -73,6 +73,49 @@ TEST(AffineAccessTest, WarpAndLaneDigits) {
   EXPECT_DOUBLE_EQ(C.Sectors, 4.5);
 }
 
+TEST(AffineAccessTest, BlockIndexDigitsTileTheMatrix) {
+  // A 1D grid of 128x128 tiles of a 4096-wide matrix: the tile's row is
+  // blockIdx.x / 32, its column blockIdx.x % 32; each block reads one row
+  // of its tile. 1024 blocks of 128 floats, all distinct.
+  Expr B = sym("blockIdx.x");
+  Expr Row = Expr::floorDiv(B, Expr(32)), Col = Expr::mod(B, Expr(32));
+  AccessSite S = site(Expr(4) * (Row * Expr(128 * 4096) + Col * Expr(128) +
+                                 sym("threadIdx.x")));
+  Bindings V = launch1d(1024, 128);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << int(A.Why) << " " << A.WhySymbol;
+  EXPECT_EQ(A.LaneStride[0], 4);
+  FootprintResult F = footprintOf({&A});
+  EXPECT_EQ(F.Bytes, 1024 * 128 * 4);
+  EXPECT_TRUE(F.Exact);
+  // The first 32 blocks are the first tile row.
+  BlockWindow Row0;
+  Row0.Count = {32, 1, 1};
+  AffineAccess W = bindAccess(S, V, *launchShape(V), Row0);
+  ASSERT_TRUE(W.Affine);
+  EXPECT_EQ(footprintOf({&W}).Bytes, 32 * 128 * 4);
+  EXPECT_EQ(footprintOf({&W}).ExtentBytes, 4096 * 4);
+}
+
+TEST(AffineAccessTest, LaneDigitsSplitAgain) {
+  // A warp copying two rows of 8 int4s: lane / 8 picks the row, lane % 8
+  // the int4, with lane = threadIdx.x % 32 and the warp threadIdx.x / 32.
+  Expr T = sym("threadIdx.x");
+  Expr Lane = Expr::mod(T, Expr(32)), Warp = Expr::floorDiv(T, Expr(32));
+  AccessSite S = site(Warp * Expr(65536) +
+                          Expr::floorDiv(Lane, Expr(8)) * Expr(8192) +
+                          Expr::mod(Lane, Expr(8)) * Expr(16),
+                      16);
+  Bindings V = launch1d(1, 256);
+  AffineAccess A = bindAccess(S, V, *launchShape(V));
+  ASSERT_TRUE(A.Affine) << int(A.Why) << " " << A.WhySymbol;
+  FootprintResult F = footprintOf({&A});
+  EXPECT_EQ(F.Bytes, 256 * 16);
+  EXPECT_TRUE(F.Exact);
+  // Each lane's 16 bytes: 4 rows of 128 bytes, 16 sectors a request.
+  EXPECT_DOUBLE_EQ(warpCost(A, *launchShape(V)).Sectors, 16);
+}
+
 TEST(AffineAccessTest, RaggedDigitsAreABound) {
   // t % 32 and t / 32 over 48 threads: the digit box (2 x 32) covers 64.
   Expr T = sym("threadIdx.x");
@@ -131,6 +174,41 @@ TEST(MemoryModelTest, StreamingKernelReadsAndWritesItsFootprint) {
   Bindings Small = launch1d(4, 256);
   MemoryEstimate F = estimateMemory(M, Small, Gpu);
   EXPECT_EQ(F.DeferredWriteBytes, F.DramWriteBytes);
+}
+
+TEST(MemoryModelTest, PersistentStepsReadWhatEachStepBrings) {
+  // A block-stride loop over 64 tiles on a grid of 4 blocks: tile b reads
+  // its own 4 KiB of A and panel b % 2 of B (two 4 KiB panels). The L2
+  // (16 KiB) holds two tiles' data but not a step's four (24 KiB): the
+  // tiles of a step run together and share B's panels, but the next step
+  // finds them gone, so each of the 16 steps reads both panels.
+  KernelModel M;
+  M.Name = "persistent";
+  Expr B = sym("blockIdx.x"), T = sym("threadIdx.x"), I = sym("i");
+  AccessSite A = site(Expr(4) * (B * Expr(1024) + I * Expr(32) + T));
+  AccessSite P =
+      site(Expr(4) * (Expr::mod(B, Expr(2)) * Expr(1024) + I * Expr(32) + T));
+  A.Array = "A";
+  P.Array = "B";
+  for (AccessSite *S : {&A, &P}) {
+    S->Block[0] = {Expr(0), Expr(64)};
+    S->Global[0] = {Expr(0), Expr(64) * sym("blockDim.x")};
+    S->Loops.push_back({"i", {Expr(0), Expr(32)}, true});
+    S->Executions = ExprRange(Expr(64 * 32 * 32));
+  }
+  M.Accesses = {A, P};
+  GpuSpec Gpu;
+  Gpu.Name = "test";
+  Gpu.SmCount = SourcedValue{4, "test"};
+  Gpu.L2Bytes = SourcedValue{16 << 10, "test"};
+  Bindings V = launch1d(4, 32);
+  MemoryEstimate E = estimateMemory(M, V, Gpu);
+  ASSERT_TRUE(E.Available);
+  ASSERT_EQ(E.Arrays.size(), 2u);
+  EXPECT_EQ(E.Arrays[0].DramReadBytes, 64 * 4096);
+  EXPECT_EQ(E.Arrays[1].DramReadBytes, 16 * 2 * 4096);
+  // Every tile reads its panel from L2.
+  EXPECT_EQ(E.L2Bytes, 2 * 64 * 4096);
 }
 
 TEST(MemoryModelTest, GatheredLoadsBringWholeFetchUnits) {

@@ -554,6 +554,26 @@ TEST(ExprTest, SplitIndexKeepsTheValue) {
   }
 }
 
+TEST(ExprTest, ScaledDividendSplitsLikeTheIndex) {
+  // (8 * b) / 256 and (8 * b) % 256 are b / 32 and 8 * (b % 32): the block
+  // index of a tile loop written in tile units.
+  Expr B = sym("b");
+  Expr Row = Expr::floorDiv(Expr(8) * B, Expr(256));
+  Expr Col = Expr::mod(Expr(8) * B, Expr(256));
+  EXPECT_EQ((Row + Col).divisorsOf("b"), (std::vector<int64_t>{32}));
+  // A factor that does not divide the divisor is no digit.
+  EXPECT_TRUE(Expr::floorDiv(Expr(3) * B, Expr(256)).divisorsOf("b").empty());
+  for (const Expr &F : {Row, Col, Row * Expr(1000) + Col}) {
+    Expr Split = F.splitIndex("b", 32, "h", "l");
+    EXPECT_FALSE(Split.dependsOn("b")) << Split.str();
+    for (int64_t V = 0; V < 300; ++V)
+      EXPECT_EQ(
+          valueOf(F, {{"b", Rational(V)}}),
+          valueOf(Split, {{"h", Rational(V / 32)}, {"l", Rational(V % 32)}}))
+          << F.str() << " at b = " << V;
+  }
+}
+
 TEST(ExprTest, FloorDivPlus) {
   Expr T = sym("t");
   auto F = (Expr(3) * Expr::floorDiv(T, Expr(32)) - sym("n")).asFloorDivPlus();

@@ -121,6 +121,8 @@ TEST(SassClass, WarpMmaFlopsComeFromTheShape) {
   EXPECT_EQ(sassMmaFlopsPerThread("IMMA.16832.S8.S8"), 256u);
   EXPECT_EQ(sassMmaFlopsPerThread("IMMA.8816.S8.S8"), 64u);
   EXPECT_EQ(sassMmaFlopsPerThread("DMMA.884"), 16u);
+  // sm_90 spells DMMA's shape out.
+  EXPECT_EQ(sassMmaFlopsPerThread("DMMA.8x8x4"), 16u);
   // Volta's HMMA.884 is part of a step, a warpgroup MMA not one warp's.
   EXPECT_EQ(sassMmaFlopsPerThread("HMMA.884.F32.F32.STEP0"), 0u);
   EXPECT_EQ(sassMmaFlopsPerThread("HGMMA.64x128x16.F32.BF16"), 0u);
@@ -129,6 +131,32 @@ TEST(SassClass, WarpMmaFlopsComeFromTheShape) {
   SassInstruction I;
   I.Opcode = "HMMA.16816.F32";
   EXPECT_DOUBLE_EQ(classifySass(I).Work.TensorFlops, 128);
+  // A warp's MMA takes the tensor pipe; DMMA at its own rate; a warpgroup
+  // MMA is neither.
+  EXPECT_TRUE(classifySass(I).WarpMma);
+  I.Opcode = "DMMA.8x8x4";
+  EXPECT_TRUE(classifySass(I).WarpMmaFp64);
+  EXPECT_FALSE(classifySass(I).WarpMma);
+  I.Opcode = "HGMMA.64x128x16.F32.BF16";
+  EXPECT_FALSE(classifySass(I).WarpMma);
+}
+
+TEST(IssueTime, WarpMmasTakeTheTensorPipe) {
+  // 1e9 HMMA at 0.664 per SM per clock on 100 SMs at 1 GHz: 15.1 ms, more
+  // than their issue slots; 1e8 DMMA at 0.25 add 4 ms.
+  IssueRates R = hopperRates();
+  R.Tensor = 0.664;
+  R.TensorFp64 = 0.25;
+  InstructionMix M;
+  M.ByPipe[unsigned(SassPipe::Tensor)] = 1.1e9;
+  M.WarpMma = 1e9;
+  M.WarpMmaFp64 = 1e8;
+  M.Total = 1.1e9;
+  IssueEstimate E = estimateIssue(M, R, 100, 1e9, 200);
+  EXPECT_DOUBLE_EQ(E.TensorTime, 1e9 / (0.664 * 100 * 1e9) + 0.004);
+  EXPECT_EQ(E.Limiter, "tensor");
+  // Without a measured rate there is no tensor term.
+  EXPECT_EQ(estimateIssue(M, hopperRates(), 100, 1e9, 200).TensorTime, 0);
 }
 
 TEST(InstructionMix, PredicatedBodyRunsInEveryWarp) {
