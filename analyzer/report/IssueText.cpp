@@ -29,7 +29,8 @@ std::string issueText(const GpuVerdict &V) {
       : E.Limiter == "sync-phases"
           ? std::to_string(E.Mix.Phases.size()) +
                 " stretches between barriers, each as slow as the slowest "
-                "of its issue, one warp's latency and its L1 wavefronts"
+                "of its issue, one warp's latency, its L1 wavefronts, its "
+                "loads from L2 and its MMAs"
           : E.Limiter + " pipe";
   std::string Out = formatSi(M.Total) + " warp instructions in " +
                     formatDuration(E.Time) + " (" + Limit;
