@@ -414,7 +414,8 @@ AffineAccess bindAccess(const AccessSite &Site, const Bindings &Values,
       continue;
     splitDigits(Thread, *R, D, TermKind::Thread);
   }
-  // Lanes differ only in thread digits: block digits leave LaneStride exact.
+  // Lanes differ only in thread digits, so only they need LaneAddress; the
+  // block digits below leave LaneStride exact.
   if (!Digits.empty())
     A.LaneAddress = Undivided;
   // A block index decomposed by constants (`tile_row = blockIdx.x / 32`,

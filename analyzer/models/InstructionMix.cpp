@@ -643,10 +643,9 @@ private:
   /// them.
   static void addPipeWork(InstructionMix::Phase &P, const SassInstruction &I,
                           double PerWarp) {
-    llvm::StringRef B = I.base();
-    if (B == "LDG")
-      P.GlobalBytes += PerWarp * 32 * sassAccessBytes(I.Opcode);
     SassClass C = classifySass(I);
+    if (I.base() == "LDG")
+      P.GlobalBytes += PerWarp * 32 * C.Work.GlobalLoadBytes;
     P.WarpMma += C.WarpMma ? PerWarp : 0;
     P.WarpMmaFp64 += C.WarpMmaFp64 ? PerWarp : 0;
   }

@@ -81,16 +81,17 @@ IssueEstimate estimateIssue(const InstructionMix &Mix, const IssueRates &Rates,
     E.WarpLatencyTime = (Rounds - 1 + std::max(1.0, E.HeaviestBlock)) *
                         Mix.WarpCycles / ClockHz;
   }
-  E.ThroughputTime = std::max(
-      {E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime, E.TensorTime});
+  // The pipes an instruction's issue waits for; the tensor pipe's MMAs are
+  // priced where they run (per stretch below), not per instruction.
+  const double PipeTime =
+      std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime});
+  E.ThroughputTime = std::max(PipeTime, E.TensorTime);
   if (E.WarpLatencyTime > 0 && Mix.Phases.size() > 1 && E.IssueSlotTime > 0) {
     // One scheduler issues one instruction per clock; the pipes slow a
     // stretch as they slow the launch. The SM's L1 serves the stretch's
     // wavefronts for all its resident warps (a transpose's conflicted
     // tile reads wait behind the barrier after its loads, not beside them).
-    double PerIssued =
-        std::max({E.IssueSlotTime, E.MathTime, E.XuTime, E.LsuTime}) /
-        E.IssueSlotTime;
+    double PerIssued = PipeTime / E.IssueSlotTime;
     double WavefrontCycles = Residency.L1WavefrontsPerClock > 0
                                  ? E.ResidentPerScheduler * Rates.Issue /
                                        Residency.L1WavefrontsPerClock

@@ -117,9 +117,9 @@ struct SiteRun {
 double tileBankConflicts(int64_t StrideBytes) {
   if (StrideBytes <= 0)
     return 1;
-  constexpr int64_t Piece = 16, Banks = 32, BankBytes = 4;
+  constexpr int64_t Piece = 16;
   std::array<int, Banks> Count{};
-  for (int64_t Row = 0; Row < 128 / Piece; ++Row)
+  for (int64_t Row = 0; Row < LineBytes / Piece; ++Row)
     for (int64_t Byte = 0; Byte < Piece; Byte += BankBytes)
       ++Count[((Row * StrideBytes + Byte) / BankBytes) % Banks];
   return *std::max_element(Count.begin(), Count.end());

@@ -12,7 +12,6 @@ namespace rla {
 namespace {
 
 constexpr int Samples = 4;
-constexpr int64_t Banks = 32, BankBytes = 4;
 
 int64_t floorDiv(int64_t A, int64_t B) {
   return A >= 0 ? A / B : -((-A + B - 1) / B);

@@ -23,6 +23,8 @@ namespace rla {
 
 constexpr int64_t SectorBytes = 32;
 constexpr int64_t LineBytes = 128;
+/// Shared memory: 32 banks of 4 bytes, one 128-byte wavefront a clock.
+constexpr int64_t Banks = 32, BankBytes = 4;
 
 struct WarpCost {
   double Lanes = 32;       ///< active lanes per request
