@@ -1,6 +1,7 @@
 //===- AccessClassifier.cpp -----------------------------------------------===//
 #include "analyzer/frontend/device/AccessClassifier.h"
 #include "analyzer/frontend/device/SymbolicConverter.h"
+#include "analyzer/ir/KernelModel.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
