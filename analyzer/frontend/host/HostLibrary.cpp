@@ -25,6 +25,16 @@ std::string formatDouble(double V) {
 
 namespace {
 
+/// Every scalar inside an aggregate becomes unknown, for the same reason.
+void forgetFields(HostValue &Aggregate, const Note &Why) {
+  for (HostSlot &E : Aggregate.Elems) {
+    if (E->K == HostValue::Kind::Aggregate)
+      forgetFields(*E, Why);
+    else
+      *E = HostValue::unknown(Why);
+  }
+}
+
 HostValue firstUnknown(const HostValue &L, const HostValue &R) {
   if (!L.isNumber())
     return L.known() ? HostValue::unknown(note(NoteId::HostNotANumber)) : L;
@@ -463,12 +473,24 @@ HostLibraryResult callLibrary(const HostLibraryCall &C) {
   if (Runtime && !Name.starts_with("cudaOccupancy") &&
       C.Callee->getReturnType()->isIntegralOrEnumerationType()) {
     // Outputs through pointers are not known; the status is success.
-    for (const HostValue &P : A)
-      if (P.K == HostValue::Kind::Pointer && P.Target && !P.Target->Array &&
-          P.Target->K != HostValue::Kind::Aggregate)
-        store(P, HostValue::unknown(
-                     note(NoteId::HostComesFrom,
-                          {{"call", Name.str()}, {"at", C.Where}})));
+    Note From =
+        note(NoteId::HostComesFrom, {{"call", Name.str()}, {"at", C.Where}});
+    for (size_t I = 0; I < A.size(); ++I) {
+      const HostValue &P = A[I];
+      if (P.K != HostValue::Kind::Pointer || !P.Target || P.Target->Array)
+        continue;
+      if (P.Target->K != HostValue::Kind::Aggregate) {
+        store(P, HostValue::unknown(From));
+        continue;
+      }
+      // A struct the call fills (cuMemGetAllocationPropertiesFromHandle's
+      // properties): every field is the call's, unless it only reads it.
+      if (I < C.Callee->getNumParams() && !C.Callee->getParamDecl(I)
+                                               ->getType()
+                                               ->getPointeeType()
+                                               .isConstQualified())
+        forgetFields(*P.Target, From);
+    }
     return done(HostValue::number(Rational(0)));
   }
   return R;
