@@ -648,10 +648,7 @@ void finishLevels(MemoryEstimate &M, const GpuSpec &Gpu, CacheState State,
         Gpu.LaunchDramBytes->Value +
         std::max(0.0, M.Compiled.CodeBytes - EmptyKernelCodeBytes);
   // L2 is write-back: what was written last is still in L2 at the end.
-  M.DeferredWriteBytes =
-      Fit.Fits
-          ? M.DramWriteBytes
-          : std::min(M.DramWriteBytes, std::floor(RetainedDirtyShare * Fit.L2));
+  M.DeferredWriteBytes = deferredWriteBytes(M.DramWriteBytes, Fit.Fits, Fit.L2);
   M.DramBytes = M.DramReadBytes + M.DramWriteBytes;
 }
 
@@ -738,6 +735,13 @@ bool hasNegativeBytes(const MemoryEstimate &M) {
 }
 
 } // namespace
+
+double deferredWriteBytes(double WriteBytes, bool FootprintFits,
+                          double L2Bytes) {
+  return FootprintFits
+             ? WriteBytes
+             : std::min(WriteBytes, std::floor(RetainedDirtyShare * L2Bytes));
+}
 
 int64_t maxThreadsPerSm(const GpuSpec &Gpu) {
   unsigned CC = Gpu.ComputeMajor * 10 + Gpu.ComputeMinor;

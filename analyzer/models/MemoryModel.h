@@ -193,6 +193,12 @@ MemoryEstimate estimateMemory(const KernelModel &Model, const Bindings &Values,
 /// Threads one SM keeps resident, by compute capability.
 int64_t maxThreadsPerSm(const GpuSpec &Gpu);
 
+/// Of WriteBytes written to DRAM, what is still dirty in an L2 of L2Bytes
+/// when the launch ends: all of it where the footprint fits, else the share
+/// of the L2 that stays dirty after a stream.
+double deferredWriteBytes(double WriteBytes, bool FootprintFits,
+                          double L2Bytes);
+
 } // namespace rla
 
 #endif // RLA_MODELS_MEMORYMODEL_H

@@ -231,12 +231,22 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
   }
   R.Dependencies = Parsed.Dependencies;
   R.AbsentIncludes = Parsed.AbsentIncludes;
-  // Library operations: listed with their cost, no source to analyse.
+  ArchitectureTable Archs;
+  std::string ArchsError;
+  bool HaveArchs = Archs.loadDefault(ArchsError);
+  // Library operations: listed with their cost, no source to analyse. Those
+  // that launch kernels take a launch's floor, as a kernel does.
   for (LibraryCall &Call : Parsed.LibraryCalls) {
     relabel(Call.Location);
     LibraryCallReport L{Call, {}};
-    for (const GpuSpec *G : Gpus)
-      L.ByGpu.push_back(priceLibraryCall(Call, *G));
+    for (const GpuSpec *G : Gpus) {
+      const ArchitectureLimits *A =
+          HaveArchs ? Archs.find(G->ComputeMajor, G->ComputeMinor) : nullptr;
+      double Floor = G->LaunchFloor ? G->LaunchFloor->Value
+                     : A            ? A->Launch.FloorSeconds
+                                    : 0;
+      L.ByGpu.push_back(priceLibraryCall(Call, *G, Floor));
+    }
     R.LibraryCalls.push_back(std::move(L));
   }
   // Kernels with a clang error in their code are listed, not counted.
@@ -310,9 +320,6 @@ AnalysisResult reportFromParsed(const AnalysisRequest &Req,
 
   // Registers and shared memory for the occupancy stages: nvcc, once per
   // architecture, when a launch first needs them.
-  ArchitectureTable Archs;
-  std::string ArchsError;
-  bool HaveArchs = Archs.loadDefault(ArchsError);
   KernelResources Resources(
       resourceOptions(Req, Parse, Parsed.CommandLine, Parsed.NvccCodeFlags, R,
                       HaveArchs ? &Archs : nullptr, ArchsError),

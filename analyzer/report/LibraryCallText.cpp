@@ -16,6 +16,12 @@ const char *kindName(LibraryCall::Kind K) {
     return "copy";
   case LibraryCall::Fill:
     return "fill";
+  case LibraryCall::Vector:
+    return "vector";
+  case LibraryCall::Gemv:
+    return "gemv";
+  case LibraryCall::SparseMv:
+    return "spmv";
   }
   return "gemm";
 }
@@ -35,12 +41,21 @@ std::string libraryCallsText(const Report &R) {
   for (const LibraryCallReport &L : R.LibraryCalls) {
     const LibraryCall &C = L.Call;
     Out += C.Name + "  (" + C.Location.str() + ")  library call, no source";
+    auto dim = [](const std::optional<Rational> &V) {
+      return V ? V->str() : std::string("?");
+    };
+    std::string Type = (C.Complex ? "complex " : "") + C.Precision;
     if (C.What == LibraryCall::Gemm) {
-      auto dim = [](const std::optional<Rational> &V) {
-        return V ? V->str() : std::string("?");
-      };
       Out += "  m=" + dim(C.M) + " n=" + dim(C.N) + " k=" + dim(C.K) + "  " +
              (C.Tensor ? "tensor " : "") + C.Precision + "\n";
+    } else if (C.What == LibraryCall::Vector) {
+      Out += "  " + C.Operation + " n=" + dim(C.N) + "  " + Type + "\n";
+    } else if (C.What == LibraryCall::Gemv) {
+      Out += std::string("  m=") + dim(C.M) + " n=" + dim(C.N) +
+             (C.Transposed ? " transposed" : "") + "  " + Type + "\n";
+    } else if (C.What == LibraryCall::SparseMv) {
+      Out += "  CSR m=" + dim(C.M) + " n=" + dim(C.N) + " nnz=" + dim(C.Nnz) +
+             "  " + Type + "\n";
     } else {
       Out += "  " + C.Direction + " " +
              (C.Bytes ? formatSi(C.Bytes->toDouble(), "B") : "? B") + "\n";
@@ -49,13 +64,26 @@ std::string libraryCallsText(const Report &R) {
       Out += "  " + std::string(G.Gpu ? G.Gpu->Name : "?") + ":";
       if (G.Flops)
         Out += " " + formatSi(*G.Flops) + " FLOPs";
-      if (G.Bytes)
-        Out += std::string(G.Flops ? "," : "") + " " + formatSi(*G.Bytes, "B") +
-               (C.What == LibraryCall::Gemm ? " (A, B read, C read and written)"
-                                            : "");
+      if (G.Bytes) {
+        Out += std::string(G.Flops ? "," : "") + " " + formatSi(*G.Bytes, "B");
+        if (C.What == LibraryCall::Gemm)
+          Out += " (A, B read, C read and written)";
+        else if (G.ReadBytes && G.WrittenBytes)
+          Out += " (" + formatSi(*G.ReadBytes, "B") + " read, " +
+                 formatSi(*G.WrittenBytes, "B") + " written)";
+      }
       if (G.Time)
         Out += ", " + formatDuration(*G.Time) + ", " + G.Bound + "-bound" +
-               (G.Roof.empty() ? "" : " (" + G.Roof + " roof)");
+               (G.Roof.empty() || G.Bound != "compute"
+                    ? ""
+                    : " (" + G.Roof + " roof)") +
+               (G.LaunchFloor > 0
+                    ? " with " +
+                          (G.Launches > 1 ? std::to_string(G.Launches) +
+                                                " launches' floor, "
+                                          : std::string("the launch floor, ")) +
+                          formatDuration(G.LaunchFloor)
+                    : "");
       else
         Out += std::string(G.Flops || G.Bytes ? "," : "") +
                " time unknown: " + (G.Why ? noteText(*G.Why) : "");
@@ -85,6 +113,21 @@ Json libraryCallsJson(const Report &R) {
       J["k"] = optional(C.K);
       J["precision"] = C.Precision;
       J["tensor"] = C.Tensor;
+    } else if (C.What == LibraryCall::Vector || C.What == LibraryCall::Gemv ||
+               C.What == LibraryCall::SparseMv) {
+      if (!C.Operation.empty())
+        J["operation"] = C.Operation;
+      if (C.What != LibraryCall::Vector)
+        J["m"] = optional(C.M);
+      J["n"] = optional(C.N);
+      if (C.What == LibraryCall::SparseMv)
+        J["nnz"] = optional(C.Nnz);
+      if (C.What == LibraryCall::Gemv)
+        J["transposed"] = C.Transposed;
+      J["precision"] = C.Precision;
+      J["complex"] = C.Complex;
+      if (C.What != LibraryCall::SparseMv)
+        J["stride"] = optional(C.Stride);
     } else {
       J["bytes"] = optional(C.Bytes);
       J["direction"] = C.Direction;
@@ -95,6 +138,13 @@ Json libraryCallsJson(const Report &R) {
       X["gpu"] = G.Gpu ? Json(G.Gpu->Name) : Json(nullptr);
       X["flops"] = optional(G.Flops);
       X["bytes"] = optional(G.Bytes);
+      if (G.ReadBytes) {
+        X["dram_read_bytes"] = *G.ReadBytes;
+        X["dram_write_bytes"] = optional(G.WrittenBytes);
+        X["dram_deferred_write_bytes"] = optional(G.DeferredWriteBytes);
+      }
+      X["launches"] = G.Launches;
+      X["launch_floor_s"] = G.LaunchFloor;
       X["roof"] = G.Roof.empty() ? Json(nullptr) : Json(G.Roof);
       X["time_s"] = optional(G.Time);
       X["bound"] = G.Bound.empty() ? Json(nullptr) : Json(G.Bound);

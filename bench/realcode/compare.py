@@ -78,6 +78,16 @@ Matching
                     launches differ: per-launch totals are not kept in the
                     predictions (the fastest and slowest single launch are
                     printed).
+  A library kernel (cuBLAS's axpy_kernel, dot_kernel, gemv kernels,
+  cuSPARSE's csrmv_v3_kernel; LIBRARY_CALL_KERNELS) matches the program's
+  predicted library calls of its family (the report's library_calls, by
+  their `operation` or `kind`), as one call: the helper kernel the library
+  launches right after it (cuBLAS's reduce_1Block_kernel, the one-block sum
+  of a reduction) or right before it (cuSPARSE's csr_partition_kernel), in
+  launch order, is measured with it (its row's counters and time added) and
+  is not a configuration of its own. The call's predicted bytes stand for
+  the L2 traffic too (a stream). Several calls of the family: the median of
+  their predictions (ambiguous when their times differ).
   Profiled rows with a 0x0x0 grid (a launch that failed) are listed, not
   counted.
 
@@ -222,6 +232,37 @@ LIBRARIES = (
     ("cuSOLVER", re.compile(r"cusolver")),
     ("NPP", re.compile(r"\bnpp|_npp")),
 )
+
+
+# A library call's kernels, by mangled name (first match wins): the call
+# family the tool's library_calls name it by (their `operation`, else their
+# `kind`), and the kernel's part in one call: "main" carries the call's
+# configuration; a helper launched just "after" or "before" a main kernel of
+# its family (cuBLAS's one-block final sum of a reduction, cuSPARSE's row
+# partition before its product) is measured with it, as one call.
+LIBRARY_CALL_KERNELS = (
+    (re.compile(r"^_Z\d+axpy_kernel"), ("axpy",), "main"),
+    (re.compile(r"^_Z\d+dot_kernel"), ("dot", "dotu", "dotc"), "main"),
+    (re.compile(r"^_Z\d+copy_kernel"), ("copy",), "main"),
+    (re.compile(r"^_Z\d+scal_kernel"), ("scal", "rscal"), "main"),
+    (re.compile(r"^_Z\d+swap_kernel"), ("swap",), "main"),
+    (re.compile(r"^_Z\d+nrm2_kernel"), ("nrm2",), "main"),
+    (re.compile(r"^_Z\d+asum_kernel"), ("asum",), "main"),
+    (re.compile(r"^_Z\d+reduce_1Block_kernel"),
+     ("dot", "dotu", "dotc", "nrm2", "asum"), "after"),
+    (re.compile(r"gemv2[NT]_kernel|gemvNSP_kernel|^_ZN8internal5gemvx"),
+     ("gemv",), "main"),
+    (re.compile(r"cusparse.*csrmv_v3_kernel"), ("spmv",), "main"),
+    (re.compile(r"cusparse.*csr_partition_kernel"), ("spmv",), "before"),
+)
+
+
+def library_call_part(mangled):
+    """(families, part) of a library call's kernel, or (None, None)."""
+    for rx, families, part in LIBRARY_CALL_KERNELS:
+        if rx.search(mangled or ""):
+            return families, part
+    return None, None
 
 
 def fail(msg):
@@ -396,7 +437,7 @@ def configurations(raw, programs, only=None):
             continue
         if only and name not in only:
             continue
-        rows = rec["rows"]
+        rows = fold_library_helpers(rec["rows"])
         good = 0
         for r in rows:
             try:
@@ -415,6 +456,10 @@ def configurations(raw, programs, only=None):
                                          "kernel": kernel, "grid": grid,
                                          "block": block, "raw": []})
             c["raw"].append((r, rec["units"]))
+            if r.get("_helpers"):
+                c["library_helpers"] = sorted(
+                    set(c.get("library_helpers", [])) |
+                    {h.get("Kernel Name", "").strip() for h in r["_helpers"]})
         if not good:
             idle.append((name, rec["status"].get("outcome", "?"),
                          len(rows)))
@@ -429,6 +474,32 @@ def configurations(raw, programs, only=None):
         out.append(c)
     out.sort(key=lambda c: (c["program"], c["kernel"], c["grid"], c["block"]))
     return out, idle, failed
+
+
+def fold_library_helpers(rows):
+    """The rows with each library call's helper kernels folded into its
+    main kernel's row (as `_helpers`), where the helper runs right after
+    (or before) a main kernel of its family; other rows as they are."""
+    parts = [library_call_part(r.get("Kernel Name", "").strip()) for r in rows]
+    out, used = [], set()
+    for i, r in enumerate(rows):
+        fams, part = parts[i]
+        if part != "main":
+            continue
+        helpers = []
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(rows) and j not in used:
+                hf, hp = parts[j]
+                if hp == ("before" if j < i else "after") and \
+                        set(hf) & set(fams):
+                    helpers.append(rows[j])
+                    used.add(j)
+        if helpers:
+            rows[i] = dict(r, _helpers=helpers)
+    for i, r in enumerate(rows):
+        if i not in used:
+            out.append(rows[i])
+    return out
 
 
 def median_of(values):
@@ -458,7 +529,14 @@ def measured_values(raw_rows):
         v["lts_bytes"] = m("lts__t_bytes.sum")
         v["time"] = m(TIME)
         return v
-    per = [per_row(r, u) for r, u in raw_rows]
+    def with_helpers(r, u):
+        v = per_row(r, u)
+        for h in r.get("_helpers") or ():
+            w = per_row(h, u)
+            v = {k: (None if v[k] is None or w[k] is None else v[k] + w[k])
+                 for k in v}
+        return v
+    per = [with_helpers(r, u) for r, u in raw_rows]
     return {k: median_of(p[k] for p in per) for k in per[0]} if per else {}
 
 
@@ -690,7 +768,66 @@ def find_definition(corpus_root, prog, base):
     return None
 
 
-def match(configs, programs, preds, gpu, how, corpus_root):
+def library_call_values(call, gpu):
+    """The predicted quantities of one library call on `gpu`, None where it
+    has no time there. The L2 carries each DRAM byte once (a stream)."""
+    g = next((g for g in call.get("by_gpu") or [] if g.get("gpu") == gpu),
+             None)
+    if not g or g.get("time_s") is None:
+        return None
+    b = g.get("bytes")
+    return {"hw_flops": g.get("flops"), "hw_flops_source": g.get("flops"),
+            "half_flops": 0, "tensor": 0, "flops": g.get("flops"),
+            "dram": b, "dram_first": b, "dram_read": g.get("dram_read_bytes"),
+            "dram_deferred": g.get("dram_deferred_write_bytes"),
+            "dram_kernel": None, "l2": b,
+            "dram_from": "library call", "time": g.get("time_s"),
+            "bound": g.get("bound"), "has_verdict": True}
+
+
+def match_library_call(c, prog, library_calls, gpu):
+    """A library kernel's configuration against the program's library
+    calls of its family (library_calls: {file key: [call]}); True when it
+    got a status."""
+    fams, part = library_call_part(c["kernel"])
+    if part != "main":
+        return False
+    group = prog["group"].rstrip("/") + "/"
+    sources = set(prog["sources"])
+    calls = [cl for key in sorted(library_calls or {})
+             if key.startswith(group) or key in sources
+             for cl in library_calls[key]
+             if (cl.get("operation") or cl.get("kind")) in fams]
+    if not calls:
+        return False
+    vals = [v for v in (library_call_values(cl, gpu) for cl in calls) if v]
+    if not vals:
+        c["status"] = "unbound"
+        c["cause"] = "unbound: library call without a time"
+        c["detail"] = "%s at %s" % (calls[0].get("name"), (calls[0].get(
+            "location") or {}).get("line"))
+        return True
+    c["status"] = "matched"
+    c["by"] = "library call"
+    c["entry"] = None
+    c["predicted"] = dict(vals[0])
+    for q in ("hw_flops", "flops", "dram", "dram_first", "dram_read", "l2",
+              "time"):
+        c["predicted"][q] = median_of(v[q] for v in vals) \
+            if all(v[q] is not None for v in vals) else None
+    c["ambiguous"] = len({v["time"] for v in vals}) > 1
+    c["entries_used"] = "%d calls" % len(vals)
+    c["library_call"] = calls[0].get("name")
+    helpers = c.get("library_helpers") or []
+    c["detail"] = "library call %s%s" % (
+        calls[0].get("name"),
+        "; measured with " + ", ".join(mangled_base(h) for h in helpers)
+        if helpers else "")
+    return True
+
+
+def match(configs, programs, preds, gpu, how, corpus_root,
+          library_calls=None):
     """Adds to each configuration: status (matched, not-predicted, unbound,
     mis-bound, merged), cause, predicted values, the entry used."""
     all_names = {}
@@ -720,6 +857,8 @@ def match(configs, programs, preds, gpu, how, corpus_root):
             c["status"] = "not-predicted"
             c["by"] = ""
             lib = library_of(c["kernel"])
+            if lib and match_library_call(c, prog, library_calls, gpu):
+                continue
             if lib:
                 c["cause"] = f"not predicted: {lib} library kernel"
                 continue
@@ -1406,7 +1545,8 @@ def run(raw_dirs, preds_doc, pred_path, gpu, how, only, corpus_root,
         raw, infos = read_raw(raw_dirs, tmp)
     configs, idle, failed = configurations(raw, programs, only)
     preds = preds_doc.get("files") or {}
-    match(configs, programs, preds, gpu, how, corpus_root)
+    match(configs, programs, preds, gpu, how, corpus_root,
+          preds_doc.get("library_calls") or {})
     for c in configs:
         if c["status"] == "matched":
             score(c)
@@ -1530,6 +1670,28 @@ _FIXTURE_B = "\n".join([
          4000),
     ""])
 
+# cuBLAS calls: a dot (its final one-block sum right after it) and an axpy
+_DOT = "_Z10dot_kernelIfLi128ELi0E15cublasDotParamsI16cublasGemvTensorE"
+_FIXTURE_C = "\n".join([
+    _HDR, _UNITS,
+    _row(0, _DOT, "(128, 1, 1)", "(2112, 1, 1)", 1048576, 8388608, 0, 262144,
+         0, 4000),
+    _row(1, "_Z20reduce_1Block_kernelIfLi128ELi7E30cublasGemvTensorE",
+         "(128, 1, 1)", "(1, 1, 1)", 0, 8448, 0, 264, 0, 2000),
+    _row(2, "_Z15axpy_kernel_valIffEv19cublasAxpyParamsValIT_S1_T0_E",
+         "(256, 1, 1)", "(4096, 1, 1)", 1048576, 8388608, 0, 262144, 131072,
+         6000),
+    ""])
+
+
+def _library_call(name, operation, flops, read, written, t):
+    return {"name": name, "kind": "vector", "operation": operation,
+            "by_gpu": [{"gpu": "H100 SXM", "flops": flops,
+                        "bytes": read + written, "dram_read_bytes": read,
+                        "dram_write_bytes": written,
+                        "dram_deferred_write_bytes": written,
+                        "time_s": t, "bound": "dram"}]}
+
 
 def _entry(mangled, grid, block, hw=0, tensor=0, dram=0, l2=0, t=None,
            bound=True, notes=(), verdict="dram", lc=1):
@@ -1598,7 +1760,8 @@ def self_test():
 
     with tempfile.TemporaryDirectory(prefix="rl-realcode-test-") as tmp:
         raw = {}
-        for safe, text in (("t__alpha", _FIXTURE_A), ("t__beta", _FIXTURE_B)):
+        for safe, text in (("t__alpha", _FIXTURE_A), ("t__beta", _FIXTURE_B),
+                           ("t__delta", _FIXTURE_C)):
             path = os.path.join(tmp, safe + ".ncu.csv")
             with open(path, "w") as f:
                 f.write(text)
@@ -1608,8 +1771,29 @@ def self_test():
         raw["t__gamma"] = {"rows": [], "units": {}, "status":
                            {"outcome": "no-kernels"}, "dir": tmp}
         programs["t/gamma"] = {"group": "cb/gamma", "sources": []}
+        programs["t/delta"] = {"group": "cb/delta", "sources": []}
         configs, idle, failed = configurations(raw, programs)
-    match(configs, programs, preds["files"], "H100 SXM", "high", None)
+    library_calls = {"cb/delta/d.cu": [
+        _library_call("cublasSdot", "dot", 2097152, 8388608, 0, 6e-6),
+        _library_call("cublasSaxpy", "axpy", 2097152, 8388608, 4194304,
+                      5e-6)]}
+    match(configs, programs, preds["files"], "H100 SXM", "high", None,
+          library_calls)
+    lib = {c["base"]: c for c in configs if c["program"] == "t/delta"}
+    check("library helper folded into its call", sorted(lib),
+          ["axpy_kernel_val", "dot_kernel"])
+    dot = lib["dot_kernel"]
+    check("library call matched", (dot["status"], dot["by"], dot["detail"]),
+          ("matched", "library call",
+           "library call cublasSdot; measured with reduce_1Block_kernel"))
+    check("library call measured with its helper",
+          (round(dot["measured"]["time"] * 1e9), dot["measured"]["dram"]),
+          (6000, 8388608 + 8448))
+    check("library call time ratio", round(score(dot)["time"], 3), 1.0)
+    axpy = lib["axpy_kernel_val"]
+    check("library call DRAM less its deferred writes",
+          round(score(axpy)["dram"], 3), 1.0)
+    configs = [c for c in configs if c["program"] != "t/delta"]
     two = [c for c in configs if c["base"] == "mma_kernel" and
            c["grid"] == (2, 1, 1)]
     configs_one = [c for c in configs if c not in two]

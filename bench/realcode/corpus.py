@@ -611,6 +611,18 @@ def prediction_entries(report):
     return out
 
 
+LIBRARY_CALL_FIELDS = ("name", "kind", "operation", "location", "m", "n",
+                       "k", "nnz", "precision", "by_gpu")
+
+
+def library_call_entries(report):
+    """The library calls of one report (cuBLAS, cuSPARSE, runtime copies)
+    that run kernels: what a comparison with their measured kernels reads."""
+    return [{f: c.get(f) for f in LIBRARY_CALL_FIELDS if f in c}
+            for c in report.get("library_calls") or []
+            if isinstance(c, dict) and c.get("kind") not in ("copy", "fill")]
+
+
 def summarise_report(report):
     """Counts of one JSON report: kernels, entries, bound, zero-work."""
     entries = [k for k in report.get("kernels") or [] if isinstance(k, dict)]
@@ -704,6 +716,7 @@ def analyse_file(args, group, top, path, cache, resources=False):
         rec.update(summarise_report(report))
         if args.reports_out:
             rec["predictions"] = prediction_entries(report)
+            rec["library_calls"] = library_call_entries(report)
     rec["resources"] = resources
     if not resources and needs_resources([rec]):
         return analyse_file(args, group, top, path, cache, resources=True)
@@ -843,6 +856,7 @@ def analyse_program(args, group, top, paths, hosts, cache, resources=False):
             rec.update(summarise_report(report))
             if args.reports_out:
                 rec["predictions"] = prediction_entries(report)
+                rec["library_calls"] = library_call_entries(report)
         rec["resources"] = resources
         records.append(rec)
     if not resources and needs_resources(records):
@@ -1350,12 +1364,17 @@ def run_and_report(args, argv, floor, tool_mtime):
             f.write(markdown(meta, rows, records))
     predictions = {r["relative"]: r.pop("predictions") for r in records
                    if "predictions" in r}
+    library_calls = {r["relative"]: r.pop("library_calls") for r in records
+                     if r.get("library_calls")}
+    for r in records:
+        r.pop("library_calls", None)
     if args.json_out:
         with open(args.json_out, "w") as f:
             json.dump({"meta": meta, "summary": rows, "files": records}, f, indent=1)
     if args.reports_out:
         with open(args.reports_out, "w") as f:
-            json.dump({"meta": meta, "files": predictions}, f, indent=0,
+            json.dump({"meta": meta, "files": predictions,
+                       "library_calls": library_calls}, f, indent=0,
                       sort_keys=True)
             f.write("\n")
 

@@ -1,11 +1,11 @@
 // cuBLAS GEMMs and CUDA runtime copies and fills in host code are listed as
 // library calls (no source to analyse) with their cost: a GEMM is 2*m*n*k
-// FLOPs on the roof of its precision (cublasSgemm: fp32 CUDA cores, cuBLAS's
-// default math mode; cublasGemmEx with bf16 inputs: the bf16 tensor roof)
-// against A and B read and C read and written; a device-to-device copy reads
-// and writes its bytes, a fill writes them, at DRAM bandwidth; a copy to or
-// from the host crosses the host link (the H100's PCIe Gen5, 64 GB/s each
-// way; the L4 has no host-link bandwidth in the database: time unknown).
+// FLOPs on the roof of its precision (cublasSgemm: fp32 CUDA cores; bf16
+// cublasGemmEx: the bf16 tensor roof) against A and B read and C read and
+// written, plus the launch floor; a device-to-device copy reads and writes
+// its bytes, a fill writes them, at DRAM bandwidth; a copy to or from the
+// host crosses the host link (the H100's PCIe Gen5, 64 GB/s each way; the
+// L4 has no host-link bandwidth in the database: time unknown).
 // REQUIRES: cuda-toolkit
 // RUN: %rl-analyze %s --gpu=H100,L4 | FileCheck %s
 // RUN: %rl-analyze %s --gpu=H100 --format=json | FileCheck %s --check-prefix=JSON
@@ -39,9 +39,9 @@ int main() {
 // CHECK: cudaMemset  ({{.*}}:22:3)  library call, no source  device 67.1 MB
 // CHECK-NEXT: H100 SXM: 67.1 MB, 20.0 us, dram-bound
 // CHECK: cublasSgemm  ({{.*}}:26:3)  library call, no source  m=4096 n=4096 k=4096  fp32
-// CHECK-NEXT: H100 SXM: 137G FLOPs, 268 MB (A, B read, C read and written), 2.05 ms, compute-bound (fp32 roof)
+// CHECK-NEXT: H100 SXM: 137G FLOPs, 268 MB (A, B read, C read and written), 2.05 ms, compute-bound (fp32 roof) with the launch floor, 2.26 us
 // CHECK: cublasGemmEx  ({{.*}}:28:3)  library call, no source  m=4096 n=4096 k=4096  tensor bf16
-// CHECK-NEXT: H100 SXM: 137G FLOPs, 201 MB (A, B read, C read and written), 139 us, compute-bound (tensor bf16 roof)
+// CHECK-NEXT: H100 SXM: 137G FLOPs, 201 MB (A, B read, C read and written), 141 us, compute-bound (tensor bf16 roof) with the launch floor, 2.26 us
 // CHECK: cudaMemcpy  ({{.*}}:31:3)  library call, no source  device-to-device 67.1 MB
 // CHECK-NEXT: H100 SXM: 134 MB, 40.1 us, dram-bound
 // CHECK: cudaMemcpy  ({{.*}}:32:3)  library call, no source  device-to-host 67.1 MB

@@ -213,8 +213,7 @@ void Interpreter::recordLibraryArguments(const FunctionDecl *F,
   llvm::StringRef Name = F->getName();
   Name.consume_back("_v2");
   if (!Name.starts_with("cudaMemcpy") && !Name.starts_with("cudaMemset") &&
-      !(Name.starts_with("cublas") && Name.ends_with("emm")) &&
-      Name != "cublasGemmEx")
+      !Name.starts_with("cublas") && Name != "cusparseCreateCsr")
     return;
   auto [It, First] = LibraryArguments.try_emplace(Site);
   std::vector<LibraryArgument> &Seen = It->second;

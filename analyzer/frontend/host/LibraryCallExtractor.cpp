@@ -4,6 +4,10 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <functional>
+#include <map>
 
 using namespace clang;
 
@@ -37,6 +41,56 @@ std::pair<std::string, unsigned> dataType(const std::string &Name) {
   if (Name == "CUDA_R_8F_E4M3" || Name == "CUDA_R_8F_E5M2")
     return {"fp8", 1};
   return {"", 0};
+}
+
+/// A cuBLAS BLAS-1 routine's name, split: cublasSaxpy -> ('S', "axpy"),
+/// cublasScnrm2 -> ('C', "nrm2") (the vector is complex, the result real),
+/// cublasIsamax -> ('S', "amax"), cublasCsscal -> ('C', "rscal"). Type 0
+/// where Base is not one.
+std::pair<char, std::string> vectorRoutine(llvm::StringRef Base) {
+  if (!Base.consume_front("cublas"))
+    return {0, ""};
+  bool Index = Base.consume_front("I");
+  if (Base.empty())
+    return {0, ""};
+  char Type = llvm::toUpper(Base.front());
+  if (!llvm::StringRef("SDCZ").contains(Type) ||
+      (Index != llvm::isLower(Base.front())))
+    return {0, ""};
+  Base = Base.drop_front();
+  static const char *const Ops[] = {"axpy", "dotu", "dotc", "dot",
+                                    "copy", "swap", "scal", "nrm2",
+                                    "asum", "amax", "amin"};
+  auto isOp = [](llvm::StringRef Name) {
+    return llvm::is_contained(Ops, Name);
+  };
+  bool RealScalar = false;
+  // Scnrm2, Dzasum: complex vectors with a real result; Csscal, Zdscal: a
+  // real scalar times complex vectors.
+  if (!isOp(Base) && Base.size() > 1 &&
+      llvm::StringRef("sdcz").contains(Base.front()) &&
+      isOp(Base.drop_front())) {
+    char Second = llvm::toUpper(Base.front());
+    if ((Type == 'S' || Type == 'D') && (Second == 'C' || Second == 'Z'))
+      Type = Second;
+    else if ((Type == 'C' || Type == 'Z') && (Second == 'S' || Second == 'D'))
+      RealScalar = true;
+    else
+      return {0, ""};
+    Base = Base.drop_front();
+  }
+  if (!isOp(Base) || Index != (Base == "amax" || Base == "amin") ||
+      (RealScalar && Base != "scal"))
+    return {0, ""};
+  return {Type, RealScalar ? "rscal" : Base.str()};
+}
+
+/// Precision, element bytes and complexity of a BLAS type letter.
+void setBlasType(LibraryCall &L, char Type) {
+  L.Complex = Type == 'C' || Type == 'Z';
+  L.Precision = Type == 'S' || Type == 'C' ? "fp32" : "fp64";
+  unsigned Real = L.Precision == "fp32" ? 4 : 8;
+  L.InputBytes = L.OutputBytes = L.Complex ? 2 * Real : Real;
 }
 
 class LibraryCallFinder : public RecursiveASTVisitor<LibraryCallFinder> {
@@ -93,6 +147,7 @@ public:
       return V;
     };
     unsigned N = Call->getNumArgs();
+    Value = [&](unsigned I) { return value(I, I == 0 ? "" : "inc"); };
     if ((Base == "cublasSgemm" || Base == "cublasDgemm" ||
          Base == "cublasHgemm" || Base == "cublasGemmEx") &&
         N >= 6) {
@@ -131,6 +186,70 @@ public:
       Out.push_back(L);
       return true;
     }
+    // Level 1: (handle, n, [alpha,] x, incx[, y, incy][, result]).
+    if (auto [Type, Op] = vectorRoutine(Base); Type && N >= 4) {
+      L.What = LibraryCall::Vector;
+      L.Operation = Op;
+      setBlasType(L, Type);
+      L.N = value(1, "n");
+      bool Scaled = Op == "axpy" || Op == "scal" || Op == "rscal";
+      unsigned X = Scaled ? 3 : 2;
+      bool TwoVectors = Op != "scal" && Op != "rscal" && Op != "nrm2" &&
+                        Op != "asum" && Op != "amax" && Op != "amin";
+      std::vector<unsigned> Incs = {X + 1};
+      if (TwoVectors)
+        Incs.push_back(X + 3);
+      stride(Incs, L);
+      Out.push_back(L);
+      return true;
+    }
+    // (handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy).
+    if ((Base == "cublasSgemv" || Base == "cublasDgemv" ||
+         Base == "cublasCgemv" || Base == "cublasZgemv") &&
+        N >= 12) {
+      L.What = LibraryCall::Gemv;
+      setBlasType(L, Base[6]);
+      L.Transposed = enumeratorName(Call->getArg(1)) != "CUBLAS_OP_N";
+      L.M = value(2, "m");
+      L.N = value(3, "n");
+      stride({8, 11}, L);
+      Out.push_back(L);
+      return true;
+    }
+    // (handle, op, alpha, matA, vecX, beta, vecY, computeType, alg, buffer):
+    // the sizes are matA's, from the cusparseCreateCsr that made it.
+    if (Base == "cusparseSpMV" && N >= 7) {
+      L.What = LibraryCall::SparseMv;
+      L.Operation = "spmv";
+      Pending.push_back({Out.size(), referencedVariable(Call->getArg(3))});
+      Out.push_back(L);
+      return true;
+    }
+    // (&matA, rows, cols, nnz, rowOffsets, colInd, values, rowOffsetsType,
+    // colIndType, idxBase, valueType).
+    if (Base == "cusparseCreateCsr" && N >= 11) {
+      const VarDecl *Matrix = nullptr;
+      if (const auto *U =
+              dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+          U && U->getOpcode() == UO_AddrOf)
+        Matrix = referencedVariable(U->getSubExpr());
+      if (!Matrix)
+        return true;
+      L.M = value(1, "rows");
+      L.N = value(2, "cols");
+      L.Nnz = value(3, "nnz");
+      L.IndexBytes =
+          enumeratorName(Call->getArg(8)) == "CUSPARSE_INDEX_64I" ? 8 : 4;
+      auto [Prec, Bytes] = dataType(enumeratorName(Call->getArg(10)));
+      if (Bytes) {
+        L.Precision = Prec;
+        L.InputBytes = L.OutputBytes = Bytes;
+      } else {
+        L.Notes.push_back(note(NoteId::GemmTypeTakenAsFp32));
+      }
+      Matrices[Matrix] = L;
+      return true;
+    }
     if (Base == "cublasLtMatmul") {
       L.What = LibraryCall::Gemm;
       L.Notes.push_back(note(NoteId::CublasLtLayoutsNotFollowed));
@@ -162,10 +281,59 @@ public:
 
   const std::map<const CallExpr *, std::vector<LibraryArgument>> *Run = nullptr;
 
+  /// Each SpMV takes the sizes of the matrix its descriptor was made with.
+  void resolveSparseMatrices() {
+    for (auto [Index, Matrix] : Pending) {
+      LibraryCall &L = Out[Index];
+      auto It = Matrix ? Matrices.find(Matrix) : Matrices.end();
+      if (It == Matrices.end()) {
+        L.Notes.push_back(note(NoteId::LibraryArgumentUnknown,
+                               {{"argument", "the matrix's sizes"}}));
+        continue;
+      }
+      const LibraryCall &Made = It->second;
+      L.M = Made.M;
+      L.N = Made.N;
+      L.Nnz = Made.Nnz;
+      L.IndexBytes = Made.IndexBytes;
+      L.Precision = Made.Precision;
+      L.InputBytes = Made.InputBytes;
+      L.OutputBytes = Made.OutputBytes;
+      L.Notes.insert(L.Notes.end(), Made.Notes.begin(), Made.Notes.end());
+    }
+  }
+
 private:
+  static const VarDecl *referencedVariable(const clang::Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    return nullptr;
+  }
+
+  /// The largest |inc| of the arguments at Incs; unset (with a note, as 1)
+  /// where one is not known.
+  void stride(std::vector<unsigned> Incs, LibraryCall &L) {
+    std::optional<Rational> Largest = Rational(1);
+    for (unsigned I : Incs) {
+      std::optional<Rational> Inc = Value(I);
+      if (!Inc) {
+        Largest.reset();
+        break;
+      }
+      Rational Abs = Inc->isNegative() ? -*Inc : *Inc;
+      if (*Largest < Abs)
+        Largest = Abs;
+    }
+    L.Stride = Largest;
+  }
+
   ASTContext &Ctx;
   std::vector<LibraryCall> &Out;
   const FunctionDecl *Current = nullptr;
+  /// The current call's argument I as a number (set while a call is read).
+  std::function<std::optional<Rational>(unsigned)> Value;
+  std::map<const VarDecl *, LibraryCall> Matrices;
+  std::vector<std::pair<size_t, const VarDecl *>> Pending;
 };
 
 } // namespace
@@ -178,6 +346,7 @@ std::vector<LibraryCall> extractLibraryCalls(
   LibraryCallFinder Finder(Ctx, Out);
   Finder.Run = RunArguments;
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Finder.resolveSparseMatrices();
   return Out;
 }
 

@@ -2,7 +2,10 @@
 ///
 /// \file
 /// Finds the cuBLAS GEMMs (cublasSgemm, cublasDgemm, cublasHgemm,
-/// cublasGemmEx, cublasLtMatmul) and the CUDA runtime copies and fills
+/// cublasGemmEx, cublasLtMatmul), level-1 routines (cublasSaxpy,
+/// cublasDdot, cublasScnrm2, cublasIsamax, ...) and GEMVs, cuSPARSE's CSR
+/// SpMV (sized by the cusparseCreateCsr of its matrix) and the CUDA runtime
+/// copies and fills
 /// (cudaMemcpy, cudaMemcpyAsync, cudaMemset, cudaMemsetAsync) of the host
 /// code, with the sizes the host evaluator can give them, so a program's
 /// list of GPU work is complete.
