@@ -4,6 +4,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <functional>
@@ -97,6 +98,10 @@ class LibraryCallFinder : public RecursiveASTVisitor<LibraryCallFinder> {
 public:
   LibraryCallFinder(ASTContext &Ctx, std::vector<LibraryCall> &Out)
       : Ctx(Ctx), Out(Out) {}
+
+  /// A call in a function template is read in each instantiation, where
+  /// its arguments have types (the template itself is value-dependent).
+  bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     // Device code calls no host library.
