@@ -143,7 +143,7 @@ bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
                                        const Rational &ResidueEnd,
                                        bool Negated) {
   IndexInterval &Held = intervalRef(Kind, Dim);
-  if (Held.Modulus && *Held.Modulus == Modulus) {
+  if (Held.Modulus && *Held.Modulus == Modulus && !Held.SymbolicResidueEnd) {
     // A second test of the same residue (`x / 4 == 1` on x = tid % 72 is
     // 4 <= x and x < 8): the residues both allow, when they are one run.
     auto Old = residueInterval(Modulus, Held.Residue, Held.ResidueEnd,
@@ -165,6 +165,20 @@ bool ThreadSpace::constrainModuloRange(IndexKind Kind, unsigned Dim,
   IndexInterval &I = intervalRef(Kind, Dim);
   I.SymbolicModulus.reset();
   I.Modulus = Modulus;
+  return true;
+}
+
+bool ThreadSpace::constrainModuloBelow(IndexKind Kind, unsigned Dim,
+                                       const Rational &Modulus, const Expr &End,
+                                       bool Negated) {
+  IndexInterval &I = intervalRef(Kind, Dim);
+  if (I.modular())
+    return false;
+  I.Modulus = Modulus;
+  I.Residue = Rational(0);
+  I.ResidueEnd = Modulus;
+  I.SymbolicResidueEnd = End;
+  I.ModNegated = Negated;
   return true;
 }
 
@@ -217,7 +231,15 @@ Expr clippedLength(const IndexInterval &I, const Expr &Extent) {
     return Length;
   Expr C = I.modulus(), R(I.Residue);
   Expr Matching;
-  if (I.ResidueEnd == I.Residue + Rational(1)) {
+  if (I.SymbolicResidueEnd) {
+    // x % c in [0, w): F(n) = floor(n/c) * w + min(w, n % c) values below n.
+    Expr Width = Expr::min(C, Expr::max(Expr(0), *I.SymbolicResidueEnd - R));
+    auto below = [&](const Expr &N) {
+      return Expr::floorDiv(N, C) * Width +
+             Expr::min(Width, Expr::max(Expr(0), Expr::mod(N, C) - R));
+    };
+    Matching = below(Upper) - below(Lower);
+  } else if (I.ResidueEnd == I.Residue + Rational(1)) {
     // x in [Lower, Upper) with x % c == r: ceil((Upper-r)/c) -
     // ceil((Lower-r)/c).
     Matching = Expr::ceilDiv(Upper - R, C) - Expr::ceilDiv(Lower - R, C);
@@ -281,6 +303,7 @@ ExprRange ThreadSpace::countDim(unsigned D, std::optional<Note> *Reason) const {
       Lanes.Modulus = T.Modulus;
       Lanes.Residue = T.Residue;
       Lanes.ResidueEnd = T.ResidueEnd;
+      Lanes.SymbolicResidueEnd = T.SymbolicResidueEnd;
       Lanes.ModNegated = T.ModNegated;
       return clippedLength(Lanes, Extent[D]);
     }
@@ -329,7 +352,8 @@ Expr ThreadSpace::warpCount() const {
   // A lane guard in a loop of warp-wide groups: each group's lanes that pass
   // are in one warp.
   if (GridStride[0] && StrideGroup[0] && *StrideGroup[0] == WarpSize &&
-      X.Modulus && *X.Modulus == WarpSize && !X.Lo && !X.Hi) {
+      X.Modulus && *X.Modulus == WarpSize && !X.Lo && !X.Hi &&
+      !X.SymbolicResidueEnd) {
     Rational Lanes = X.ResidueEnd - X.Residue;
     if (X.ModNegated)
       Lanes = WarpSize - Lanes;
@@ -345,10 +369,13 @@ Expr ThreadSpace::warpCount() const {
     Expr BlockWarps = Expr::ceilDiv(ThreadExtent[0], Expr(WarpSize));
     Expr Warps = BlockWarps;
     if (!X.ModNegated) {
-      Rational Width = X.ResidueEnd - X.Residue;
+      Expr Width = X.SymbolicResidueEnd
+                       ? Expr::min(X.modulus(),
+                                   Expr::max(Expr(0), *X.SymbolicResidueEnd))
+                       : Expr(X.ResidueEnd - X.Residue);
       Expr Periods = Expr::ceilDiv(
           Expr::max(ThreadExtent[0] - Expr(X.Residue), Expr(0)), X.modulus());
-      Expr PerPeriod = Expr::ceilDiv(Expr(Width), Expr(WarpSize));
+      Expr PerPeriod = Expr::ceilDiv(Width, Expr(WarpSize));
       Warps = Expr::min(BlockWarps, Periods * PerPeriod);
     }
     Expr RowShare = Expr::min(ThreadExtent[0], Expr(WarpSize)) *

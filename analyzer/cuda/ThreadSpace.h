@@ -43,6 +43,9 @@ struct IndexInterval {
   /// The residues taken are [Residue, ResidueEnd): `lane < 16` with lane =
   /// threadIdx.x % 32 is [0, 16); `== r` is [r, r + 1).
   Rational ResidueEnd = Rational(1);
+  /// Set where the end is not a constant (`lane < offset` with offset a
+  /// loop's value): the residues [0, min(max(end, 0), Modulus)).
+  std::optional<Expr> SymbolicResidueEnd;
   bool ModNegated = false;
   /// A modulus only a loop's value gives (`tid % (2 * s) == 0` with s
   /// doubling): set instead of Modulus, residues as above.
@@ -81,6 +84,12 @@ public:
   bool constrainModuloRange(IndexKind Kind, unsigned Dim,
                             const Rational &Modulus, const Rational &Residue,
                             const Rational &ResidueEnd, bool Negated);
+  /// index % Modulus in [0, End) (the others when Negated) for an End that
+  /// is not a constant. False (nothing changes) when the coordinate already
+  /// has a modulus.
+  bool constrainModuloBelow(IndexKind Kind, unsigned Dim,
+                            const Rational &Modulus, const Expr &End,
+                            bool Negated);
 
   /// Enters a grid-stride loop over dimension Dim whose index runs over
   /// [0, Bound): the loop's iterations replace the threads of that dimension.

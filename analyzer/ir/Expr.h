@@ -153,6 +153,9 @@ public:
   /// constant), its parts: {A, B, K}; a B that is not a constant is in
   /// SymbolicDivisor.
   std::optional<ModForm> asModPlusConstant() const;
+  /// `Dividend % Divisor + Rest` for any Rest (a loop variable, a
+  /// parameter) beside the one remainder: ModForm::Rest holds it.
+  std::optional<ModForm> asModPlus() const;
 
   /// Constant divisors c > 1 of the floor divisions and remainders whose
   /// dividend is exactly Symbol (`threadIdx.x / 32`, `threadIdx.x % 32`,
@@ -242,6 +245,8 @@ struct ModForm {
   Rational Offset;
   /// The divisor when it is not a constant (`tid % (2 * s)`).
   std::optional<Expr> SymbolicDivisor;
+  /// asModPlus: everything beside the remainder (Offset stays 0).
+  Expr Rest;
 };
 
 /// `Coef * floor(Dividend / Divisor) + Rest`, see Expr::asFloorDivPlus.

@@ -624,6 +624,26 @@ std::optional<ModForm> Expr::asModPlusConstant() const {
   return Out;
 }
 
+std::optional<ModForm> Expr::asModPlus() const {
+  std::optional<ModForm> Out;
+  TermMap Rest;
+  for (const auto &[M, C] : ExprBuilder::terms(*this)) {
+    if (!Out && M.size() == 1 && M[0].Power == 1 && C == Rational(1) &&
+        M[0].A->Kind == AtomKind::Mod) {
+      auto Divisor = M[0].A->Operands[1].asConstant();
+      Out = ModForm{M[0].A->Operands[0], Divisor.value_or(Rational()),
+                    Rational()};
+      if (!Divisor)
+        Out->SymbolicDivisor = M[0].A->Operands[1];
+      continue;
+    }
+    Rest.emplace(M, C);
+  }
+  if (Out)
+    Out->Rest = ExprBuilder::fromTerms(std::move(Rest));
+  return Out;
+}
+
 Expr Expr::resolveMinMax(const Bindings &Values) const {
   return rewriteAtoms(*this, [&](const AtomRef &Ref) {
     const Atom &A = *Ref;

@@ -518,6 +518,18 @@ TEST(ExprTest, RelaxedNonNegativity) {
   EXPECT_FALSE((Expr::floorDiv(X, Expr(2)) - X).isProvablyNonNegativeRelaxed());
 }
 
+TEST(ExprTest, RemainderBesideAnyRest) {
+  // lane - offset: the remainder of threadIdx.x by 32 and the rest beside it.
+  Expr Lane = Expr::mod(Expr::symbol("threadIdx.x"), Expr(32));
+  auto M = (Lane - Expr::symbol("offset")).asModPlus();
+  ASSERT_TRUE(M.has_value());
+  EXPECT_EQ(M->Divisor, Rational(32));
+  EXPECT_EQ(M->Dividend, Expr::symbol("threadIdx.x"));
+  EXPECT_EQ(M->Rest, -Expr::symbol("offset"));
+  EXPECT_FALSE((Lane - Expr::symbol("offset")).asModPlusConstant());
+  EXPECT_FALSE((Expr::symbol("offset") - Lane).asModPlus());
+}
+
 } // namespace
 
 TEST(ExprTest, DivisorsOfAnIndex) {

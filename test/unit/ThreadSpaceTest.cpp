@@ -679,6 +679,24 @@ TEST(ThreadSpaceTest, ResidueRangeMatchesBruteForce) {
     }
 }
 
+TEST(ThreadSpaceTest, ResiduesBelowAValueMatchBruteForce) {
+  // lane < s and lane >= s with lane = threadIdx.x % 32 and s a loop's
+  // value (a warp's tree reduction), s inside and outside [0, 32].
+  for (bool Negated : {false, true}) {
+    ThreadSpace Space;
+    ASSERT_TRUE(Space.constrainModuloBelow(IndexKind::Thread, 0, Rational(32),
+                                           sym("s"), Negated));
+    for (const Launch &L : smallLaunches())
+      for (int64_t S : {0, 1, 16, 31, 32, 40})
+        expectExactCount(Space, L, {{"s", value(S)}},
+                         [&](const ThreadCoords &T) {
+                           return (T.Thread[0] % 32 < S) != Negated ? 1 : 0;
+                         });
+    EXPECT_FALSE(Space.constrainModulo(IndexKind::Thread, 0, Rational(32),
+                                       Rational(0), false));
+  }
+}
+
 TEST(ThreadSpaceTest, ModuloOnTheGridStrideIndex) {
   // for (i = global; i < n; i += grid) if (i % 2 == 1): the odd i below n.
   ThreadSpace Space;

@@ -719,6 +719,12 @@ void CostWalker::applyGuard(const GuardAnalysis &G) {
                                                     {"width", C.Modulus->str()},
                                                     {"dim", Dim}}));
     }
+    if (C.Modulus && C.SymbolicResidueEnd) {
+      if (!Space.constrainModuloBelow(C.Kind, C.Dim, *C.Modulus,
+                                      *C.SymbolicResidueEnd, C.ModNegated))
+        rangeReason(note(NoteId::SecondModularCondition));
+      continue;
+    }
     if (C.Modulus || C.SymbolicModulus) {
       if (!(C.Modulus ? Space.constrainModuloRange(C.Kind, C.Dim, *C.Modulus,
                                                    C.Residue, C.ResidueEnd,

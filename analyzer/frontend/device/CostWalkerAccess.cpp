@@ -47,7 +47,8 @@ void CostWalker::recordAccess(const MemoryOrigin &Origin, uint64_t Bytes,
     A.GridStride[D] = Space.inGridStride(D);
     const IndexInterval &T = Space.interval(IndexKind::Thread, D);
     if (T.Modulus && T.Modulus->isInteger() && T.Residue.isInteger() &&
-        T.ResidueEnd.isInteger() && T.Modulus->num() > 0)
+        T.ResidueEnd.isInteger() && T.Modulus->num() > 0 &&
+        !T.SymbolicResidueEnd)
       A.ThreadResidues[D] =
           ResidueSet{static_cast<int64_t>(T.Modulus->num()),
                      static_cast<int64_t>(T.Residue.num()),

@@ -356,6 +356,8 @@ private:
     auto M = Diff.asModPlusConstant();
     if (M && M->SymbolicDivisor)
       return addSymbolicModulo(*M, Op);
+    if (!M)
+      return addModuloBelow(Diff, Op);
     if (!M || !M->Divisor.isInteger() || M->Divisor.isNegative() ||
         M->Divisor.isZero() || !M->Offset.isInteger())
       return false;
@@ -418,6 +420,59 @@ private:
     C.Modulus = M->Divisor * Width;
     C.Residue = Lo * Width;
     C.ResidueEnd = Hi * Width;
+    C.ModNegated = Negated;
+    Result.Constraints.push_back(C);
+    return true;
+  }
+
+  /// `index % c < s` (<=, >, >=) where s is uniform but not a constant (a
+  /// warp's tree reduction, `lane < offset` with offset halving): the
+  /// residues [0, s) of c, or the others, counted for each value s takes.
+  bool addModuloBelow(const Expr &Diff, BinaryOperatorKind Op) {
+    auto M = Diff.asModPlus();
+    if (!M) {
+      // `offset > lane`: the remainder on the right.
+      M = (-Diff).asModPlus();
+      Op = Op == BO_LT   ? BO_GT
+           : Op == BO_GT ? BO_LT
+           : Op == BO_LE ? BO_GE
+           : Op == BO_GE ? BO_LE
+                         : Op;
+    }
+    if (!M || M->SymbolicDivisor || !M->Divisor.isInteger() ||
+        M->Divisor.isNegative() || M->Divisor.isZero() ||
+        mentionsThread(M->Rest) || M->Rest.asConstant())
+      return false;
+    auto Index = decompose(M->Dividend);
+    if (!Index || Index->Coef != Expr(1) || !Index->Rest.isZero())
+      return false;
+    // index % c + Rest op 0: the residue against -Rest.
+    Expr Bound = -M->Rest;
+    Expr End;
+    bool Negated = false;
+    switch (Op) {
+    case BO_LT:
+      End = Bound;
+      break;
+    case BO_LE:
+      End = Bound + Expr(1);
+      break;
+    case BO_GE: // not below Bound
+      End = Bound;
+      Negated = true;
+      break;
+    case BO_GT:
+      End = Bound + Expr(1);
+      Negated = true;
+      break;
+    default:
+      return false;
+    }
+    IndexConstraint C{Index->Kind, Index->Dim, std::nullopt, std::nullopt,
+                      Index->AssumedBlockDim};
+    C.Modulus = M->Divisor;
+    C.Residue = Rational(0);
+    C.SymbolicResidueEnd = End;
     C.ModNegated = Negated;
     Result.Constraints.push_back(C);
     return true;

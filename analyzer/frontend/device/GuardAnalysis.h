@@ -31,6 +31,9 @@ struct IndexConstraint {
   std::optional<Rational> Modulus;
   Rational Residue;
   Rational ResidueEnd = Rational(1); ///< residues [Residue, ResidueEnd)
+  /// Set instead of ResidueEnd where the end is not a constant (`lane <
+  /// offset`, offset halving): residues [0, end) of the constant Modulus.
+  std::optional<Expr> SymbolicResidueEnd;
   bool ModNegated = false;
   /// A modulus that is not a constant (`tid % (2 * s) == 0`, s a loop's
   /// doubling variable): set instead of Modulus.
