@@ -7,7 +7,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <functional>
 #include <map>
 
 using namespace clang;
@@ -152,7 +151,22 @@ public:
       return V;
     };
     unsigned N = Call->getNumArgs();
-    Value = [&](unsigned I) { return value(I, I == 0 ? "" : "inc"); };
+    // The largest |inc| of the arguments at Incs; unset (with a note, as 1)
+    // where one is not known.
+    auto stride = [&](const std::vector<unsigned> &Incs) {
+      std::optional<Rational> Largest = Rational(1);
+      for (unsigned I : Incs) {
+        std::optional<Rational> Inc = value(I, "inc");
+        if (!Inc) {
+          Largest.reset();
+          break;
+        }
+        Rational Abs = Inc->isNegative() ? -*Inc : *Inc;
+        if (*Largest < Abs)
+          Largest = Abs;
+      }
+      L.Stride = Largest;
+    };
     if ((Base == "cublasSgemm" || Base == "cublasDgemm" ||
          Base == "cublasHgemm" || Base == "cublasGemmEx") &&
         N >= 6) {
@@ -204,7 +218,7 @@ public:
       std::vector<unsigned> Incs = {X + 1};
       if (TwoVectors)
         Incs.push_back(X + 3);
-      stride(Incs, L);
+      stride(Incs);
       Out.push_back(L);
       return true;
     }
@@ -217,7 +231,7 @@ public:
       L.Transposed = enumeratorName(Call->getArg(1)) != "CUBLAS_OP_N";
       L.M = value(2, "m");
       L.N = value(3, "n");
-      stride({8, 11}, L);
+      stride({8, 11});
       Out.push_back(L);
       return true;
     }
@@ -315,28 +329,9 @@ private:
     return nullptr;
   }
 
-  /// The largest |inc| of the arguments at Incs; unset (with a note, as 1)
-  /// where one is not known.
-  void stride(std::vector<unsigned> Incs, LibraryCall &L) {
-    std::optional<Rational> Largest = Rational(1);
-    for (unsigned I : Incs) {
-      std::optional<Rational> Inc = Value(I);
-      if (!Inc) {
-        Largest.reset();
-        break;
-      }
-      Rational Abs = Inc->isNegative() ? -*Inc : *Inc;
-      if (*Largest < Abs)
-        Largest = Abs;
-    }
-    L.Stride = Largest;
-  }
-
   ASTContext &Ctx;
   std::vector<LibraryCall> &Out;
   const FunctionDecl *Current = nullptr;
-  /// The current call's argument I as a number (set while a call is read).
-  std::function<std::optional<Rational>(unsigned)> Value;
   std::map<const VarDecl *, LibraryCall> Matrices;
   std::vector<std::pair<size_t, const VarDecl *>> Pending;
 };
