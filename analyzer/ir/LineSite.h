@@ -33,6 +33,10 @@ struct LineWork {
   /// A loop statement starts on the line: a loop in its machine code is
   /// the source's, not a library function's.
   bool LoopHeader = false;
+  /// The line's loads read a small read-only table every warp shares (a
+  /// library's precomputed constants): L1 hits, which the memory model
+  /// does not count as traffic, and the loads' latency takes as such.
+  bool CacheResident = false;
   bool empty() const {
     return HardwareFlops == 0 && SfuOps == 0 && GlobalLoadBytes == 0 &&
            GlobalStoreBytes == 0 && SharedLoadBytes == 0 &&

@@ -65,6 +65,7 @@ struct LineTotals {
 
 void addWork(LineWork &To, const LineWork &W, double Times = 1) {
   To.LoopHeader |= W.LoopHeader;
+  To.CacheResident |= W.CacheResident;
   To.HardwareFlops += W.HardwareFlops * Times;
   To.SfuOps += W.SfuOps * Times;
   To.GlobalLoadBytes += W.GlobalLoadBytes * Times;
@@ -387,6 +388,15 @@ private:
            llvm::any_of(It->second, [&](int M) { return nestedIn(M, L); });
   }
 
+  /// Instruction I, in a block of loop L, is on a line whose work is all
+  /// outside loops: a library function's loop inlined at a call on that
+  /// line (curand_init's skip-ahead), whose runs are not the call's.
+  bool inlinedLibraryLoop(size_t I, int L) const {
+    auto It = Copies.find(KeyOf[I]);
+    return L >= 0 && It != Copies.end() && It->second.Main < 0 &&
+           !It->second.ByLoop.count(L);
+  }
+
   void voteBlocks() {
     for (size_t I = 0; I < Code.size(); ++I)
       if (LineOf[I])
@@ -403,7 +413,7 @@ private:
       // are counted in bytes, then in FLOPs, then lines without copies.
       std::vector<double> Votes[6];
       for (size_t I = Bl.First; I < Bl.End; ++I) {
-        if (!LineOf[I])
+        if (!LineOf[I] || inlinedLibraryLoop(I, Bl.Loop))
           continue;
         unsigned Rank = Code[I].Guard.empty() ? 0 : 3;
         if (auto V = anchoredVote(I))

@@ -15,6 +15,9 @@
 /// without a line of known copies takes its loop's copies, or runs once per
 /// warp outside loops). A block outside every loop of the SASS runs at most
 /// once per warp, whatever its lines say (a load hoisted out of a loop).
+/// A line whose work is all outside loops does not vote on a loop's block:
+/// its instructions there are a library function's loop inlined at a call
+/// on the line, which runs as often as the function's own lines say.
 //===----------------------------------------------------------------------===//
 #ifndef RLA_MODELS_INSTRUCTIONMIX_H
 #define RLA_MODELS_INSTRUCTIONMIX_H

@@ -43,16 +43,16 @@ bool boundLines(const KernelModel &M, const Bindings &Values,
 }
 
 /// The units' latencies in cycles; a global load's is the launch's mix of
-/// L1 hits, L2 hits and DRAM (the memory model's bytes at each level).
-std::optional<SassLatencies> latencies(const ArchitectureLimits &A,
-                                       const MemoryEstimate *Memory,
-                                       const std::optional<BoundTotals> &T,
-                                       double WarpsPerBlock,
-                                       double ConcurrentWarps) {
+/// L1 hits, L2 hits and DRAM (the memory model's bytes at each level, and
+/// ResidentBytes of loads from lines whose tables stay in L1).
+std::optional<SassLatencies>
+latencies(const ArchitectureLimits &A, const MemoryEstimate *Memory,
+          const std::optional<BoundTotals> &T, double WarpsPerBlock,
+          double ConcurrentWarps, double ResidentBytes) {
   const UnitLatencies &U = A.Latencies;
   if (!U.known() || !Memory || !Memory->Available || !T)
     return std::nullopt;
-  double Requested = 0;
+  double Requested = ResidentBytes;
   for (Metric M : {Metric::GlobalLoadBytes, Metric::GlobalStoreBytes})
     if (auto V = T->get(M))
       Requested += V->High;
@@ -118,9 +118,14 @@ void addIssue(LaunchContext &C, KernelReport &K, const OccupancyOnGpu &Occ,
     return;
   double ConcurrentWarps =
       std::min(LaunchWarps, O.ActiveWarpsPerSm * G.SmCount->Value);
+  double ResidentBytes = 0;
+  for (const BoundLine &L : Lines)
+    if (L.PerRun.CacheResident)
+      ResidentBytes += L.Executions * L.PerRun.GlobalLoadBytes;
   std::optional<SassLatencies> Latencies =
       latencies(A, K.Memory ? &*K.Memory : nullptr, K.Totals,
-                std::ceil(double(O.BlockSize) / A.WarpSize), ConcurrentWarps);
+                std::ceil(double(O.BlockSize) / A.WarpSize), ConcurrentWarps,
+                ResidentBytes);
   LineWavefronts Wavefronts;
   if (K.Memory && K.Memory->Available)
     for (const SiteTraffic &S : K.Memory->Sites)

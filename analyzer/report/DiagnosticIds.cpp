@@ -252,17 +252,20 @@ const std::vector<DiagnosticInfo> &diagnosticRegistry() {
        "// define f in a header the kernel includes"},
       {"rl-uncounted-library-work", Severity::Warning,
        "A library call whose own loops the model does not count (cuRAND's "
-       "curand_init skip-ahead): the predicted time is a lower bound.",
+       "curand_init skip-ahead to an offset, or to a subsequence that is not "
+       "the thread's or the block's index): the predicted time is a lower "
+       "bound.",
        "Initialise the generators once and keep their states in memory, or "
        "give each thread a subsequence of 0 and a different seed, if the "
        "statistics allow it.",
        /*Why=*/
        "The call's work grows with its arguments (curand_init: a 5x5 "
-       "bit-matrix product for every base-4 digit of the subsequence) and is "
-       "not in the totals, so the launch can take many times the predicted "
-       "time.",
+       "bit-matrix product for every base-4 digit of the subsequence and the "
+       "offset) and is not in the totals, so the launch can take many times "
+       "the predicted time. The skip-ahead to the thread's or the block's "
+       "index with an offset of 0 is counted.",
        /*Example=*/
-       "curand_init(seed, tid, 0, &states[tid]); // tid-th subsequence\n"
+       "curand_init(seed, tid, offset, &states[tid]); // skips offset too\n"
        "// about 2,200 instructions a warp per matrix product"},
       {"rl-recursion", Severity::Warning,
        "A recursive device call: the model cannot bound the recursion depth, "

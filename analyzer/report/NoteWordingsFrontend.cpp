@@ -145,6 +145,13 @@ std::string libraryWorkNotCounted(const NoteValues &V) {
          V.str("work") + "); the predicted time is a lower bound";
 }
 
+std::string curandSkipAheadCounted(const NoteValues &V) {
+  return "curand_init's skip-ahead to subsequence " + V.str("subsequence") +
+         ": a matrix-vector product per unit of each base-4 digit, as many "
+         "as the warp's busiest lane runs, each 800 table loads (all 160 "
+         "bits set in some lane); the table's bytes are taken as cache hits";
+}
+
 std::string recursionNotFollowed(const NoteValues &V) {
   return "recursive call to '" + V.str("callee") +
          "' is not followed: the model cannot bound the recursion "

@@ -3,9 +3,8 @@
 // FMA (2 FLOPs); curand_normal makes a Box-Muller pair every other call (7
 // FLOPs, 4 special functions and 38 hardware FLOPs a pair, half of it per
 // call); curand() is integer work. curand_init writes the whole state (48
-// bytes for XORWOW); its skip-ahead is library work the model does not
-// count: the assumptions say so, and a warning that the time is a lower
-// bound.
+// bytes for XORWOW); its skip-ahead has no FLOPs (curand-init-skip-ahead.cu
+// counts its loads).
 // RUN: %rl-analyze %s --no-resources --format=json | FileCheck %s
 #include <curand_kernel.h>
 
@@ -33,8 +32,7 @@ void run(float *out, curandState *states) {
 // CHECK: "name": "seed"
 // CHECK: "totals": {
 // CHECK: "global_store_bytes": 49152,
-// CHECK: "library calls counted as free: curand_init"
-// CHECK: "id": "rl-uncounted-library-work",
+// CHECK: "curand_init's skip-ahead to subsequence
 // Per thread: 10 x (3.5 + 1 for +=) + 2 (uniform) + 2 (adds) = 49;
 // hardware: 10 x (19 + 1) + 2 + 2 = 204.
 // CHECK: "name": "paths"

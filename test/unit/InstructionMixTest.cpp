@@ -705,3 +705,42 @@ TEST(InstructionMix, AnInnerLoopsSetupRunsOncePerEntry) {
 }
 
 } // namespace
+
+TEST(InstructionMix, LibraryLoopAtACallRunsAsItsOwnLinesSay) {
+  // listing_curand.cu over 4 x 256 threads (32 warps): curand_init's
+  // skip-ahead runs 352 matrix products over the warps, each 800 XORs of a
+  // table word (line 326 of the toolkit's header, unrolled 16 bits x 5
+  // words = 80 copies) and 5 stores of the state (line 332). The loop's
+  // other instructions are on the call's line 8, whose own work (the
+  // state's 48 bytes) is straight-line: they do not make its block run
+  // once per warp.
+  SassListing L = loadListing("listing_curand.sass");
+  const SassFunction *F = L.find("_Z4seedP17curandStateXORWOW");
+  ASSERT_NE(F, nullptr);
+  const double T = 1024, W = 32, Products = 352;
+  auto header = [](unsigned Line, double Warps, double Lanes, LineWork Work) {
+    BoundLine B;
+    B.File = "/usr/local/cuda/include/curand_kernel.h";
+    B.Line = B.StatementLine = Line;
+    B.WarpExecutions = Warps;
+    B.Executions = Warps * Lanes;
+    B.PerRun = Work;
+    return B;
+  };
+  LineWork Table = work(0, 4);
+  Table.CacheResident = true;
+  BoundLine Tid = line(7, T, W), Call = line(8, T, W, work(0, 0, 48));
+  Tid.File = Call.File = "/src/listing_curand.cu";
+  std::vector<BoundLine> Lines = {Tid, Call,
+                                  header(326, 800 * Products, 16, Table),
+                                  header(332, 5 * Products, 32, work(0, 0, 4))};
+  InstructionMix M = countInstructions(*F, Lines, W);
+  EXPECT_DOUBLE_EQ(M.GlobalLoadInstructions, 800 * Products);
+  const InstructionMix::BlockRuns *Body = nullptr;
+  for (const InstructionMix::BlockRuns &B : M.BlockCounts)
+    if (!Body || B.Instructions > Body->Instructions)
+      Body = &B;
+  ASSERT_NE(Body, nullptr);
+  EXPECT_TRUE(Body->InLoop);
+  EXPECT_DOUBLE_EQ(Body->Runs, 800 * Products / 80);
+}

@@ -176,6 +176,15 @@ private:
                                   unsigned Coordinates, bool SurfaceX,
                                   uint64_t TexelBytes, bool &Normalized);
 
+  // cuRAND (CostWalkerRandom.cpp).
+  /// curand_init: the state's store, and XORWOW's skip-ahead where it is
+  /// counted; otherwise a finding that the time is a lower bound.
+  void walkCurandInit(const clang::CallExpr *Call, const std::string &State);
+  /// The skip-ahead's matrix products as runs of the toolkit's lines; false
+  /// (nothing recorded) where the subsequence's form or the call's place
+  /// does not give them.
+  bool countXorwowSkipAhead(const clang::CallExpr *Call);
+
   // Tensor cores (CostWalkerTensor.cpp).
   /// nvcuda::wmma calls: MMAs as tensor FLOPs, fragment loads and stores as
   /// tile traffic. False when Call is not one of them.

@@ -592,20 +592,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
         });
     std::string State = curandStateName(Call);
     if (Name == "curand_init" && !State.empty() && Call->getNumArgs() == 4) {
-      // It sets every field of the state; its skip-ahead's integer work is
-      // not counted, and the finding says the time is a lower bound.
-      countAccess({classifier().originOfPointer(Call->getArg(3)),
-                   pointeeBytes(Call->getArg(3))},
-                  true);
-      UncountedCalls.insert(Name);
-      if (State == "curandStateXORWOW" || State == "curandStatePhilox4_32_10" ||
-          State == "curandStateMRG32k3a")
-        finding("rl-uncounted-library-work", Severity::Warning,
-                note(NoteId::LibraryWorkNotCounted,
-                     {{"callee", Name},
-                      {"work", std::string("its skip-ahead to the "
-                                           "subsequence and offset")}}),
-                Call->getBeginLoc());
+      walkCurandInit(Call, State);
       return walkArgs(0);
     }
     std::optional<MathFunctionCost> Cost =
