@@ -5,11 +5,11 @@ ladders2_check.sh measured on a GPU.
 
   python3 bench/accuracy/compare.py RL_ANALYZE RAW_DIR [--gpu H200]
         [--md OUT.md] [--csv OUT.csv] [--point high|low|mid]
-        [--suite ladders|ladders2|...|ladders12] [--predict-only OUT.md]
+        [--suite ladders|ladders2|...|ladders13] [--predict-only OUT.md]
 
 --suite picks the programs, by the suite's result id (the name of its
 results under docs/accuracy/: `ladders`, the default, or `ladders2` ..
-`ladders12`) or by its source folder under bench/accuracy/ (SUITES below
+`ladders13`) or by its source folder under bench/accuracy/ (SUITES below
 pairs the two: `ladders` is gemm-reduction-transpose/, `ladders9`
 grid-sizes/, ...; bench/MOVED.md maps the old bench/ladders* folders).
 The first suite is measured by scripts/device/ladders_check.sh, the others
@@ -90,6 +90,8 @@ SUITES = {
                   {"imbalance": ("tw", "bp")}),
     "ladders12": ("memory-latency", ["latency"],
                   {"latency": ("gt", "sd", "cc")}),
+    "ladders13": ("random-init", ["rng_init"],
+                  {"rng_init": ("ti", "bs")}),
 }
 TIME_METRIC = "gpu__time_duration.sum"
 INSTR_METRIC = "sm__inst_executed.sum"
