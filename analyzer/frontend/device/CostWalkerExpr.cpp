@@ -591,7 +591,7 @@ void CostWalker::walkCall(const CallExpr *Call) {
           return isDouble(Param->getType());
         });
     std::string State = curandStateName(Call);
-    if (Name == "curand_init" && !State.empty() && Call->getNumArgs() == 4) {
+    if (Name == "curand_init" && !State.empty() && Call->getNumArgs() >= 2) {
       walkCurandInit(Call, State);
       return walkArgs(0);
     }

@@ -2,14 +2,15 @@
 //-------------------------===//
 ///
 /// \file
-/// curand_init sets every field of its state. For an XORWOW state it also
-/// skips ahead to the subsequence, the costliest thing a random-number
-/// setup kernel does (CurandSkipAhead.h). Where the subsequence is a form
-/// whose products are known per warp, the two lines of the toolkit's
-/// matrix-vector product that the compiled loop is made of (the table's
-/// XOR, the state's store) get their runs, so that the issue model counts
-/// the loop's instructions as the launch runs them. Elsewhere the work is
-/// not counted, and a finding says the time is a lower bound.
+/// curand_init sets every field of its state; a Sobol state's copies its
+/// direction vectors and skips ahead through them, which is counted as
+/// loads. For an XORWOW state it also skips ahead to the subsequence, the
+/// costliest thing a random-number setup kernel does (CurandSkipAhead.h). Where
+/// the subsequence is a form whose products are known per warp, the two lines
+/// of the toolkit's matrix-vector product that the compiled loop is made of
+/// (the table's XOR, the state's store) get their runs, so that the issue model
+/// counts the loop's instructions as the launch runs them. Elsewhere the work
+/// is not counted, and a finding says the time is a lower bound.
 //===----------------------------------------------------------------------===//
 #include "analyzer/cuda/CurandSkipAhead.h"
 #include "analyzer/frontend/device/CostWalker.h"
@@ -145,12 +146,32 @@ bool CostWalker::countXorwowSkipAhead(const CallExpr *Call) {
 
 void CostWalker::walkCurandInit(const CallExpr *Call,
                                 const std::string &State) {
-  const clang::Expr *StatePtr = Call->getArg(3);
+  // The state is the last argument of every generator's curand_init.
+  const clang::Expr *StatePtr = Call->getArg(Call->getNumArgs() - 1);
   uint64_t StateBytes = 0;
   if (const auto *P = StatePtr->getType()->getAs<PointerType>())
     StateBytes = classifier().sizeOf(P->getPointeeType());
-  countAccess({classifier().originOfPointer(StatePtr), StateBytes}, true);
-  if (State == "curandStateXORWOW" && countXorwowSkipAhead(Call))
+  MemoryOrigin StateOrigin = classifier().originOfPointer(StatePtr);
+  countAccess({StateOrigin, StateBytes}, true);
+  if (llvm::StringRef(State).contains("Sobol")) {
+    // A quasi-random state copies its direction vectors (the first
+    // argument, an array of 32 or 64 words) and skips ahead by XORing those
+    // of the offset's Gray code, read back from the state: straight-line
+    // code of fixed length, which the compiled code's count covers.
+    const FunctionDecl *Init = Call->getDirectCallee();
+    uint64_t VectorBytes = 0;
+    if (Init && Init->getNumParams() > 0)
+      VectorBytes =
+          classifier().sizeOf(Init->getParamDecl(0)->getOriginalType());
+    if (VectorBytes > 0) {
+      countAccess({classifier().originOfPointer(Call->getArg(0)), VectorBytes},
+                  false);
+      countAccess({StateOrigin, VectorBytes}, false);
+    }
+    return;
+  }
+  if (State == "curandStateXORWOW" && Call->getNumArgs() == 4 &&
+      countXorwowSkipAhead(Call))
     return;
   // The skip-ahead's integer work is not counted, and the finding says the
   // time is a lower bound.
