@@ -1,5 +1,4 @@
-//===- CostWalkerRandom.cpp - cuRAND's curand_init
-//-------------------------===//
+//===- CostWalkerRandom.cpp - cuRAND's curand_init ------------------------===//
 ///
 /// \file
 /// curand_init sets every field of its state; a Sobol state's copies its
@@ -91,10 +90,13 @@ ProductLines productLines(const FunctionDecl *Product) {
 } // namespace
 
 bool CostWalker::countXorwowSkipAhead(const CallExpr *Call) {
+  // A walk that only subtracts counts records no lines and no findings: the
+  // recording walk of the same call decided.
+  if (!Recording)
+    return true;
   std::optional<Expr> Offset = converter().convert(Call->getArg(2));
   std::optional<Expr> Subsequence = converter().convert(Call->getArg(1));
-  if (!Offset || !Offset->isZero() || !Subsequence || !Loops.empty() ||
-      !Recording || LineVisits.empty())
+  if (!Offset || !Offset->isZero() || !Subsequence || !Loops.empty())
     return false;
   std::optional<Expr> Products = xorwowSkipAheadWarpProducts(*Subsequence);
   if (!Products)
